@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import pino, { type Logger } from 'pino';
+import { Code } from '@tp/contract/codes';
+import { MAX_UPLOAD_BYTES } from '@tp/contract/constants';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { AppError } from './http/errors.ts';
+import { t } from './http/i18n.ts';
+import { langOf } from './http/route.ts';
+import { MemoryBus, type Bus } from './platform/bus.ts';
+import { type Database, openDatabase } from './platform/db/client.ts';
+import { seedDatabase } from './platform/db/seed.ts';
+import { modules } from './modules/index.ts';
+
+export interface BuildOptions {
+  config: Config;
+  /** An already open database (tests share one per file); opened from config otherwise. */
+  database?: Database;
+  bus?: Bus;
+  logger?: Logger;
+  /** Seed reference data at start (default true). */
+  seed?: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Starts background work (price feed, engine) once the routes are ready. */
+  startBackground(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
+const API_PREFIXES = ['/api/', '/v1/'];
+
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const { config } = opts;
+  const log =
+    opts.logger ??
+    pino({
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'password', 'new_password', 're_password'],
+    });
+  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
+  const ownsDatabase = !opts.database;
+  const bus = opts.bus ?? new MemoryBus();
+
+  const fastifyOpts: FastifyServerOptions = {
+    loggerInstance: log,
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  };
+  const app = Fastify(fastifyOpts) as unknown as FastifyInstance;
+  // Inputs are validated by the zod schemas inside each route (to answer in the envelope); the JSON
+  // schemas given to Fastify only document the calls on the OpenAPI page.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, log, bus, services: {} as AppContext['services'], background: [] };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  await app.register(cors, { origin: origins.includes('*') ? true : origins.length ? origins : false, allowedHeaders: ['content-type', 'lang', 'authorization', 'x-request-id'] });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: 60_000,
+    allowList: (req) => !API_PREFIXES.some((p) => req.url.startsWith(p)),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Trading platform API', version: '0.1.0', description: 'Every answer is {code, msg, data}: code 1 success, 999 session expired.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  const staticRoots = [config.webDist, PUBLIC_DIR].filter((d) => fs.existsSync(d));
+  if (staticRoots.length) {
+    await app.register(fastifyStatic, {
+      root: staticRoots,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  }
+  const indexHtml = path.join(config.webDist, 'index.html');
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const lang = langOf(req);
+    if (err instanceof AppError) {
+      return reply.code(200).send({ code: err.code, msg: t(lang, err.key, err.params), data: null });
+    }
+    if (err.statusCode === 429) {
+      return reply.code(200).send({ code: Code.RATE_LIMITED, msg: t(lang, 'too_many_requests'), data: null });
+    }
+    if (err.statusCode && err.statusCode < 500) {
+      req.log.info({ err: { message: err.message, code: err.code } }, 'bad request');
+      return reply.code(200).send({ code: Code.INVALID_PARAM, msg: t(lang, 'invalid_request'), data: null });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ code: 500, msg: t(lang, 'server_error'), data: null });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    if (API_PREFIXES.some((p) => url.startsWith(p)) || req.method !== 'GET' || !fs.existsSync(indexHtml)) {
+      return reply.code(404).send({ code: Code.NOT_FOUND, msg: t(langOf(req), 'route_not_found'), data: null });
+    }
+    // Client-side routes of the single-page app.
+    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
+  });
+
+  if (opts.seed !== false) await seedDatabase(ctx.db, log, config);
+  for (const mod of modules) await mod.register(app, ctx);
+
+  let started = false;
+  return {
+    app,
+    ctx,
+    async startBackground() {
+      if (started) return;
+      started = true;
+      for (const task of ctx.background) {
+        await task.start();
+        log.debug({ task: task.name }, 'background task started');
+      }
+    },
+    async close() {
+      for (const task of [...ctx.background].reverse()) await task.stop();
+      await app.close();
+      await bus.close();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { Code } from '@tp/contract/codes';
+
+/**
+ * A business refusal: answered as HTTP 200 `{code, msg}` where msg is the translation of `key`.
+ * Anything else thrown is a fault: HTTP 500 with a generic message, details only in the log.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+}
+
+export const fail = (key: string, params?: Record<string, string | number>) => new AppError(Code.FAIL, key, params);
+export const invalid = (key: string, params?: Record<string, string | number>) => new AppError(Code.INVALID_PARAM, key, params);
+export const notFound = (key = 'not_found') => new AppError(Code.NOT_FOUND, key);
+export const forbidden = (key = 'forbidden') => new AppError(Code.FORBIDDEN, key);
+export const sessionExpired = () => new AppError(Code.SESSION_EXPIRED, 'session_expired');
+export const demoBlocked = () => new AppError(Code.DEMO_BLOCKED, 'only_real_account');
+export const rateLimited = () => new AppError(Code.RATE_LIMITED, 'too_many_requests');

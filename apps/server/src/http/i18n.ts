@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_LANG, LANG_CODES, type LangCode, normalizeLang } from '@tp/contract/languages';
+
+type Catalogue = Record<string, string>;
+
+/** Server messages live per module: locales/<module>/<lang>.json, merged into one catalogue per language. */
+const dir = path.resolve(import.meta.dirname, '../locales');
+const catalogues = new Map<LangCode, Catalogue>();
+
+function load(lang: LangCode): Catalogue {
+  let cat = catalogues.get(lang);
+  if (!cat) {
+    cat = {};
+    for (const mod of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (!mod.isDirectory()) continue;
+      const file = path.join(dir, mod.name, `${lang}.json`);
+      if (fs.existsSync(file)) Object.assign(cat, JSON.parse(fs.readFileSync(file, 'utf8')) as Catalogue);
+    }
+    catalogues.set(lang, cat);
+  }
+  return cat;
+}
+
+/** Translates a server message key; falls back to English, then to the key itself. */
+export function t(lang: string | undefined, key: string, params: Record<string, string | number> = {}): string {
+  const code = normalizeLang(lang);
+  const template = load(code)[key] ?? load('en')[key] ?? load(DEFAULT_LANG)[key] ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+export const serverLanguages = LANG_CODES;
+export const catalogueOf = (lang: LangCode): Catalogue => load(lang);

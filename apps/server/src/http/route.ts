@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { z } from 'zod';
+import { Code, type Envelope } from '@tp/contract/codes';
+import { type LangCode, normalizeLang } from '@tp/contract/languages';
+import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
+import { AppError, demoBlocked, forbidden, invalid, sessionExpired } from './errors.ts';
+import { t } from './i18n.ts';
+
+export type AuthMode = 'none' | 'optional' | 'user' | 'staff';
+
+export interface HandlerCtx<I, A extends AuthMode> {
+  input: I;
+  lang: LangCode;
+  user: A extends 'user' ? AuthUser : A extends 'optional' ? AuthUser | null : null;
+  staff: A extends 'staff' ? AuthStaff : null;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteDef<S extends z.ZodType, A extends AuthMode> {
+  method: HTTPMethods | HTTPMethods[];
+  url: string;
+  /** Parameters from the query string and the body together (existing clients send either). */
+  input?: S;
+  auth?: A;
+  /** Demo users are refused with the spec's "only real account" message. */
+  realOnly?: boolean;
+  /** Staff roles allowed (any of); 'admin' is always allowed. */
+  roles?: string[];
+  summary: string;
+  tags: string[];
+  /** Schema of `data` in a successful answer, for the OpenAPI page. */
+  response?: z.ZodType;
+  /** Per-route rate limit (requests per minute per IP). */
+  rateLimit?: { max: number; timeWindow?: number };
+  handler(ctx: HandlerCtx<z.infer<S>, A>): Promise<unknown> | unknown;
+}
+
+export const ok = <T>(lang: string | undefined, data: T): Envelope<T> => ({ code: Code.SUCCESS, msg: t(lang, 'success'), data });
+
+export const langOf = (req: FastifyRequest): LangCode => normalizeLang(req.headers.lang as string | undefined);
+
+export function tokenOf(req: FastifyRequest): string | null {
+  const raw = req.headers.authorization;
+  if (!raw) return null;
+  const token = raw.startsWith('Bearer ') ? raw.slice(7) : raw;
+  return token.trim() || null;
+}
+
+/** Session resolvers, set by the auth module (users) and the admin module (staff). */
+export interface Authenticators {
+  user(token: string): Promise<AuthUser | null>;
+  staff(token: string): Promise<AuthStaff | null>;
+}
+const authenticators: { current: Authenticators | null } = { current: null };
+export const setAuthenticators = (a: Authenticators) => {
+  authenticators.current = a;
+};
+
+function fieldOf(issue: z.core.$ZodIssue): string {
+  return issue.path.length ? issue.path.join('.') : issue.message;
+}
+
+function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  try {
+    return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  } catch {
+    return { type: 'object' };
+  }
+}
+
+/** Declares one call: one zod schema validates it and documents it on the OpenAPI page. */
+export function defineRoute<S extends z.ZodType = z.ZodObject<{}>, A extends AuthMode = 'none'>(
+  app: FastifyInstance,
+  _ctx: AppContext,
+  def: RouteDef<S, A>,
+): void {
+  const methods = Array.isArray(def.method) ? def.method : [def.method];
+  const inputJson = def.input ? toJsonSchema(def.input) : undefined;
+  const envelope = {
+    type: 'object',
+    properties: {
+      code: { type: 'integer', description: '1 success, 999 session expired, other codes: msg says why' },
+      msg: { type: 'string' },
+      data: def.response ? toJsonSchema(def.response) : {},
+    },
+  };
+  const needsAuth = def.auth === 'user' || def.auth === 'staff';
+  app.route({
+    method: methods,
+    url: def.url,
+    config: def.rateLimit ? { rateLimit: def.rateLimit } : {},
+    schema: {
+      summary: def.summary,
+      tags: def.tags,
+      ...(inputJson && methods.every((m) => m === 'GET' || m === 'DELETE') ? { querystring: inputJson } : {}),
+      ...(inputJson && methods.some((m) => m !== 'GET' && m !== 'DELETE') ? { body: inputJson } : {}),
+      ...(needsAuth ? { headers: { type: 'object', properties: { authorization: { type: 'string' } } } } : {}),
+      response: { 200: envelope },
+    },
+    handler: async (req, reply) => {
+      const lang = langOf(req);
+      let user: AuthUser | null = null;
+      let staff: AuthStaff | null = null;
+      const token = tokenOf(req);
+      const auth = authenticators.current;
+      if (def.auth === 'user' || def.auth === 'optional') {
+        user = token && auth ? await auth.user(token) : null;
+        if (!user && def.auth === 'user') throw sessionExpired();
+        if (user && def.realOnly && user.isDemo) throw demoBlocked();
+      } else if (def.auth === 'staff') {
+        staff = token && auth ? await auth.staff(token) : null;
+        if (!staff) throw sessionExpired();
+        if (def.roles && !staff.roles.includes('admin') && !def.roles.some((r) => staff!.roles.includes(r))) throw forbidden();
+      }
+      let input: unknown = {};
+      if (def.input) {
+        const raw = { ...(req.query as object), ...(typeof req.body === 'object' && req.body ? (req.body as object) : {}) };
+        const parsed = def.input.safeParse(raw);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          const custom = issue.message.startsWith('msg:') ? issue.message.slice(4) : null;
+          throw custom ? invalid(custom) : invalid('invalid_param', { field: fieldOf(issue) });
+        }
+        input = parsed.data;
+      }
+      const data = await def.handler({ input, lang, user, staff, req, reply } as unknown as HandlerCtx<z.infer<S>, A>);
+      if (reply.sent) return reply;
+      return ok(lang, data ?? null);
+    },
+  });
+}
+
+export { AppError };

@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { AppContext, AuthStaff, AuthUser } from '../../context.ts';
+import { sessions, staff, users } from '../../platform/db/schema.ts';
+
+const CACHE_MS = 3_000;
+const REVOKED_CHANNEL = 'session.revoked';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Opaque session tokens: 256 random bits, stored only as their SHA-256, with an expiry; revocable. */
+export class SessionService {
+  private readonly userCache = new Map<string, { user: AuthUser; until: number }>();
+
+  constructor(private readonly ctx: AppContext) {
+    // Revocations made on any server drop the cached session everywhere.
+    ctx.bus.subscribe(REVOKED_CHANNEL, () => this.userCache.clear());
+  }
+
+  async create(subject: { userId: number } | { staffId: number }, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const hours = 'staffId' in subject ? this.ctx.config.STAFF_SESSION_TTL_HOURS : this.ctx.config.SESSION_TTL_HOURS;
+    await this.ctx.db.insert(sessions).values({
+      userId: 'userId' in subject ? subject.userId : null,
+      staffId: 'staffId' in subject ? subject.staffId : null,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + hours * 3_600_000),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300),
+    });
+    return token;
+  }
+
+  async resolveUser(token: string): Promise<AuthUser | null> {
+    const key = hashToken(token);
+    const hit = this.userCache.get(key);
+    if (hit && hit.until > Date.now()) return hit.user;
+    const [row] = await this.ctx.db
+      .select({ sessionId: sessions.id, id: users.id, uid: users.uid, email: users.email, isDemo: users.isDemo })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, key), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.status, 1)))
+      .limit(1);
+    if (!row) {
+      this.userCache.delete(key);
+      return null;
+    }
+    if (this.userCache.size > 50_000) this.userCache.clear();
+    this.userCache.set(key, { user: row, until: Date.now() + CACHE_MS });
+    return row;
+  }
+
+  async resolveStaff(token: string): Promise<AuthStaff | null> {
+    const [row] = await this.ctx.db
+      .select({ sessionId: sessions.id, id: staff.id, email: staff.email, name: staff.name, roles: staff.roles })
+      .from(sessions)
+      .innerJoin(staff, eq(staff.id, sessions.staffId))
+      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(staff.status, 1)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async revoke(sessionId: number): Promise<void> {
+    await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    this.afterRevoke();
+  }
+
+  /** Ends every session of a user, except optionally the one making the change. */
+  async revokeAllForUser(userId: number, exceptSessionId?: number): Promise<void> {
+    const conds = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+    if (exceptSessionId) conds.push(ne(sessions.id, exceptSessionId));
+    await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(and(...conds));
+    this.afterRevoke();
+  }
+
+  async listForUser(userId: number) {
+    return this.ctx.db
+      .select({ id: sessions.id, ip: sessions.ip, userAgent: sessions.userAgent, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+  }
+
+  private afterRevoke() {
+    this.userCache.clear();
+    this.ctx.bus.publish(REVOKED_CHANNEL, {});
+  }
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { LedgerService } from './ledger-service.ts';
+
+declare module '../../context.ts' {
+  interface Services {
+    ledger: LedgerService;
+  }
+}
+
+export const ledgerModule = {
+  name: 'ledger',
+  register(_app: FastifyInstance, ctx: AppContext) {
+    ctx.services.ledger = new LedgerService(ctx);
+  },
+};

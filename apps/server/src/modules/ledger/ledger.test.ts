@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dec } from '@tp/contract/decimal';
+import { createTestApp, dbTargets, type TestApp } from '../../../test/test-app.ts';
+import { insertUser } from '../auth/user-repository.ts';
+import { auditLedger, InsufficientFundsError, UnbalancedPostingError } from './ledger-service.ts';
+
+describe.each(dbTargets)('ledger on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target);
+  });
+  afterAll(async () => t?.close());
+
+  const newUser = async (isDemo = false) => {
+    const u = await insertUser(t.ctx.db, { email: `l${Math.random()}@example.com`, isDemo });
+    await t.ctx.services.ledger.openUserAccounts(t.ctx.db, u.id, isDemo);
+    return u.id;
+  };
+  const fund = (userId: number, amount: string, idemKey?: string) =>
+    t.ctx.db.transaction((tx) =>
+      t.ctx.services.ledger.post(tx, {
+        kind: 'deposit',
+        isDemo: false,
+        idemKey,
+        postings: [
+          { account: { userId, kind: 'cash' }, amount, type: 'deposit' },
+          { account: { house: 'deposit_clearing' }, amount: dec(amount).neg(), type: 'deposit' },
+        ],
+      }),
+    );
+
+  it('moves money with entries that sum to zero and balances that match them', async () => {
+    const userId = await newUser();
+    await fund(userId, '1000.123456');
+    const b = await t.ctx.services.ledger.balances(t.ctx.db, userId);
+    expect(b.balance.toFixed(6)).toBe('1000.123456');
+    expect(b.lockBalance.toFixed(6)).toBe('0.000000');
+    expect((await auditLedger(t.ctx.db)).problems).toEqual([]);
+  });
+
+  it('refuses postings that do not sum to zero', async () => {
+    const userId = await newUser();
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        t.ctx.services.ledger.post(tx, { kind: 'x', isDemo: false, postings: [{ account: { userId, kind: 'cash' }, amount: '1', type: 'x' }] }),
+      ),
+    ).rejects.toBeInstanceOf(UnbalancedPostingError);
+  });
+
+  it('never lets a user balance go below zero, and rolls the whole transaction back', async () => {
+    const userId = await newUser();
+    await fund(userId, '10');
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        t.ctx.services.ledger.post(tx, {
+          kind: 'fee',
+          isDemo: false,
+          postings: [
+            { account: { userId, kind: 'cash' }, amount: '-10.000001', type: 'fee' },
+            { account: { house: 'fees' }, amount: '10.000001', type: 'fee' },
+          ],
+        }),
+      ),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toFixed(6)).toBe('10.000000');
+    expect((await auditLedger(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('posts once per idempotency key, even when the same key races', async () => {
+    const userId = await newUser();
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => fund(userId, '5', `dep-race-${userId}`)));
+    const posted = results.filter((r) => r.status === 'fulfilled' && 'txId' in r.value).length;
+    expect(posted).toBe(1);
+    expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toFixed(2)).toBe('5.00');
+    expect((await auditLedger(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('keeps demo and real money apart', async () => {
+    const demo = await newUser(true);
+    await expect(fund(demo, '1')).rejects.toThrow(/demo and real/);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * What the market module offers other modules (trading, funding, admin). The market module
+ * implements `MarketService`; others reach it as `ctx.services.market`.
+ */
+import type { Dec } from '@tp/contract/decimal';
+
+/** One price update of one symbol. Prices are decimal strings at the symbol's precision. */
+export interface Tick {
+  symbolId: number;
+  code: string;
+  bid: string;
+  ask: string;
+  mid: string;
+  /** Epoch milliseconds. */
+  time: number;
+  /** Traded volume attributed to this tick (simulated), for candles. */
+  volume?: string;
+}
+
+export interface Quote extends Tick {
+  open24h: string;
+  high24h: string;
+  low24h: string;
+  /** Percent change against open24h, 2 decimals. */
+  change: string;
+  volume24h: string;
+}
+
+/** A symbol's trading terms, parsed once (kept in memory, refreshed when staff edit it). */
+export interface SymbolInfo {
+  id: number;
+  code: string;
+  showCode: string;
+  logo: string;
+  categoryId: number;
+  pricePrecision: number;
+  contractSize: Dec;
+  minLots: Dec;
+  maxLots: Dec;
+  step: Dec;
+  feeRate: Dec;
+  marginMode: number;
+  fixedMargin: Dec | null;
+  spread: Dec;
+  leverages: { id: number; value: number }[];
+  quoteCurrency: string;
+  usdConversionCode: string | null;
+  usdConversionInvert: boolean;
+  visible: boolean;
+  tradable: boolean;
+}
+
+export type TickListener = (tick: Tick) => void;
+
+export interface MarketService {
+  symbol(id: number): SymbolInfo | undefined;
+  symbolByCode(code: string): SymbolInfo | undefined;
+  symbols(): SymbolInfo[];
+  /** The newest quote, or undefined before the first tick. */
+  quote(symbolId: number): Quote | undefined;
+  /** MarketStatus: true inside the weekly schedule and not on a holiday. */
+  isOpen(symbolId: number, at?: number): boolean;
+  /** Multiplier from the symbol's quote currency to USD at current mids (1 for USD-quoted). */
+  quoteToUsd(symbolId: number): Dec;
+  /**
+   * The single entry of every price: price sources call it, tests call it to move prices.
+   * Updates quotes and candles, then calls tick listeners synchronously (the engine), then publishes
+   * DAY_MARKET / KLINE to the bus. Ignored (returns false) while the symbol's market is closed.
+   */
+  publishTick(tick: Omit<Tick, 'code' | 'mid'> & { mid?: string }): boolean;
+  onTick(listener: TickListener): () => void;
+  /** Reloads symbols from the database (after staff edits). */
+  reloadSymbols(): Promise<void>;
+}
+
+/**
+ * Bus channels. Market publishes quote and candle pushes; trading publishes per-user pushes on
+ * `userChannel(id)` as ready-to-send socket messages ({type: 'FOREX_TRADE', ...} or
+ * {type: 'FOREX_CLOSED', id: [...]}), which the gateway forwards to that user's logged-in connections
+ * subscribed to the message's type.
+ */
+export const BusChannels = {
+  dayMarket: 'push:DAY_MARKET',
+  kline: 'push:KLINE',
+  userChannel: (userId: number) => `push:user:${userId}`,
+  marketStatus: 'market:status',
+} as const;

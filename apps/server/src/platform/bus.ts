@@ -1,0 +1,35 @@
+/**
+ * The bus between producers (price feed, engine, support) and the websocket gateways.
+ * In-process by default; a Redis pub/sub implementation carries it across servers.
+ */
+export type BusHandler = (message: unknown) => void;
+
+export interface Bus {
+  publish(channel: string, message: unknown): void;
+  subscribe(channel: string, handler: BusHandler): () => void;
+  close(): Promise<void>;
+}
+
+export class MemoryBus implements Bus {
+  private readonly handlers = new Map<string, Set<BusHandler>>();
+
+  publish(channel: string, message: unknown): void {
+    const set = this.handlers.get(channel);
+    if (!set) return;
+    for (const h of set) h(message);
+  }
+
+  subscribe(channel: string, handler: BusHandler): () => void {
+    let set = this.handlers.get(channel);
+    if (!set) this.handlers.set(channel, (set = new Set()));
+    set.add(handler);
+    return () => {
+      set.delete(handler);
+      if (set.size === 0) this.handlers.delete(channel);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+  }
+}

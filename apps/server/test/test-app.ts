@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/platform/db/client.ts';
+
+export type DbTarget = 'pglite' | 'postgres';
+
+/** The database targets API tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const dbTargets: DbTarget[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh, empty database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+export async function openTestDatabase(target: DbTarget): Promise<Database> {
+  if (target === 'pglite') return openDatabase({});
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 30 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp extends App {
+  database: Database;
+  config: Config;
+}
+
+export async function createTestApp(
+  target: DbTarget = 'pglite',
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+  setup?: (app: App['app']) => void,
+): Promise<TestApp> {
+  const database = await openTestDatabase(target);
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATA_DIR: path.join(os.tmpdir(), `tp-test-${randomBytes(4).toString('hex')}`),
+      ADMIN_EMAIL: 'admin@test.local',
+      ADMIN_PASSWORD: 'admin-password-1',
+      RATE_LIMIT_MAX: '100000',
+      ...env,
+    },
+    overrides,
+  );
+  const app = await buildApp({ config, database, logger: pino({ level: config.LOG_LEVEL }) });
+  setup?.(app.app);
+  await app.app.ready();
+  return {
+    ...app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  lang?: string;
+  /** Send the body as JSON instead of form-urlencoded. */
+  json?: boolean;
+}
+
+/** Calls the API like an existing client: envelope answers, `lang` and `authorization` headers. */
+export async function call<T = any>(
+  app: TestApp,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  params: Record<string, unknown> = {},
+  opts: CallOptions = {},
+): Promise<{ status: number; code: number; msg: string; data: T }> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = opts.token;
+  if (opts.lang) headers.lang = opts.lang;
+  let payload: string | undefined;
+  let fullUrl = url;
+  const entries = Object.entries(params).filter(([, v]) => v !== undefined);
+  if (method === 'GET' || method === 'DELETE') {
+    const qs = new URLSearchParams(entries.map(([k, v]) => [k, String(v)] as [string, string]));
+    qs.set('t', String(Date.now()));
+    fullUrl += (url.includes('?') ? '&' : '?') + qs.toString();
+  } else if (opts.json) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(params);
+  } else {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    payload = new URLSearchParams(entries.map(([k, v]) => [k, String(v)] as [string, string])).toString();
+  }
+  const res = await app.app.inject({ method, url: fullUrl, headers, payload });
+  const body = res.json() as { code: number; msg: string; data: T };
+  return { status: res.statusCode, ...body };
+}

@@ -1,0 +1,27 @@
+/** Business result codes carried in the `code` field of every answer. */
+export const Code = {
+  SUCCESS: 1,
+  /** Generic refusal of a business rule; `msg` says why. */
+  FAIL: 0,
+  INVALID_PARAM: 1001,
+  NOT_FOUND: 1004,
+  FORBIDDEN: 1003,
+  DEMO_BLOCKED: 1010,
+  RATE_LIMITED: 1029,
+  MARKET_CLOSED: 2001,
+  INSUFFICIENT_MARGIN: 2002,
+  SESSION_EXPIRED: 999,
+} as const;
+export type CodeValue = (typeof Code)[keyof typeof Code];
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** Paged list shape: `data: {data: [...], total}` (PROTOCOL.md). */
+export interface Page<T> {
+  data: T[];
+  total: number;
+}

@@ -1,0 +1,53 @@
+/** Constants fixed by the product specification, section 9. */
+export const WS_PATH = '/v1/ws';
+export const HEARTBEAT_INTERVAL_MS = 5_000;
+/** The client reconnects once more than this many pings went unanswered. */
+export const MAX_MISSED_PINGS = 2;
+export const WS_CONNECT_TIMEOUT_MS = 5_000;
+export const RESEND_CODE_COUNTDOWN_S = 60;
+export const MAX_UPLOAD_IMAGES = 1;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const PULL_TO_REFRESH_CLOSE_MS = 500;
+export const SKELETON_ROWS = 10;
+export const COMPANY_COOKIE_MAX_AGE_S = 3 * 365 * 24 * 60 * 60;
+export const DOCUMENTARY_WINDOW_DAYS = 21;
+export const DEFAULT_PAGE_SIZE = 10;
+export const BALANCE_DECIMALS = 2;
+export const PROFIT_DECIMALS = 6;
+export const MONEY_SCALE = 6;
+
+/** Chart periods: the label the app shows and the period name the API takes. */
+export const PERIODS = [
+  { label: '1M', period: '1min', seconds: 60 },
+  { label: '5M', period: '5min', seconds: 300 },
+  { label: '15M', period: '15min', seconds: 900 },
+  { label: '30M', period: '30min', seconds: 1800 },
+  { label: '1H', period: '60min', seconds: 3600 },
+  { label: '1D', period: '1day', seconds: 86_400 },
+] as const;
+export type PeriodName = (typeof PERIODS)[number]['period'];
+export type PeriodLabel = (typeof PERIODS)[number]['label'];
+export const PERIOD_NAMES = PERIODS.map((p) => p.period) as PeriodName[];
+export const periodSeconds = (period: PeriodName): number =>
+  PERIODS.find((p) => p.period === period)!.seconds;
+
+export const MarketStatus = { OPEN: 1, CLOSED: 2 } as const;
+export const OrderType = { BUY: 1, SELL: 2 } as const;
+export const OrderStatus = { PENDING: 0, OPEN: 1, CLOSED: 3, CANCELLED: 4 } as const;
+export const ClosedType = { USER: 1, STOP_OUT: 2, TAKE_PROFIT: 3, STOP_LOSS: 4, STAFF: 5, DEMO_RESET: 6 } as const;
+export const MarginMode = { FLOATING: 1, FIXED: 2 } as const;
+export const TradeFeeType = { PER_LOT: 1, PERCENT_OF_MARGIN: 2 } as const;
+export const ReviewStatus = { NOT_SUBMITTED: 0, UNDER_REVIEW: 1, VERIFIED: 2, REJECTED: 3 } as const;
+export const DepositStatus = { UNCHECKED: 0, FINISHED: 1, REJECTED: 2, INVALID: 3 } as const;
+export const DepositType = { COIN: 0, BANK: 1 } as const;
+export const ServiceLinkType = { COPY: 2, REDIRECT: 3 } as const;
+export const VerifyRegType = { CODE: 1, CAPTCHA: 2 } as const;
+
+export const EXCLUDED_COUNTRIES = ['North Korea', 'China', 'Vanuatu', 'Cuba'] as const;
+
+export const WsTopic = {
+  DAY_MARKET: 'DAY_MARKET',
+  FOREX_TRADE: 'FOREX_TRADE',
+  FOREX_CLOSED: 'FOREX_CLOSED',
+  KLINE_PREFIX: 'KLINE.',
+} as const;

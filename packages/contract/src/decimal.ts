@@ -1,0 +1,34 @@
+import { Decimal } from 'decimal.js';
+
+/** One Decimal configuration for all money and price arithmetic: half-even (TRADING-RULES.md). */
+export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -30, toExpPos: 40 });
+export type Dec = InstanceType<typeof D>;
+export type DecInput = Dec | string | number;
+
+export const dec = (v: DecInput): Dec => new D(v);
+export const ZERO = new D(0);
+
+/** Money kept to 6 decimals, half-even. */
+export const money = (v: DecInput): Dec => new D(v).toDecimalPlaces(6, D.ROUND_HALF_EVEN);
+export const moneyStr = (v: DecInput): string => money(v).toFixed(6);
+
+const PLAIN_DECIMAL = /^\d{1,18}(\.\d{1,18})?$/;
+
+export type ParsedAmount = { ok: true; value: Dec } | { ok: false; reason: 'format' | 'decimals' | 'negative' | 'zero' };
+
+/**
+ * Parses a user-entered amount strictly: plain digits with an optional fraction only.
+ * Refuses signs, exponents, NaN, Infinity, blanks and more fraction digits than `maxDecimals`.
+ */
+export function parseAmount(raw: unknown, maxDecimals: number, opts: { allowZero?: boolean } = {}): ParsedAmount {
+  if (typeof raw === 'number') raw = Number.isFinite(raw) ? String(raw) : 'x';
+  if (typeof raw !== 'string') return { ok: false, reason: 'format' };
+  const s = raw.trim();
+  if (s.startsWith('-') && PLAIN_DECIMAL.test(s.slice(1))) return { ok: false, reason: 'negative' };
+  if (!PLAIN_DECIMAL.test(s)) return { ok: false, reason: 'format' };
+  const fraction = s.split('.')[1] ?? '';
+  if (fraction.replace(/0+$/, '').length > maxDecimals) return { ok: false, reason: 'decimals' };
+  const value = new D(s);
+  if (value.isZero() && !opts.allowZero) return { ok: false, reason: 'zero' };
+  return { ok: true, value };
+}

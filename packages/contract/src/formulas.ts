@@ -1,0 +1,86 @@
+import { D, type Dec, type DecInput, dec, money } from './decimal.ts';
+import { MarginMode, OrderType, TradeFeeType } from './constants.ts';
+
+/**
+ * The trading formulas of TRADING-RULES.md, written once: the server charges with them and the
+ * web app estimates with them. Amounts in the symbol's quote currency are converted to USD by
+ * `quoteToUsd` (1 for USD-quoted symbols).
+ */
+export interface SymbolTerms {
+  contractSize: DecInput; // ForexContNum
+  marginMode: number; // MarginMode
+  fixedMargin?: DecInput | null; // per lot, USD, MarginMode 2
+  feeRate: DecInput; // ForexFeeRate
+}
+
+export function marginOf(terms: SymbolTerms, lots: DecInput, price: DecInput, leverage: DecInput, quoteToUsd: DecInput = 1): Dec {
+  if (terms.marginMode === MarginMode.FIXED) return money(dec(lots).mul(terms.fixedMargin ?? 0));
+  return money(dec(lots).mul(terms.contractSize).mul(price).div(leverage).mul(quoteToUsd));
+}
+
+export function feeOf(terms: SymbolTerms, tradeFeeType: number, lots: DecInput, margin: DecInput): Dec {
+  if (tradeFeeType === TradeFeeType.PER_LOT) return money(dec(lots).mul(terms.feeRate));
+  return money(dec(margin).mul(terms.feeRate));
+}
+
+export function profitOf(
+  orderType: number,
+  openPrice: DecInput,
+  closePrice: DecInput,
+  lots: DecInput,
+  contractSize: DecInput,
+  quoteToUsd: DecInput = 1,
+): Dec {
+  const diff = orderType === OrderType.BUY ? dec(closePrice).minus(openPrice) : dec(openPrice).minus(closePrice);
+  return money(diff.mul(lots).mul(contractSize).mul(quoteToUsd));
+}
+
+/** A buy opens at the ask and closes at the bid; a sell opens at the bid and closes at the ask. */
+export const openPriceFor = (orderType: number, bid: DecInput, ask: DecInput): Dec =>
+  dec(orderType === OrderType.BUY ? ask : bid);
+export const closePriceFor = (orderType: number, bid: DecInput, ask: DecInput): Dec =>
+  dec(orderType === OrderType.BUY ? bid : ask);
+
+export interface AccountFigures {
+  balance: Dec;
+  lockBalance: Dec;
+  floatingProfit: Dec;
+  equity: Dec;
+  freeMargin: Dec;
+  /** Percent; null when no position is open. */
+  riskRate: Dec | null;
+  prepaymentRatio: Dec | null;
+}
+
+export function accountFigures(balance: DecInput, lockBalance: DecInput, openMargin: DecInput, floatingProfit: DecInput): AccountFigures {
+  const bal = dec(balance);
+  const lock = dec(lockBalance);
+  const fp = dec(floatingProfit);
+  const equity = bal.plus(lock).plus(fp);
+  const om = dec(openMargin);
+  return {
+    balance: bal,
+    lockBalance: lock,
+    floatingProfit: fp,
+    equity: money(equity),
+    freeMargin: money(equity.minus(lock)),
+    riskRate: om.isZero() ? null : equity.div(om).mul(100).toDecimalPlaces(2, D.ROUND_HALF_EVEN),
+    prepaymentRatio: om.isZero() || equity.lte(0) ? null : om.div(equity).mul(100).toDecimalPlaces(2, D.ROUND_HALF_EVEN),
+  };
+}
+
+/** Withdrawal: fee_type 1 fixed fee of draw_rate, otherwise draw_rate percent; received floors at 0. */
+export function withdrawalOf(amount: DecInput, feeType: number, drawRate: DecInput, usdPrice: DecInput): { fee: Dec; received: Dec } {
+  const fee = money(feeType === 1 ? dec(drawRate) : dec(amount).mul(drawRate).div(100));
+  const received = money(D.max(0, dec(amount).minus(fee).mul(usdPrice)));
+  return { fee, received };
+}
+
+/** Where take-profit and stop-loss may sit, relative to the price the position would close at. */
+export function stopsValid(orderType: number, closePrice: DecInput, takeProfit?: DecInput | null, stopLoss?: DecInput | null): { tp: boolean; sl: boolean } {
+  const c = dec(closePrice);
+  const isBuy = orderType === OrderType.BUY;
+  const tp = takeProfit == null || dec(takeProfit).isZero() || (isBuy ? dec(takeProfit).gt(c) : dec(takeProfit).lt(c));
+  const sl = stopLoss == null || dec(stopLoss).isZero() || (isBuy ? dec(stopLoss).lt(c) : dec(stopLoss).gt(c));
+  return { tp, sl };
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * unit: pure logic (contract, server services, web lib) — fast, no I/O.
+ * api: the server through app.inject on in-memory PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * browser: the built web app served by the real server, driven in Debian Chromium by playwright-core.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'apps/web/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: ['apps/server/src/**/*.unit.test.ts', '**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
