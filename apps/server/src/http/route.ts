@@ -86,49 +86,54 @@ export function defineRoute<S extends z.ZodType = z.ZodObject<{}>, A extends Aut
     },
   };
   const needsAuth = def.auth === 'user' || def.auth === 'staff';
-  app.route({
-    method: methods,
-    url: def.url,
-    config: def.rateLimit ? { rateLimit: def.rateLimit } : {},
-    schema: {
-      summary: def.summary,
-      tags: def.tags,
-      ...(inputJson && methods.every((m) => m === 'GET' || m === 'DELETE') ? { querystring: inputJson } : {}),
-      ...(inputJson && methods.some((m) => m !== 'GET' && m !== 'DELETE') ? { body: inputJson } : {}),
-      ...(needsAuth ? { headers: { type: 'object', properties: { authorization: { type: 'string' } } } } : {}),
-      response: { 200: envelope },
-    },
-    handler: async (req, reply) => {
-      const lang = langOf(req);
-      let user: AuthUser | null = null;
-      let staff: AuthStaff | null = null;
-      const token = tokenOf(req);
-      const auth = authenticators.current;
-      if (def.auth === 'user' || def.auth === 'optional') {
-        user = token && auth ? await auth.user(token) : null;
-        if (!user && def.auth === 'user') throw sessionExpired();
-        if (user && def.realOnly && user.isDemo) throw demoBlocked();
-      } else if (def.auth === 'staff') {
-        staff = token && auth ? await auth.staff(token) : null;
-        if (!staff) throw sessionExpired();
-        if (def.roles && !staff.roles.includes('admin') && !def.roles.some((r) => staff!.roles.includes(r))) throw forbidden();
-      }
-      let input: unknown = {};
-      if (def.input) {
-        const raw = { ...(req.query as object), ...(typeof req.body === 'object' && req.body ? (req.body as object) : {}) };
-        const parsed = def.input.safeParse(raw);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          const custom = issue.message.startsWith('msg:') ? issue.message.slice(4) : null;
-          throw custom ? invalid(custom) : invalid('invalid_param', { field: fieldOf(issue) });
+  const route = (group: HTTPMethods[], withBody: boolean) =>
+    app.route({
+      method: group,
+      url: def.url,
+      config: def.rateLimit ? { rateLimit: def.rateLimit } : {},
+      schema: {
+        summary: def.summary,
+        tags: def.tags,
+        ...(inputJson ? (withBody ? { body: inputJson } : { querystring: inputJson }) : {}),
+        ...(needsAuth ? { headers: { type: 'object', properties: { authorization: { type: 'string' } } } } : {}),
+        response: { 200: envelope },
+      },
+      handler: async (req, reply) => {
+        const lang = langOf(req);
+        let user: AuthUser | null = null;
+        let staff: AuthStaff | null = null;
+        const token = tokenOf(req);
+        const auth = authenticators.current;
+        if (def.auth === 'user' || def.auth === 'optional') {
+          user = token && auth ? await auth.user(token) : null;
+          if (!user && def.auth === 'user') throw sessionExpired();
+          if (user && def.realOnly && user.isDemo) throw demoBlocked();
+        } else if (def.auth === 'staff') {
+          staff = token && auth ? await auth.staff(token) : null;
+          if (!staff) throw sessionExpired();
+          if (def.roles && !staff.roles.includes('admin') && !def.roles.some((r) => staff!.roles.includes(r))) throw forbidden();
         }
-        input = parsed.data;
-      }
-      const data = await def.handler({ input, lang, user, staff, req, reply } as unknown as HandlerCtx<z.infer<S>, A>);
-      if (reply.sent) return reply;
-      return ok(lang, data ?? null);
-    },
-  });
+        let input: unknown = {};
+        if (def.input) {
+          const raw = { ...(req.query as object), ...(typeof req.body === 'object' && req.body ? (req.body as object) : {}) };
+          const parsed = def.input.safeParse(raw);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0]!;
+            const custom = issue.message.startsWith('msg:') ? issue.message.slice(4) : null;
+            throw custom ? invalid(custom) : invalid('invalid_param', { field: fieldOf(issue) });
+          }
+          input = parsed.data;
+        }
+        const data = await def.handler({ input, lang, user, staff, req, reply } as unknown as HandlerCtx<z.infer<S>, A>);
+        if (reply.sent) return reply;
+        return ok(lang, data ?? null);
+      },
+    });
+  // GET and DELETE document their input as a query string, the other methods as a body.
+  const noBody = methods.filter((m) => m === 'GET' || m === 'DELETE' || m === 'HEAD');
+  const withBody = methods.filter((m) => !noBody.includes(m));
+  if (noBody.length) route(noBody, false);
+  if (withBody.length) route(withBody, true);
 }
 
 export { AppError };

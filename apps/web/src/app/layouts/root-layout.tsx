@@ -1,0 +1,36 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { tradeListQueryKey } from '../../features/markets/api/get-trade-list';
+import { IS_DESKTOP } from '../../lib/device';
+import { queryClient } from '../../lib/query-client';
+import { socket } from '../../lib/socket';
+import { useRouteHandle } from '../route-handle';
+import { DesktopLayout } from './desktop-layout';
+import { KeepAliveOutlet } from './keep-alive-outlet';
+import { MobileLayout } from './mobile-layout';
+
+/** Work done on every navigation (spec section 2), then the desktop or mobile frame. */
+export function DesktopOrMobileRoot() {
+  const location = useLocation();
+  const handle = useRouteHandle();
+  const firstNavigation = useRef(true);
+
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.key]);
+
+  useEffect(() => {
+    socket.start();
+    if (firstNavigation.current) {
+      firstNavigation.current = false;
+      return;
+    }
+    if (location.pathname === '/' || location.pathname === '/trade') {
+      void queryClient.invalidateQueries({ queryKey: tradeListQueryKey });
+    }
+  }, [location.key, location.pathname]);
+
+  const content = <KeepAliveOutlet />;
+  if (IS_DESKTOP) return <DesktopLayout>{content}</DesktopLayout>;
+  return <MobileLayout tabBar={Boolean(handle.tabBar)}>{content}</MobileLayout>;
+}

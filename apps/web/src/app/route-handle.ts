@@ -1,0 +1,16 @@
+import { useMatches } from 'react-router-dom';
+
+/** Per-route flags read by the layouts (set in router.tsx). */
+export interface RouteHandle {
+  /** Pages with the same key share one kept-alive instance (/user and /mine). */
+  keepAlive?: string;
+  /** Shows the footer tab bar on mobile. */
+  tabBar?: boolean;
+  /** The kept-alive instance is dropped on logout. */
+  requiresAuth?: boolean;
+}
+
+export function useRouteHandle(): RouteHandle {
+  const matches = useMatches();
+  return (matches[matches.length - 1]?.handle ?? {}) as RouteHandle;
+}

@@ -1,0 +1,84 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '../components/ui/spinner';
+import { HomePage } from '../features/markets/components/home-page';
+import { setNavigator } from '../lib/navigation';
+import { DesktopOrMobileRoot } from './layouts/root-layout';
+import { requireAuth } from './require-auth';
+import { RouteError } from './route-error';
+import type { RouteHandle } from './route-handle';
+
+/** Each page but home is its own chunk, fetched the first time its route is opened. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+  return <Page />;
+}
+
+/** Pages cached by the keep-alive outlet that show the footer tab bar (spec section 2). */
+const cached = (key: string, requiresAuth = false): RouteHandle => ({ keepAlive: key, tabBar: true, requiresAuth });
+
+// One element for /user and /mine, so both show the same kept-alive instance.
+const userPage = requireAuth(lazyPage(() => import('../features/account/components/user-page'), (m) => m.UserPage));
+
+const traderRoutes: RouteObject[] = [
+  { index: true, element: <HomePage />, handle: cached('home') },
+  { path: 'trade', element: lazyPage(() => import('../features/trade/components/trade-page'), (m) => m.TradePage), handle: cached('trade') },
+  {
+    path: 'order',
+    element: requireAuth(lazyPage(() => import('../features/orders/components/orders-page'), (m) => m.OrdersPage)),
+    handle: cached('order', true),
+  },
+  { path: 'user', element: userPage, handle: cached('user', true) },
+  { path: 'mine', element: userPage, handle: cached('user', true) },
+  { path: 'news', element: lazyPage(() => import('../features/news/components/news-list-page'), (m) => m.NewsListPage), handle: cached('news') },
+  { path: 'rank', element: lazyPage(() => import('../features/rank/components/rank-page'), (m) => m.RankPage), handle: cached('rank') },
+  { path: 'news/detail', element: lazyPage(() => import('../features/news/components/news-detail-page'), (m) => m.NewsDetailPage) },
+  { path: 'feedback', element: lazyPage(() => import('../features/support/components/feedback-page'), (m) => m.FeedbackPage) },
+  { path: 'login', element: lazyPage(() => import('../features/auth/components/login-page'), (m) => m.LoginPage) },
+  { path: 'register', element: lazyPage(() => import('../features/auth/components/register-page'), (m) => m.RegisterPage) },
+  { path: 'forgot', element: lazyPage(() => import('../features/auth/components/forgot-page'), (m) => m.ForgotPage) },
+  { path: 'product', element: lazyPage(() => import('../features/markets/components/product-page'), (m) => m.ProductPage) },
+  { path: 'language', element: lazyPage(() => import('../features/language/components/language-page'), (m) => m.LanguagePage) },
+  { path: 'mine/history', element: lazyPage(() => import('../features/account/components/account-history-page'), (m) => m.AccountHistoryPage) },
+  { path: 'mine/charge', element: lazyPage(() => import('../features/funding/components/deposit-page'), (m) => m.DepositPage) },
+  { path: 'mine/withdraw', element: lazyPage(() => import('../features/funding/components/withdraw-page'), (m) => m.WithdrawPage) },
+  { path: 'mine/withdraw-way', element: lazyPage(() => import('../features/funding/components/withdraw-way-page'), (m) => m.WithdrawWayPage) },
+  { path: 'mine/wallet', element: lazyPage(() => import('../features/funding/components/wallet-page'), (m) => m.WalletPage) },
+  { path: 'mine/bank-card-list', element: lazyPage(() => import('../features/funding/components/bank-card-list-page'), (m) => m.BankCardListPage) },
+  { path: 'mine/coin-address-list', element: lazyPage(() => import('../features/funding/components/coin-address-list-page'), (m) => m.CoinAddressListPage) },
+  { path: 'mine/auth', element: lazyPage(() => import('../features/identity/components/identity-page'), (m) => m.IdentityPage) },
+  { path: 'mine/invite', element: lazyPage(() => import('../features/account/components/invite-page'), (m) => m.InvitePage) },
+  { path: 'mine/password', element: lazyPage(() => import('../features/account/components/password-page'), (m) => m.PasswordPage) },
+  { path: 'mine/email', element: lazyPage(() => import('../features/account/components/email-page'), (m) => m.EmailPage) },
+  { path: 'mine/announcement', element: lazyPage(() => import('../features/news/components/announcement-page'), (m) => m.AnnouncementPage) },
+  { path: 'mine/system', element: lazyPage(() => import('../features/account/components/system-page'), (m) => m.SystemPage) },
+  { path: 'mine/chat', element: lazyPage(() => import('../features/support/components/chat-page'), (m) => m.ChatPage) },
+  { path: '*', element: lazyPage(() => import('./not-found-page'), (m) => m.NotFoundPage) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/admin/*',
+    element: (
+      <Suspense fallback={<PageSpinner />}>
+        {lazyPage(() => import('../features/admin/components/admin-page'), (m) => m.AdminPage)}
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
+  { path: '/', element: <DesktopOrMobileRoot />, errorElement: <RouteError />, children: traderRoutes },
+];
+
+export const router = createBrowserRouter(routes, {
+  future: {
+    v7_relativeSplatPath: true,
+    v7_fetcherPersist: true,
+    v7_normalizeFormMethod: true,
+    v7_partialHydration: true,
+    v7_skipActionErrorRevalidation: true,
+  },
+});
+
+setNavigator((to, options) => {
+  void router.navigate(to, options);
+});

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { ChevronIcon } from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/page-header';
+import { toast } from '../../../components/ui/toast-store';
+import { useSessionStore } from '../../../lib/session-store';
+
+/** /mine/system: settings and logout. Logout clears the session and returns home. */
+export function SystemPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loggedIn = useSessionStore((state) => Boolean(state.token));
+  const logout = useSessionStore((state) => state.logout);
+
+  const onLogout = () => {
+    logout();
+    toast(t('messages.logout_success'), 'success');
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <>
+      <PageHeader title={t('pages.system')} />
+      <ul className="divide-y divide-border border-b border-border">
+        <li>
+          <Link to="/language" className="flex items-center gap-3 px-4 py-3.5 hover:bg-surface">
+            <span className="flex-1">{t('pages.language')}</span>
+            <ChevronIcon className="size-4 text-muted" />
+          </Link>
+        </li>
+      </ul>
+      <div className="p-4">
+        {loggedIn ? (
+          <Button variant="danger" block onClick={onLogout}>
+            {t('auth.logout')}
+          </Button>
+        ) : (
+          <Link to="/login" className="flex w-full justify-center rounded-lg bg-accent px-4 py-2.5 text-sm font-medium text-on-accent">
+            {t('nav.login')}
+          </Link>
+        )}
+      </div>
+    </>
+  );
+}

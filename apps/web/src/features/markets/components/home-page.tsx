@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ConnectionIndicator } from '../../../components/ui/connection-indicator';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { GlobeIcon, SearchIcon } from '../../../components/ui/icons';
+import { SkeletonRows } from '../../../components/ui/skeleton-rows';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useTradeList } from '../api/get-trade-list';
+import { MarketList } from './market-list';
+
+/** Home: the market list (a later issue adds categories, charts and live quotes). */
+export function HomePage() {
+  const { t } = useTranslation();
+  const tradeList = useTradeList();
+  useDocumentTitle(t('common.app_name'));
+
+  let body;
+  if (tradeList.isPending) body = <SkeletonRows />;
+  else if (tradeList.isError) {
+    const error = tradeList.error;
+    const message = error instanceof ApiError && error.kind === 'business' ? error.message : undefined;
+    body = <ErrorState message={message} onRetry={() => void tradeList.refetch()} />;
+  } else if (tradeList.data.length === 0) body = <EmptyState />;
+  else body = <MarketList symbols={tradeList.data} />;
+
+  return (
+    <>
+      <header className="sticky top-[var(--header-offset,0px)] z-20 flex h-12 items-center gap-1 border-b border-border bg-bg/95 ps-4 pe-2 backdrop-blur">
+        <h1 className="flex-1 truncate text-base font-bold text-accent">{t('common.app_name')}</h1>
+        <ConnectionIndicator />
+        <Link to="/language" aria-label={t('nav.language')} className="rounded p-2 text-text hover:bg-surface-2">
+          <GlobeIcon />
+        </Link>
+        <Link to="/product" aria-label={t('home.search')} className="rounded p-2 text-text hover:bg-surface-2">
+          <SearchIcon />
+        </Link>
+      </header>
+      <section aria-label={t('home.market_list')}>{body}</section>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+
+/** /news: the screen itself comes with its feature issue. */
+export function NewsListPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('pages.news')} back={false} />
+      <EmptyState />
+    </>
+  );
+}

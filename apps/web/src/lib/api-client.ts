@@ -1,0 +1,145 @@
+import { Code, type Envelope } from '@tp/contract/codes';
+import { hideLoading, showLoading } from '../components/ui/loading-store';
+import { toast } from '../components/ui/toast-store';
+import { currentLang, i18n } from './i18n';
+import { currentPath, loginPath, navigateTo } from './navigation';
+import { getToken, useSessionStore } from './session-store';
+
+export type ApiErrorKind = 'business' | 'network' | 'aborted';
+
+/** A refused call: `code` is the envelope code, the HTTP status, or a short code like ERR_NETWORK. */
+export class ApiError extends Error {
+  readonly code: number | string;
+  readonly kind: ApiErrorKind;
+
+  constructor(code: number | string, message: string, kind: ApiErrorKind = 'business') {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.kind = kind;
+  }
+}
+
+export interface RequestOptions {
+  /** Toast the server's msg when the call succeeds. */
+  showSuccessMessage?: boolean;
+  /** Toast the server's msg when it refuses the call (default true). */
+  showErrorMessage?: boolean;
+  /** A background call made at start: an expired session is cleared without leaving the page. */
+  initial?: boolean;
+  /** Show the global loading indicator until the answer arrives. */
+  loading?: boolean;
+  /** POST body encoding; a FormData body is always sent as multipart. */
+  bodyType?: 'form' | 'json' | 'multipart';
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+type Method = 'GET' | 'POST' | 'DELETE' | 'PUT';
+
+function withQuery(path: string, params: QueryParams | undefined, stamp: boolean): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) query.append(key, String(value));
+  }
+  if (stamp) query.set('t', String(Date.now()));
+  const text = query.toString();
+  if (!text) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${text}`;
+}
+
+function encodeBody(body: unknown, bodyType: RequestOptions['bodyType']): { body?: BodyInit; contentType?: string } {
+  if (body === undefined || body === null) return {};
+  if (body instanceof FormData) return { body };
+  if (bodyType === 'json') return { body: JSON.stringify(body), contentType: 'application/json' };
+  if (bodyType === 'multipart') {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+      if (value !== undefined && value !== null) form.append(key, value instanceof Blob ? value : String(value));
+    }
+    return { body: form };
+  }
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) form.append(key, String(value));
+  }
+  return { body: form.toString(), contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return Boolean(signal?.aborted) || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+/** Network-level failures are always toasted with their code (spec section 8); only aborts are silent. */
+function networkFailure(code: number | string): ApiError {
+  const message = i18n.t('errors.network', { code });
+  toast(message, 'error');
+  return new ApiError(code, message, 'network');
+}
+
+function sessionExpired(envelope: Envelope, options: RequestOptions): ApiError {
+  useSessionStore.getState().logout();
+  if (!options.initial) {
+    const here = currentPath();
+    navigateTo(here.startsWith('/login') ? '/login' : loginPath(here), { replace: true });
+  }
+  return new ApiError(envelope.code, envelope.msg);
+}
+
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  { params, body }: { params?: QueryParams; body?: unknown } = {},
+  options: RequestOptions = {},
+): Promise<T> {
+  const url = withQuery(path, params, method === 'GET' || method === 'DELETE');
+  const encoded = encodeBody(body, options.bodyType);
+  const headers: Record<string, string> = { lang: currentLang(), ...options.headers };
+  const token = getToken();
+  if (token) headers.authorization = token;
+  if (encoded.contentType) headers['content-type'] = encoded.contentType;
+
+  if (options.loading) showLoading();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { method, headers, body: encoded.body, signal: options.signal });
+    } catch (error) {
+      if (isAbort(error, options.signal)) throw new ApiError('ERR_CANCELED', 'canceled', 'aborted');
+      throw networkFailure('ERR_NETWORK');
+    }
+
+    let payload: unknown;
+    try {
+      payload = await response.json();
+    } catch (error) {
+      if (isAbort(error, options.signal)) throw new ApiError('ERR_CANCELED', 'canceled', 'aborted');
+      payload = undefined;
+    }
+    if (!isEnvelope(payload)) throw networkFailure(response.ok ? 'ERR_BAD_RESPONSE' : response.status);
+
+    if (payload.code === Code.SUCCESS) {
+      if (options.showSuccessMessage && payload.msg) toast(payload.msg, 'success');
+      return payload.data as T;
+    }
+    if (payload.code === Code.SESSION_EXPIRED) throw sessionExpired(payload, options);
+    if (options.showErrorMessage !== false && payload.msg) toast(payload.msg, 'error');
+    throw new ApiError(payload.code, payload.msg);
+  } finally {
+    if (options.loading) hideLoading();
+  }
+}
+
+export const apiGet = <T>(path: string, params?: QueryParams, options?: RequestOptions): Promise<T> =>
+  apiRequest<T>('GET', path, { params }, options);
+
+export const apiPost = <T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> =>
+  apiRequest<T>('POST', path, { body }, options);
+
+export const apiDelete = <T>(path: string, params?: QueryParams, options?: RequestOptions): Promise<T> =>
+  apiRequest<T>('DELETE', path, { params }, options);

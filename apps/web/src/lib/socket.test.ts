@@ -1,0 +1,340 @@
+import { HEARTBEAT_INTERVAL_MS, MAX_MISSED_PINGS, WS_CONNECT_TIMEOUT_MS } from '@tp/contract/constants';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SocketClient, type SocketMessage, type SocketStatus, type WebSocketLike } from './socket';
+
+class FakeWebSocket implements WebSocketLike {
+  static instances: FakeWebSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  closed = false;
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+
+  constructor(readonly url: string) {
+    FakeWebSocket.instances.push(this);
+  }
+
+  send(data: string) {
+    this.sent.push(data);
+  }
+
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+
+  /** Test helpers: what the server side does. */
+  accept() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+
+  receive(data: string | object) {
+    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
+  }
+
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+
+  json() {
+    return this.sent.filter((s) => s.startsWith('{')).map((s) => JSON.parse(s) as { type: string; params: string });
+  }
+
+  pings() {
+    return this.sent.filter((s) => s === 'ping').length;
+  }
+}
+
+let token: string | null = null;
+const sockets = () => FakeWebSocket.instances;
+const last = () => sockets()[sockets().length - 1]!;
+
+function makeClient() {
+  return new SocketClient({
+    url: () => 'ws://test/v1/ws',
+    getToken: () => token,
+    WebSocketImpl: FakeWebSocket,
+  });
+}
+
+let client: SocketClient;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeWebSocket.instances = [];
+  token = null;
+  client = makeClient();
+});
+
+afterEach(() => {
+  client.stop();
+  vi.useRealTimers();
+});
+
+describe('connecting', () => {
+  it('start() opens one connection to the socket path and is idempotent', () => {
+    client.start();
+    client.start();
+    expect(sockets()).toHaveLength(1);
+    expect(last().url).toBe('ws://test/v1/ws');
+    last().accept();
+    client.start();
+    expect(sockets()).toHaveLength(1);
+  });
+
+  it('reports its status', () => {
+    const seen: SocketStatus[] = [];
+    client.onStatus((status) => seen.push(status));
+    client.start();
+    last().accept();
+    last().drop();
+    expect(seen).toEqual(['connecting', 'open', 'closed']);
+    expect(client.status).toBe('closed');
+  });
+
+  it('logs in with the token once open', () => {
+    token = 'tok-1';
+    client.start();
+    expect(last().sent).toEqual([]);
+    last().accept();
+    expect(last().json()).toEqual([{ type: 'login', params: 'tok-1' }]);
+  });
+
+  it('does not log in without a session', () => {
+    client.start();
+    last().accept();
+    expect(last().json()).toEqual([]);
+  });
+
+  it('gives up a connection that does not open within the connect timeout and retries', () => {
+    client.start();
+    vi.advanceTimersByTime(WS_CONNECT_TIMEOUT_MS - 1);
+    expect(last().closed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(sockets()[0]!.closed).toBe(true);
+    expect(client.status).toBe('closed');
+    vi.advanceTimersByTime(10_000);
+    expect(sockets().length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('heartbeat', () => {
+  it('sends ping every 5 s', () => {
+    client.start();
+    last().accept();
+    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS - 1);
+    expect(last().pings()).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(last().pings()).toBe(1);
+    last().receive('pong');
+    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
+    expect(last().pings()).toBe(2);
+  });
+
+  it('stays connected while pongs come back', () => {
+    client.start();
+    const ws = last();
+    ws.accept();
+    for (let i = 0; i < 20; i += 1) {
+      vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
+      ws.receive('pong');
+    }
+    expect(sockets()).toHaveLength(1);
+    expect(ws.closed).toBe(false);
+    expect(ws.pings()).toBe(20);
+  });
+
+  it('reconnects once more than 2 pings went unanswered', () => {
+    client.start();
+    const first = last();
+    first.accept();
+    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS * (MAX_MISSED_PINGS + 1));
+    expect(first.pings()).toBe(MAX_MISSED_PINGS + 1);
+    expect(first.closed).toBe(false);
+    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
+    expect(first.closed).toBe(true);
+    expect(first.pings()).toBe(MAX_MISSED_PINGS + 1);
+    expect(client.status).toBe('closed');
+    vi.advanceTimersByTime(1_000);
+    expect(sockets()).toHaveLength(2);
+  });
+
+  it('a pong resets the count of missed pings', () => {
+    client.start();
+    const ws = last();
+    ws.accept();
+    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS * 3);
+    ws.receive('pong');
+    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS * 3);
+    expect(ws.closed).toBe(false);
+    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
+    expect(ws.closed).toBe(true);
+  });
+});
+
+describe('reconnecting', () => {
+  it('reconnects after the server closes, with a growing backoff capped near 10 s', () => {
+    client.start();
+    last().accept();
+    const delays: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const before = sockets().length;
+      last().drop();
+      let waited = 0;
+      while (sockets().length === before) {
+        vi.advanceTimersByTime(100);
+        waited += 100;
+      }
+      delays.push(waited);
+    }
+    expect(delays).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000]);
+  });
+
+  it('resets the backoff after a successful connection', () => {
+    client.start();
+    last().accept();
+    last().drop();
+    vi.advanceTimersByTime(1_000);
+    last().drop();
+    vi.advanceTimersByTime(2_000);
+    expect(sockets()).toHaveLength(3);
+    last().accept();
+    last().drop();
+    vi.advanceTimersByTime(1_000);
+    expect(sockets()).toHaveLength(4);
+  });
+
+  it('logs in again and re-subscribes every topic with listeners after reconnecting', () => {
+    token = 'tok-1';
+    client.start();
+    last().accept();
+    client.subscribe('DAY_MARKET', () => {});
+    client.subscribe('KLINE.BTCUSDT', () => {});
+    const gone = client.subscribe('FOREX_TRADE', () => {});
+    gone();
+    last().drop();
+    vi.advanceTimersByTime(1_000);
+    const second = last();
+    expect(second).not.toBe(sockets()[0]);
+    second.accept();
+    expect(second.json()).toEqual([
+      { type: 'login', params: 'tok-1' },
+      { type: 'sub', params: 'DAY_MARKET' },
+      { type: 'sub', params: 'KLINE.BTCUSDT' },
+    ]);
+  });
+
+  it('stop() ends the connection and all retries', () => {
+    client.start();
+    last().accept();
+    client.stop();
+    expect(last().closed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets()).toHaveLength(1);
+    expect(client.status).toBe('idle');
+  });
+});
+
+describe('topics', () => {
+  it('subscribes on the first listener and unsubscribes after the last', () => {
+    client.start();
+    const ws = last();
+    ws.accept();
+    const a = client.subscribe('DAY_MARKET', () => {});
+    const b = client.subscribe('DAY_MARKET', () => {});
+    expect(ws.json()).toEqual([{ type: 'sub', params: 'DAY_MARKET' }]);
+    a();
+    a();
+    expect(ws.json()).toHaveLength(1);
+    b();
+    expect(ws.json()).toEqual([
+      { type: 'sub', params: 'DAY_MARKET' },
+      { type: 'unsub', params: 'DAY_MARKET' },
+    ]);
+  });
+
+  it('subscriptions made before the connection opens are sent on open', () => {
+    client.start();
+    client.subscribe('FOREX_CLOSED', () => {});
+    expect(last().sent).toEqual([]);
+    last().accept();
+    expect(last().json()).toEqual([{ type: 'sub', params: 'FOREX_CLOSED' }]);
+  });
+
+  it('dispatches pushes by type, KLINE by symbol', () => {
+    client.start();
+    const ws = last();
+    ws.accept();
+    const got: Record<string, SocketMessage[]> = { day: [], btc: [], eth: [], trade: [], closed: [] };
+    client.subscribe('DAY_MARKET', (m) => got.day!.push(m));
+    client.subscribe('KLINE.BTCUSDT', (m) => got.btc!.push(m));
+    client.subscribe('KLINE.ETHUSDT', (m) => got.eth!.push(m));
+    client.subscribe('FOREX_TRADE', (m) => got.trade!.push(m));
+    client.subscribe('FOREX_CLOSED', (m) => got.closed!.push(m));
+
+    ws.receive({ type: 'DAY_MARKET', symbol: 'BTCUSDT', quotation: { close: '1' } });
+    ws.receive({ type: 'KLINE', symbol: 'BTCUSDT', forex_id: 1, kline: { Period: '1min' } });
+    ws.receive({ type: 'FOREX_TRADE', To: 7, TransOrder: [] });
+    ws.receive({ type: 'FOREX_CLOSED', id: [3, 4] });
+    ws.receive({ type: 'sub_result', code: 1, msg: 'ok' });
+    ws.receive('not json');
+
+    expect(got.day).toHaveLength(1);
+    expect(got.btc).toEqual([{ type: 'KLINE', symbol: 'BTCUSDT', forex_id: 1, kline: { Period: '1min' } }]);
+    expect(got.eth).toHaveLength(0);
+    expect(got.trade).toHaveLength(1);
+    expect(got.closed![0]).toMatchObject({ id: [3, 4] });
+  });
+
+  it('a failing handler does not stop the others', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    client.start();
+    last().accept();
+    const second = vi.fn();
+    client.subscribe('DAY_MARKET', () => {
+      throw new Error('boom');
+    });
+    client.subscribe('DAY_MARKET', second);
+    last().receive({ type: 'DAY_MARKET', symbol: 'X' });
+    expect(second).toHaveBeenCalledOnce();
+    error.mockRestore();
+  });
+});
+
+describe('relogin', () => {
+  it('sends logout then login with the new token', () => {
+    token = 'old';
+    client.start();
+    const ws = last();
+    ws.accept();
+    token = 'new';
+    client.relogin();
+    expect(ws.json()).toEqual([
+      { type: 'login', params: 'old' },
+      { type: 'logout', params: '' },
+      { type: 'login', params: 'new' },
+    ]);
+  });
+
+  it('after logout only sends logout', () => {
+    token = 'old';
+    client.start();
+    last().accept();
+    token = null;
+    client.relogin();
+    expect(last().json().map((m) => m.type)).toEqual(['login', 'logout']);
+  });
+
+  it('does nothing before the connection is open; login happens on open', () => {
+    client.start();
+    token = 'tok';
+    client.relogin();
+    expect(last().sent).toEqual([]);
+    last().accept();
+    expect(last().json()).toEqual([{ type: 'login', params: 'tok' }]);
+  });
+});

@@ -1,0 +1,272 @@
+import {
+  HEARTBEAT_INTERVAL_MS,
+  MAX_MISSED_PINGS,
+  WS_CONNECT_TIMEOUT_MS,
+  WS_PATH,
+  WsTopic,
+} from '@tp/contract/constants';
+import { getToken } from './session-store';
+
+export type SocketStatus = 'idle' | 'connecting' | 'open' | 'closed';
+
+/** A push or reply from the server; `type` names the topic without its suffix (PROTOCOL.md). */
+export interface SocketMessage {
+  type: string;
+  [field: string]: unknown;
+}
+export type SocketHandler = (message: SocketMessage) => void;
+
+/** The part of the browser WebSocket the client uses, so tests can inject a fake one. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+}
+export type WebSocketConstructor = new (url: string) => WebSocketLike;
+
+type TimerId = ReturnType<typeof setTimeout>;
+export interface SocketTimers {
+  setTimeout(fn: () => void, ms: number): TimerId;
+  clearTimeout(id: TimerId): void;
+  setInterval(fn: () => void, ms: number): TimerId;
+  clearInterval(id: TimerId): void;
+}
+
+export interface SocketOptions {
+  url: () => string;
+  getToken: () => string | null;
+  WebSocketImpl?: WebSocketConstructor;
+  timers?: SocketTimers;
+  /** Backoff of the n-th reconnect attempt: 1 s, 2 s, 4 s, ... capped at maxBackoffMs. */
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+const OPEN = 1;
+
+// Resolved at call time so fake timers installed after construction still apply.
+const globalTimers: SocketTimers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (id) => clearInterval(id),
+};
+
+/** The topic a push belongs to: KLINE pushes go to `KLINE.{symbol}`, the others to their type. */
+export function topicOf(message: SocketMessage): string {
+  if (message.type === 'KLINE') return `${WsTopic.KLINE_PREFIX}${String(message.symbol)}`;
+  return message.type;
+}
+
+export class SocketClient {
+  private readonly options: Required<Omit<SocketOptions, 'WebSocketImpl'>> & { WebSocketImpl?: WebSocketConstructor };
+  private ws: WebSocketLike | null = null;
+  private started = false;
+  private missedPings = 0;
+  private attempts = 0;
+  private heartbeatTimer: TimerId | null = null;
+  private connectTimer: TimerId | null = null;
+  private reconnectTimer: TimerId | null = null;
+  private currentStatus: SocketStatus = 'idle';
+  private readonly listeners = new Map<string, Set<SocketHandler>>();
+  private readonly statusListeners = new Set<(status: SocketStatus) => void>();
+
+  constructor(options: SocketOptions) {
+    this.options = { timers: globalTimers, baseBackoffMs: 1_000, maxBackoffMs: 10_000, ...options };
+  }
+
+  get status(): SocketStatus {
+    return this.currentStatus;
+  }
+
+  /** Idempotent: connects once; later calls do nothing while a connection or retry is under way. */
+  start(): void {
+    this.started = true;
+    if (this.ws || this.reconnectTimer !== null) return;
+    this.connect();
+  }
+
+  stop(): void {
+    this.started = false;
+    if (this.reconnectTimer !== null) this.options.timers.clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.drop();
+    this.setStatus('idle');
+  }
+
+  subscribe(topic: string, handler: SocketHandler): () => void {
+    let handlers = this.listeners.get(topic);
+    if (!handlers) {
+      handlers = new Set();
+      this.listeners.set(topic, handlers);
+      this.sendJson({ type: 'sub', params: topic });
+    }
+    handlers.add(handler);
+    return () => {
+      const current = this.listeners.get(topic);
+      if (!current?.delete(handler) || current.size > 0) return;
+      this.listeners.delete(topic);
+      this.sendJson({ type: 'unsub', params: topic });
+    };
+  }
+
+  /** Called when the session token changes: ends the old login and starts the new one. */
+  relogin(): void {
+    if (!this.isOpen()) return;
+    this.sendJson({ type: 'logout', params: '' });
+    this.login();
+  }
+
+  onStatus(listener: (status: SocketStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => {
+      this.statusListeners.delete(listener);
+    };
+  }
+
+  private connect(): void {
+    const { timers, WebSocketImpl = globalThis.WebSocket as unknown as WebSocketConstructor } = this.options;
+    this.setStatus('connecting');
+    let ws: WebSocketLike;
+    try {
+      ws = new WebSocketImpl(this.options.url());
+    } catch {
+      this.setStatus('closed');
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    this.connectTimer = timers.setTimeout(() => {
+      this.connectTimer = null;
+      if (this.ws === ws && ws.readyState !== OPEN) this.reconnect();
+    }, WS_CONNECT_TIMEOUT_MS);
+    ws.onopen = () => this.handleOpen(ws);
+    ws.onmessage = (event) => this.handleMessage(event.data);
+    ws.onclose = () => {
+      if (this.ws === ws) this.reconnect();
+    };
+    ws.onerror = () => {
+      // A close event follows every error; reconnecting happens there.
+    };
+  }
+
+  private handleOpen(ws: WebSocketLike): void {
+    if (this.ws !== ws) return;
+    const { timers } = this.options;
+    if (this.connectTimer !== null) timers.clearTimeout(this.connectTimer);
+    this.connectTimer = null;
+    this.attempts = 0;
+    this.missedPings = 0;
+    this.heartbeatTimer = timers.setInterval(() => this.heartbeat(), HEARTBEAT_INTERVAL_MS);
+    this.setStatus('open');
+    this.login();
+    for (const topic of this.listeners.keys()) this.sendJson({ type: 'sub', params: topic });
+  }
+
+  private heartbeat(): void {
+    if (this.missedPings > MAX_MISSED_PINGS) {
+      this.reconnect();
+      return;
+    }
+    this.sendRaw('ping');
+    this.missedPings += 1;
+  }
+
+  private handleMessage(data: unknown): void {
+    if (typeof data !== 'string') return;
+    if (data === 'pong') {
+      this.missedPings = 0;
+      return;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (!message || typeof message !== 'object' || typeof (message as SocketMessage).type !== 'string') return;
+    this.dispatch(message as SocketMessage);
+  }
+
+  private dispatch(message: SocketMessage): void {
+    const handlers = this.listeners.get(topicOf(message));
+    if (!handlers) return;
+    for (const handler of [...handlers]) {
+      try {
+        handler(message);
+      } catch (error) {
+        console.error('socket handler failed', error);
+      }
+    }
+  }
+
+  private login(): void {
+    const token = this.options.getToken();
+    if (token) this.sendJson({ type: 'login', params: token });
+  }
+
+  private reconnect(): void {
+    this.drop();
+    this.setStatus('closed');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (!this.started || this.reconnectTimer !== null) return;
+    const { baseBackoffMs, maxBackoffMs, timers } = this.options;
+    const delay = Math.min(maxBackoffMs, baseBackoffMs * 2 ** this.attempts);
+    this.attempts += 1;
+    this.reconnectTimer = timers.setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.started && !this.ws) this.connect();
+    }, delay);
+  }
+
+  /** Forgets the current connection without triggering its close handler. */
+  private drop(): void {
+    const { timers } = this.options;
+    if (this.heartbeatTimer !== null) timers.clearInterval(this.heartbeatTimer);
+    if (this.connectTimer !== null) timers.clearTimeout(this.connectTimer);
+    this.heartbeatTimer = null;
+    this.connectTimer = null;
+    const ws = this.ws;
+    this.ws = null;
+    if (!ws) return;
+    ws.onopen = ws.onclose = ws.onerror = null;
+    ws.onmessage = null;
+    try {
+      ws.close();
+    } catch {
+      // Closing a socket that never opened may throw in some browsers; it is gone either way.
+    }
+  }
+
+  private isOpen(): boolean {
+    return this.ws !== null && this.ws.readyState === OPEN && this.currentStatus === 'open';
+  }
+
+  private sendJson(message: { type: string; params: string }): void {
+    this.sendRaw(JSON.stringify(message));
+  }
+
+  private sendRaw(data: string): void {
+    if (this.isOpen()) this.ws!.send(data);
+  }
+
+  private setStatus(status: SocketStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    for (const listener of this.statusListeners) listener(status);
+  }
+}
+
+export function defaultSocketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${WS_PATH}`;
+}
+
+export const socket = new SocketClient({ url: defaultSocketUrl, getToken });
