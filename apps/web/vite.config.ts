@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by bench/web.ts to measure what the home route loads.
+    manifest: true,
   },
   server: {
     proxy: {

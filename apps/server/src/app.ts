@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -22,6 +22,7 @@ import { langOf } from './http/route.ts';
 import { MemoryBus, type Bus } from './platform/bus.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { seedDatabase } from './platform/db/seed.ts';
+import { BackgroundRunner, createSharedPlatform } from './platform/cluster.ts';
 import { modules } from './modules/index.ts';
 
 export interface BuildOptions {
@@ -55,7 +56,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     });
   const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
   const ownsDatabase = !opts.database;
-  const bus = opts.bus ?? new MemoryBus();
+  // Several servers: Redis bus, throttles and rate limits when REDIS_URL is set; STORAGE_DRIVER's storage.
+  const shared = createSharedPlatform(config, log);
+  const bus = opts.bus ?? shared.bus ?? new MemoryBus();
 
   const fastifyOpts: FastifyServerOptions = {
     loggerInstance: log,
@@ -71,7 +74,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, log, bus, services: {} as AppContext['services'], background: [] };
+  const storage = shared.storage;
+  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, log, bus, storage, services: {} as AppContext['services'], clustered: Boolean(config.DATABASE_URL && database.kind === 'postgres'), background: [] };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -98,6 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     max: config.RATE_LIMIT_MAX,
     timeWindow: 60_000,
     allowList: (req) => !API_PREFIXES.some((p) => req.url.startsWith(p)),
+    ...shared.rateLimitStore,
   });
   await app.register(swagger, {
     openapi: {
@@ -120,6 +125,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     });
   }
   const indexHtml = path.join(config.webDist, 'index.html');
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
+  app.get('/', { schema: { hide: true } }, (req, reply) => {
+    if (!fs.existsSync(indexHtml)) return reply.code(404).send({ code: Code.NOT_FOUND, msg: t(langOf(req), 'route_not_found'), data: null });
+    return sendIndex(reply);
+  });
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     const lang = langOf(req);
@@ -143,11 +154,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       return reply.code(404).send({ code: Code.NOT_FOUND, msg: t(langOf(req), 'route_not_found'), data: null });
     }
     // Client-side routes of the single-page app.
-    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
+    return sendIndex(reply);
   });
 
   if (opts.seed !== false) await seedDatabase(ctx.db, log, config);
   for (const mod of modules) await mod.register(app, ctx);
+  if (shared.throttle) ctx.services.throttle = shared.throttle;
+  const background = new BackgroundRunner(ctx);
 
   let started = false;
   return {
@@ -156,15 +169,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     async startBackground() {
       if (started) return;
       started = true;
-      for (const task of ctx.background) {
-        await task.start();
-        log.debug({ task: task.name }, 'background task started');
-      }
+      await background.start();
     },
     async close() {
-      for (const task of [...ctx.background].reverse()) await task.stop();
+      await background.stop();
       await app.close();
       await bus.close();
+      await shared.close();
       if (ownsDatabase) await database.close();
     },
   };

@@ -14,6 +14,9 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: z.string().url().optional(),
+  /** Several servers: prefix of Redis channels and keys (one Redis can serve several deployments); leader election retry. */
+  REDIS_PREFIX: z.string().default('tp:'),
+  LEADER_RETRY_MS: z.coerce.number().int().min(100).max(10_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.string().email().default('admin@localhost.localdomain'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -28,12 +31,35 @@ const EnvSchema = z.object({
   FEED_URL: z.string().url().optional(),
   FEED_SYMBOL_MAP: z.string().optional(),
   FEED_STALE_MS: z.coerce.number().int().positive().default(10_000),
+  /** Market: candle bars generated per period on the first start; candle flush interval; opens every market (benchmarks). */
+  /** Ticks per second of every simulated symbol, instead of each symbol's own rate (benchmarks). */
+  PRICE_TICK_RATE: z.coerce.number().positive().max(1000).optional(),
+  HISTORY_BARS: z.coerce.number().int().min(0).max(5000).default(500),
+  CANDLE_FLUSH_MS: z.coerce.number().int().positive().default(1000),
+  MARKET_ALWAYS_OPEN: bool.default(false),
+  /** Live socket: per-client flush interval, subscription and per-IP connection limits, slow-client buffer limit. */
+  WS_FLUSH_MS: z.coerce.number().int().min(5).max(1000).default(100),
+  WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(100),
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(50),
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  WS_SLOW_CLIENT_MS: z.coerce.number().int().positive().default(5000),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('no-reply@localhost.localdomain'),
   SMS_URL: z.string().url().optional(),
   SMS_KEY: z.string().optional(),
   DEMO_INITIAL_BALANCE: z.string().regex(/^\d+(\.\d+)?$/).default('100000'),
+  /** Trading: demo accounts one IP may create per minute; test-only calls that push ticks (never in production). */
+  DEMO_CREATE_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  TRADING_TEST_CONTROLS: bool.default(false),
   STORAGE_DIR: z.string().optional(),
+  /** Uploads: a directory every server mounts (local, default) or an S3-compatible bucket (s3). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_PATH_STYLE: bool.default(true),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
 });
@@ -50,6 +76,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration in environment variables:\n${lines.join('\n')}`);
   }
   const base = parsed.data;
+  if (base.STORAGE_DRIVER === 's3') {
+    const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const).filter((k) => !base[k]);
+    if (missing.length) throw new ConfigError(`Invalid configuration in environment variables:\n  STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
+  }
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const merged = { ...base, ...overrides };
   return {

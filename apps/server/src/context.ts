@@ -2,12 +2,12 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './platform/db/client.ts';
 import type { Bus } from './platform/bus.ts';
+import type { Storage } from './platform/storage.ts';
 
 /**
  * Services each module puts on the context. Modules add their own entry by declaration merging:
  * `declare module '../../context.ts' { interface Services { market: MarketService } }`.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Services {}
 
 export interface AppContext {
@@ -16,13 +16,22 @@ export interface AppContext {
   dbKind: 'pglite' | 'postgres';
   log: Logger;
   bus: Bus;
+  /** Uploaded files (local directory now; an object store later). */
+  storage: Storage;
   services: Services;
+  /**
+   * Several servers may share this database (PostgreSQL from DATABASE_URL): leader-only tasks run
+   * under an election, and work for them crosses the bus. False for a lone PGlite process and tests.
+   */
+  clustered: boolean;
   /** Started after the routes: price feed, engine, timers. Stopped in reverse order on shutdown. */
   background: BackgroundTask[];
 }
 
 export interface BackgroundTask {
   name: string;
+  /** Runs on one server at a time (the elected leader) when several share a database. */
+  leaderOnly?: boolean;
   start(): Promise<void> | void;
   stop(): Promise<void> | void;
 }

@@ -32,3 +32,6 @@ export function parseAmount(raw: unknown, maxDecimals: number, opts: { allowZero
   if (value.isZero() && !opts.allowZero) return { ok: false, reason: 'zero' };
   return { ok: true, value };
 }
+
+/** A decimal as a string with exactly `places` decimals (half-even): the one place money is formatted. */
+export const fixed = (v: DecInput, places: number): string => new D(v).toFixed(places, D.ROUND_HALF_EVEN);

@@ -19,3 +19,144 @@ export const StaffLoginInput = z.object({
   password: z.string().min(1, 'msg:password_required'),
   totp: z.string().optional(),
 });
+
+// ---------------------------------------------------------------- form value helpers
+/** Form values arrive as strings, JSON ones maybe as numbers; blank means absent. */
+const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v);
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+const requiredText = (key: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `msg:${key}` })
+      .trim()
+      .min(1, `msg:${key}`),
+  );
+/** Passwords are taken as typed: never trimmed. */
+const optionalPassword = z.preprocess(blankToUndefined, z.string().optional());
+const requiredPassword = (key: string) => z.preprocess(blankToUndefined, z.string({ error: `msg:${key}` }).min(1, `msg:${key}`));
+const optionalId = z.preprocess(
+  blankToUndefined,
+  z.coerce.number({ error: 'msg:area_invalid' }).int('msg:area_invalid').positive('msg:area_invalid').optional(),
+);
+
+/** How an account is identified: 'email' (or 1) and 'mobile' (or 2). */
+const accountTypeEnum = z
+  .enum(['email', 'mobile', '1', '2'], { error: 'msg:account_type_invalid' })
+  .transform((v): 'email' | 'mobile' => (v === '2' || v === 'mobile' ? 'mobile' : 'email'));
+/** Blank or absent means email. */
+export const AccountType = z.preprocess((v) => blankToUndefined(v) ?? 'email', accountTypeEnum);
+const optionalAccountType = z.preprocess(blankToUndefined, accountTypeEnum.optional());
+export type AccountTypeValue = 'email' | 'mobile';
+
+/** Why a code is sent: 1 register, 2 reset (forgotten or changed password). */
+export const CodePurpose = { REGISTER: 1, RESET: 2 } as const;
+
+// ---------------------------------------------------------------- calls
+/**
+ * POST /api/user/register. `account` is the email, or the phone number for mobile (`mobile` is
+ * accepted in its place). `sms_code` is the emailed or SMS code; when verify_reg_type is 2 it is
+ * the captcha answer instead (or `captcha`), with the captcha id in `key`.
+ */
+export const RegisterInput = z.preprocess(
+  (raw) => {
+    const r = { ...(raw as Record<string, unknown>) };
+    if ((r.account === undefined || r.account === '') && r.mobile) r.account = r.mobile;
+    return r;
+  },
+  z.object({
+    type: AccountType,
+    account: requiredText('account_required'),
+    area_id: optionalId,
+    mobile: optionalText,
+    password: requiredPassword('password_required'),
+    re_password: requiredPassword('please_complete'),
+    invite_code: optionalText,
+    sms_code: optionalText,
+    captcha: optionalText,
+    key: optionalText,
+  }),
+);
+export type RegisterInputValue = z.infer<typeof RegisterInput>;
+
+/** POST /api/user/loginForU: account and password (login_type email or mobile, area_id for mobile), or demo_id. */
+export const LoginInput = z
+  .object({
+    account: optionalText,
+    password: optionalPassword,
+    login_type: optionalAccountType,
+    area_id: optionalId,
+    demo_id: optionalText,
+  })
+  .superRefine((v, ctx) => {
+    if (v.demo_id) return;
+    if (!v.account) ctx.addIssue({ code: 'custom', path: ['account'], message: 'msg:account_required' });
+    else if (!v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'msg:password_required' });
+  });
+export type LoginInputValue = z.infer<typeof LoginInput>;
+
+/** POST /api/notify/send_email and /api/notify/send_sms. */
+export const SendCodeInput = z.object({
+  to: requiredText('account_required'),
+  area_id: optionalId,
+  type: z.preprocess(blankToUndefined, z.enum(['1', '2'], { error: 'msg:code_type_invalid' }).transform(Number)),
+});
+export type SendCodeInputValue = z.infer<typeof SendCodeInput>;
+
+/** POST /api/user/forget_password: the code was sent with type 2 to the account's email or phone. */
+export const ForgetPasswordInput = z
+  .object({
+    type: AccountType,
+    account: requiredText('account_required'),
+    area_id: optionalId,
+    new_password: requiredPassword('please_complete'),
+    secondary_password: requiredPassword('please_complete'),
+    auth_code: requiredText('code_required'),
+  })
+  .refine((v) => v.new_password === v.secondary_password, { message: 'msg:password_mismatch', path: ['secondary_password'] });
+export type ForgetPasswordInputValue = z.infer<typeof ForgetPasswordInput>;
+
+/** POST /api/user/amend_password (logged in): the code was sent with type 2 to the user's own email (type email) or phone (type mobile). */
+export const AmendPasswordInput = z
+  .object({
+    new_password: requiredPassword('please_complete'),
+    re_password: optionalPassword,
+    secondary_password: optionalPassword,
+    auth_code: requiredText('code_required'),
+    type: AccountType,
+  })
+  .refine((v) => [v.re_password, v.secondary_password].every((c) => c === undefined || c === v.new_password), {
+    message: 'msg:password_mismatch',
+    path: ['re_password'],
+  });
+export type AmendPasswordInputValue = z.infer<typeof AmendPasswordInput>;
+
+export const PageInput = z.object({
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
+});
+
+export const CaptchaSchema = z.object({ id: z.string(), b64s: z.string() });
+
+export const InviteRowSchema = z.object({ uid: z.string(), email: z.string(), mobile: z.string(), created_at: z.string() });
+export const InviteListSchema = z.object({ data: z.array(InviteRowSchema), total: z.number().int() });
+
+export const AreaCodeSchema = z.object({ id: z.number().int(), code: z.string(), global_code: z.string(), name: z.string() });
+
+export const SettingInput = z.object({ key: requiredText('invalid_request') });
+
+export const BasicInfoSchema = z.object({
+  service_link: z.string(),
+  service_link_type: z.number().int(),
+  verify_reg_type: z.number().int(),
+  trade_fee_type: z.number().int(),
+});
+
+export const OutboxRowSchema = z.object({
+  id: z.number().int(),
+  channel: z.string(),
+  destination: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+});

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { FundingSetupService } from './funding-setup-service.ts';
 import { registerStaffRoutes } from './routes.ts';
+import { registerFundingSetupRoutes, registerTradingSetupRoutes } from './setup-routes.ts';
+import { registerStaffAdminRoutes } from './staff-routes.ts';
 import { StaffService } from './staff-service.ts';
+import { TradingSetupService } from './trading-setup-service.ts';
+import { UserAdminService } from './user-admin-service.ts';
+import { registerUserAdminRoutes } from './user-routes.ts';
 
 declare module '../../context.ts' {
   interface Services {
@@ -14,6 +20,11 @@ export const adminModule = {
   async register(app: FastifyInstance, ctx: AppContext) {
     ctx.services.staff = new StaffService(ctx);
     await ctx.services.staff.bootstrap();
+    const users = new UserAdminService(ctx);
     registerStaffRoutes(app, ctx);
+    registerStaffAdminRoutes(app, ctx);
+    registerUserAdminRoutes(app, ctx, users);
+    registerTradingSetupRoutes(app, ctx, new TradingSetupService(ctx), users);
+    registerFundingSetupRoutes(app, ctx, new FundingSetupService(ctx));
   },
 };

@@ -1,13 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Staff } from '@tp/contract/schemas/admin';
 import type { AppContext, AuthStaff } from '../../context.ts';
+import { fail, notFound } from '../../http/errors.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { staff, staffAuditLog } from '../../platform/db/schema.ts';
+import { sessions, staff, staffAuditLog } from '../../platform/db/schema.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { verifyTotp } from './totp.ts';
+import { isUniqueViolation } from '../auth/user-repository.ts';
+import { newTotpSecret, verifyTotp } from './totp.ts';
 
-export const STAFF_ROLES = ['admin', 'finance', 'risk', 'support', 'content'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, type StaffRole } from '@tp/contract/schemas/admin';
+
+type StaffRow = typeof staff.$inferSelect;
+const staffView = (r: StaffRow): Staff => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  roles: r.roles,
+  totp_enabled: r.totpEnabled,
+  status: r.status,
+  created_at: r.createdAt.toISOString(),
+});
 
 export class StaffService {
   constructor(private readonly ctx: AppContext) {}
@@ -48,5 +61,71 @@ export class StaffService {
     after: unknown,
   ): Promise<void> {
     await db.insert(staffAuditLog).values({ staffId: who.id, action, targetType: target.type, targetId: String(target.id), before: before ?? null, after: after ?? null });
+  }
+
+  /** Starts TOTP enrolment: a new secret, not yet required at sign-in until enabled with a code. */
+  async totpSetup(who: AuthStaff): Promise<{ secret: string; otpauth_url: string }> {
+    const [row] = await this.ctx.db.select().from(staff).where(eq(staff.id, who.id)).limit(1);
+    if (row?.totpEnabled) throw fail('admin.totp_already_enabled');
+    const secret = newTotpSecret();
+    await this.ctx.db.update(staff).set({ totpSecret: secret }).where(and(eq(staff.id, who.id), eq(staff.totpEnabled, false)));
+    const label = encodeURIComponent(`Back office:${who.email}`);
+    return { secret, otpauth_url: `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent('Back office')}&algorithm=SHA1&digits=6&period=30` };
+  }
+
+  /** Turns TOTP on once the staff member proves the authenticator works. */
+  async totpEnable(who: AuthStaff, code: string): Promise<Staff> {
+    const [row] = await this.ctx.db.select().from(staff).where(eq(staff.id, who.id)).limit(1);
+    if (!row?.totpSecret) throw fail('admin.totp_not_set_up');
+    if (row.totpEnabled) throw fail('admin.totp_already_enabled');
+    if (!verifyTotp(row.totpSecret, code)) throw fail('admin.totp_code_wrong');
+    return this.ctx.db.transaction(async (tx) => {
+      const [updated] = await tx.update(staff).set({ totpEnabled: true }).where(and(eq(staff.id, who.id), eq(staff.totpEnabled, false))).returning();
+      if (!updated) throw fail('admin.totp_already_enabled');
+      await this.audit(tx, who, 'staff.totp_enable', { type: 'staff', id: who.id }, { totp_enabled: false }, { totp_enabled: true });
+      return staffView(updated);
+    });
+  }
+
+  async list(): Promise<Staff[]> {
+    return (await this.ctx.db.select().from(staff).orderBy(asc(staff.id))).map(staffView);
+  }
+
+  async create(who: AuthStaff, input: { email: string; name: string; password: string; roles: string[] }): Promise<Staff> {
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.ctx.db.transaction(async (tx) => {
+        const [row] = await tx.insert(staff).values({ email: input.email, name: input.name, passwordHash, roles: input.roles }).returning();
+        const view = staffView(row!);
+        await this.audit(tx, who, 'staff.create', { type: 'staff', id: row!.id }, null, view);
+        return view;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'staff_email_unique')) throw fail('admin.staff_email_taken');
+      throw err;
+    }
+  }
+
+  async updateRoles(who: AuthStaff, id: number, roles: string[]): Promise<Staff> {
+    if (id === who.id && !roles.includes('admin')) throw fail('admin.cannot_demote_self');
+    return this.change(who, id, 'staff.roles', { roles });
+  }
+
+  /** Disabling ends the member's sessions at once. */
+  async setStatus(who: AuthStaff, id: number, status: number): Promise<Staff> {
+    if (id === who.id) throw fail('admin.cannot_disable_self');
+    const view = await this.change(who, id, status ? 'staff.enable' : 'staff.disable', { status });
+    if (!status) await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.staffId, id), isNull(sessions.revokedAt)));
+    return view;
+  }
+
+  private async change(who: AuthStaff, id: number, action: string, set: { roles?: string[]; status?: number }): Promise<Staff> {
+    return this.ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
+      if (!before) throw notFound();
+      const [after] = await tx.update(staff).set(set).where(eq(staff.id, id)).returning();
+      await this.audit(tx, who, action, { type: 'staff', id }, { roles: before.roles, status: before.status }, { roles: after!.roles, status: after!.status });
+      return staffView(after!);
+    });
   }
 }

@@ -1,21 +1,61 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { setAuthenticators } from '../../http/route.ts';
+import { MemoryThrottle, type Throttle } from '../../platform/throttle.ts';
+import { AccountService } from './account-service.ts';
+import { registerAccountRoutes } from './account-routes.ts';
+import { CaptchaService } from './captcha-service.ts';
+import { deleteStaleCodes } from './code-repository.ts';
+import { registerCodeRoutes } from './code-routes.ts';
+import { CodeService } from './code-service.ts';
 import { registerAuthRoutes } from './routes.ts';
 import { SessionService } from './session-service.ts';
+import { registerSettingRoutes } from './setting-routes.ts';
 
 declare module '../../context.ts' {
   interface Services {
     sessions: SessionService;
+    /** Login and code throttles (in memory; shared through Redis in a later version). */
+    throttle: Throttle;
+    codes: CodeService;
+    captcha: CaptchaService;
+    accounts: AccountService;
   }
 }
+
+const CLEANUP_EVERY_MS = 60 * 60_000;
+const KEEP_STALE_MS = 24 * 60 * 60_000;
 
 export const authModule = {
   name: 'auth',
   register(app: FastifyInstance, ctx: AppContext) {
     const sessions = new SessionService(ctx);
     ctx.services.sessions = sessions;
+    ctx.services.throttle = new MemoryThrottle();
+    ctx.services.codes = new CodeService(ctx);
+    ctx.services.captcha = new CaptchaService(ctx);
+    ctx.services.accounts = new AccountService(ctx);
     setAuthenticators({ user: (t) => sessions.resolveUser(t), staff: (t) => sessions.resolveStaff(t) });
     registerAuthRoutes(app, ctx);
+    registerAccountRoutes(app, ctx);
+    registerCodeRoutes(app, ctx);
+    registerSettingRoutes(app, ctx);
+
+    let timer: NodeJS.Timeout | undefined;
+    ctx.background.push({
+      name: 'auth-cleanup',
+      start() {
+        timer = setInterval(() => {
+          deleteStaleCodes(ctx.db, new Date(Date.now() - KEEP_STALE_MS)).catch((err: unknown) =>
+            ctx.log.warn({ err }, 'code cleanup failed'),
+          );
+        }, CLEANUP_EVERY_MS);
+        timer.unref();
+      },
+      async stop() {
+        clearInterval(timer);
+        await ctx.services.codes.settled();
+      },
+    });
   },
 };

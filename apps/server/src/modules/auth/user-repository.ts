@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema.ts';
+import type { Destination } from './destination.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -19,18 +20,20 @@ export interface NewUser {
   invitedBy?: number | null;
 }
 
-/** Inserts a user with a fresh public uid and invite code (retrying the rare collision). */
+/** Inserts a user with a fresh public uid and invite code (retrying the rare collision of either). */
 export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const [row] = await db
-        .insert(users)
-        .values({ ...input, email: input.email?.toLowerCase() ?? null, uid: uid(), inviteCode: inviteCode() })
-        .returning();
-      return row!;
+      // A savepoint per attempt: a collision inside the caller's transaction does not abort it.
+      return await db.transaction(async (sp) => {
+        const [row] = await sp
+          .insert(users)
+          .values({ ...input, email: input.email?.toLowerCase() ?? null, uid: uid(), inviteCode: inviteCode() })
+          .returning();
+        return row!;
+      });
     } catch (err) {
-      const msg = String((err as Error).message ?? err) + String((err as { cause?: Error }).cause?.message ?? '');
-      if (attempt < 5 && /users_(uid|invite_code)_unique|users_uid|invite_code/.test(msg)) continue;
+      if (attempt < 5 && (isUniqueViolation(err, 'users_uid_unique') || isUniqueViolation(err, 'users_invite_code_unique'))) continue;
       throw err;
     }
   }
@@ -51,3 +54,60 @@ export const publicUser = (u: UserRow) => ({
   is_demo: u.isDemo ? 1 : 0,
   invite_code: u.inviteCode,
 });
+
+/** The account an email or an area and phone number belongs to (demo users have neither). */
+export async function findUserByDestination(db: DbOrTx, dest: Destination): Promise<UserRow | undefined> {
+  const where =
+    dest.channel === 'email'
+      ? eq(sql`lower(${users.email})`, dest.email)
+      : and(eq(users.areaId, dest.areaId), eq(users.mobile, dest.mobile));
+  const [row] = await db.select().from(users).where(where).limit(1);
+  return row;
+}
+
+/** Users with this phone number in any area (login without an area). */
+export async function findUsersByMobile(db: DbOrTx, mobile: string): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.mobile, mobile)).limit(2);
+}
+
+export async function findDemoUser(db: DbOrTx, demoId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.demoId, demoId), eq(users.isDemo, true)))
+    .limit(1);
+  return row;
+}
+
+export async function findRealUserByInviteCode(db: DbOrTx, code: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.inviteCode, code.toUpperCase()), eq(users.isDemo, false)))
+    .limit(1);
+  return row;
+}
+
+export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function listInvitedBy(db: DbOrTx, userId: number, limit: number, offset: number) {
+  const rows = await db
+    .select({ uid: users.uid, email: users.email, mobile: users.mobile, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.invitedBy, userId))
+    .orderBy(desc(users.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ n: count() }).from(users).where(eq(users.invitedBy, userId));
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Whether an insert failed on the named unique constraint (PostgreSQL code 23505, through drizzle's wrapper). */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && (e.constraint === constraint || String(e.message).includes(constraint))) return true;
+  }
+  return false;
+}

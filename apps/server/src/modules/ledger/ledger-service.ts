@@ -5,7 +5,7 @@ import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../platform/db/schema.ts';
 
 export type UserAccountKind = 'cash' | 'locked';
-export type HouseAccountKind = 'fees' | 'counterparty' | 'deposit_clearing' | 'withdraw_clearing' | 'writeoff' | 'demo_funding' | 'adjustment';
+export type HouseAccountKind = 'fees' | 'counterparty' | 'deposit_clearing' | 'withdraw_clearing' | 'payouts' | 'writeoff' | 'demo_funding' | 'adjustment';
 export type AccountRef = { userId: number; kind: UserAccountKind } | { house: HouseAccountKind };
 
 export interface Posting {

@@ -1,7 +1,63 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { WsGateway } from '../../realtime/gateway.ts';
+import { CandleFlusher } from './candle-flusher.ts';
+import { ensureHistory } from './history.ts';
+import { MarketServiceImpl } from './market-service.ts';
+import { registerMarketRoutes } from './routes.ts';
+import { socketSnapshots } from './socket-snapshots.ts';
+import { createPriceSource } from './sources/create-source.ts';
+import type { MarketService } from './types.ts';
+
+declare module '../../context.ts' {
+  interface Services {
+    market: MarketService;
+    realtime: WsGateway;
+  }
+}
+
+const STATUS_CHECK_MS = 10_000;
 
 export const marketModule = {
   name: 'market',
-  register(_app: FastifyInstance, _ctx: AppContext) {},
+  async register(app: FastifyInstance, ctx: AppContext) {
+    const market = new MarketServiceImpl(ctx);
+    await market.init();
+    ctx.services.market = market;
+    registerMarketRoutes(app, ctx, market);
+    const gateway = new WsGateway(ctx, socketSnapshots(market));
+    gateway.register(app);
+    ctx.services.realtime = gateway;
+
+    let statusTimer: NodeJS.Timeout | null = null;
+    const flusher = new CandleFlusher(ctx.db, ctx.log, market.candles, ctx.config.CANDLE_FLUSH_MS);
+    const source = createPriceSource({ market, config: ctx.config, log: ctx.log });
+    ctx.background.push(
+      {
+        name: 'candle-history',
+        async start() {
+          const generated = await ensureHistory(ctx.db, ctx.log, market.symbols(), {
+            count: ctx.config.HISTORY_BARS,
+            seed: ctx.config.PRICE_SEED,
+            now: Date.now(),
+            priceOf: (id) => market.quote(id)!.mid,
+          });
+          if (generated) await market.seedDayFigures();
+        },
+        stop() {},
+      },
+      flusher,
+      {
+        name: 'market-status',
+        start() {
+          market.checkMarketStatus();
+          statusTimer = setInterval(() => market.checkMarketStatus(), STATUS_CHECK_MS);
+        },
+        stop() {
+          if (statusTimer) clearInterval(statusTimer);
+        },
+      },
+      { name: `price-source:${source.name}`, start: () => source.start(), stop: () => source.stop() },
+    );
+  },
 };

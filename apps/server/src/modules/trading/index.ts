@@ -1,7 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { registerAccountRoutes } from './account-routes.ts';
+import { registerOrderRoutes } from './routes.ts';
+import { registerTestControls } from './test-controls.ts';
+import { TradingService } from './trading-service.ts';
+
+declare module '../../context.ts' {
+  interface Services {
+    trading: TradingService;
+  }
+}
 
 export const tradingModule = {
   name: 'trading',
-  register(_app: FastifyInstance, _ctx: AppContext) {},
+  register(app: FastifyInstance, ctx: AppContext) {
+    const trading = new TradingService(ctx);
+    ctx.services.trading = trading;
+    registerOrderRoutes(app, ctx);
+    registerAccountRoutes(app, ctx);
+    registerTestControls(app, ctx);
+    // After the price feed (registered earlier by the market module): books are built before the first tick is handled.
+    ctx.background.push({ name: 'trading-engine', start: () => trading.engine.start(), stop: () => trading.engine.stop() });
+  },
 };

@@ -5,6 +5,7 @@ import { ChevronIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { toast } from '../../../components/ui/toast-store';
 import { useSessionStore } from '../../../lib/session-store';
+import { logoutOnServer } from '../api/logout';
 
 /** /mine/system: settings and logout. Logout clears the session and returns home. */
 export function SystemPage() {
@@ -14,6 +15,7 @@ export function SystemPage() {
   const logout = useSessionStore((state) => state.logout);
 
   const onLogout = () => {
+    void logoutOnServer();
     logout();
     toast(t('messages.logout_success'), 'success');
     navigate('/', { replace: true });

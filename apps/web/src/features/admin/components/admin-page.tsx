@@ -1,15 +1,26 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useStaffSession, hasRole } from '../stores/staff-session';
+import { AdminShell, SCREENS } from './admin-shell';
+import { SignIn } from './sign-in';
 
-/** /admin/*: the back office lives in its own lazy chunk; its screens come with the admin issue. */
+/** /admin/*: the back office, in its own lazy chunk, with its own staff session. */
 export function AdminPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.admin'));
+  const staff = useStaffSession((s) => s.staff);
+  const token = useStaffSession((s) => s.token);
+  if (!token || !staff) return <SignIn />;
+  const allowed = SCREENS.filter((s) => hasRole(staff, s.roles));
   return (
-    <main className="mx-auto min-h-dvh max-w-6xl px-6 py-8 text-text">
-      <h1 className="text-xl font-semibold">{t('pages.admin')}</h1>
-      <EmptyState />
-    </main>
+    <AdminShell screens={allowed}>
+      <Routes>
+        {allowed.map((s) => (
+          <Route key={s.path} path={`${s.path}/*`} element={<s.Component />} />
+        ))}
+        <Route path="*" element={<Navigate to={`/admin/${allowed[0]?.path ?? ''}`} replace />} />
+      </Routes>
+    </AdminShell>
   );
 }

@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RealAccountOnly } from '../../../components/ui/real-account-only';
+import { DrawMethodList } from './draw-method-list';
 
-/** /mine/coin-address-list: the screen itself comes with its feature issue. */
+/** /mine/coin-address-list: bound withdrawal addresses. */
 export function CoinAddressListPage() {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('pages.coin_address_list')} />
-      <EmptyState />
+      <RealAccountOnly>
+        <DrawMethodList type={1} />
+      </RealAccountOnly>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConnectionIndicator } from '../../../components/ui/connection-indicator';
@@ -7,14 +8,22 @@ import { GlobeIcon, SearchIcon } from '../../../components/ui/icons';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useLiveQuotesFeed } from '../../../lib/live-quotes';
+import { usePageActive } from '../../../lib/page-activity';
+import { useCategories } from '../api/get-categories';
 import { useTradeList } from '../api/get-trade-list';
+import { CategoryChips } from './category-chips';
 import { MarketList } from './market-list';
+import { PullToRefresh } from './pull-to-refresh';
 
-/** Home: the market list (a later issue adds categories, charts and live quotes). */
+/** Home: category chips, the market list with small charts and live quotes, pull to refresh. */
 export function HomePage() {
   const { t } = useTranslation();
   const tradeList = useTradeList();
+  const categories = useCategories();
+  const [category, setCategory] = useState<number | null>(null);
   useDocumentTitle(t('common.app_name'));
+  useLiveQuotesFeed(usePageActive());
 
   let body;
   if (tradeList.isPending) body = <SkeletonRows />;
@@ -22,8 +31,10 @@ export function HomePage() {
     const error = tradeList.error;
     const message = error instanceof ApiError && error.kind === 'business' ? error.message : undefined;
     body = <ErrorState message={message} onRetry={() => void tradeList.refetch()} />;
-  } else if (tradeList.data.length === 0) body = <EmptyState />;
-  else body = <MarketList symbols={tradeList.data} />;
+  } else {
+    const symbols = category === null ? tradeList.data : tradeList.data.filter((s) => s.CategoryId === category);
+    body = symbols.length === 0 ? <EmptyState /> : <MarketList symbols={symbols} />;
+  }
 
   return (
     <>
@@ -37,7 +48,12 @@ export function HomePage() {
           <SearchIcon />
         </Link>
       </header>
-      <section aria-label={t('home.market_list')}>{body}</section>
+      <PullToRefresh onRefresh={() => Promise.all([tradeList.refetch(), categories.refetch()])}>
+        {categories.data && categories.data.length > 0 && (
+          <CategoryChips categories={categories.data} selected={category} onSelect={setCategory} />
+        )}
+        <section aria-label={t('home.market_list')}>{body}</section>
+      </PullToRefresh>
     </>
   );
 }

@@ -1,14 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
+import { IS_DESKTOP } from '../../../lib/device';
+import { useQueryParam } from '../../../lib/query-params';
+import type { OrderTab } from '../api/get-my-deal';
+import { OrdersBoard } from './orders-board';
 
-/** /order?type=1|0|3: the screen itself comes with its feature issue. */
+export const tabOf = (value: string | null): OrderTab => (value === '0' ? 0 : value === '3' ? 3 : 1);
+
+/** /order?type=1|0|3: holding, pending and history. */
 export function OrdersPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const tab = tabOf(useQueryParam('type'));
   return (
     <>
       <PageHeader title={t('pages.order')} back={false} />
-      <EmptyState />
+      <OrdersBoard tab={tab} centred={IS_DESKTOP} onTab={(next) => navigate(`/order?type=${next}`, { replace: true })} />
     </>
   );
 }

@@ -1,0 +1,133 @@
+import { dec } from '@tp/contract/decimal';
+import type { AdminSymbol } from '@tp/contract/schemas/admin';
+import type { z } from 'zod';
+import type { SymbolSaveInput } from '@tp/contract/schemas/admin';
+import type { AppContext, AuthStaff } from '../../context.ts';
+import { fail, invalid, notFound } from '../../http/errors.ts';
+import {
+  findCategory,
+  findOrder,
+  findSymbol,
+  leveragesBySymbol,
+  listCategories,
+  listSymbols,
+  replaceLeverages,
+  saveCategory,
+  type SymbolChanges,
+  type SymbolRow,
+  updateSymbol,
+} from './setup-repository.ts';
+import { adminOrderView } from './user-admin-service.ts';
+
+const symbolView = (s: SymbolRow, leverages: number[]): AdminSymbol => ({
+  id: s.id,
+  code: s.code,
+  show_code: s.showCode,
+  category_id: s.categoryId,
+  price_precision: s.pricePrecision,
+  contract_size: s.contractSize,
+  min_lots: s.minLots,
+  max_lots: s.maxLots,
+  step: s.step,
+  spread: s.spread,
+  fee_rate: s.feeRate,
+  margin_mode: s.marginMode,
+  fixed_margin: s.fixedMargin ?? '',
+  leverages,
+  timezone: s.timezone,
+  schedule: s.schedule,
+  holidays: s.holidays,
+  visible: s.visible,
+  tradable: s.tradable,
+  sort: s.sort,
+});
+
+type SymbolSave = z.infer<typeof SymbolSaveInput>;
+
+/** Symbols, categories and staff closes. Symbol edits are stored, then the market reloads them so quotes follow. */
+export class TradingSetupService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async symbols(): Promise<AdminSymbol[]> {
+    const [rows, leverages] = await Promise.all([listSymbols(this.ctx.db), leveragesBySymbol(this.ctx.db)]);
+    return rows.map((s) => symbolView(s, leverages.get(s.id) ?? []));
+  }
+
+  async saveSymbol(who: AuthStaff, input: SymbolSave): Promise<AdminSymbol> {
+    const saved = await this.ctx.db.transaction(async (tx) => {
+      const before = await findSymbol(tx, input.id, true);
+      if (!before) throw notFound();
+      const changes = this.changesOf(input);
+      const merged = { ...before, ...changes };
+      this.check(merged);
+      if (input.category_id && !(await findCategory(tx, input.category_id))) throw invalid('admin.category_unknown');
+      const leveragesBefore = (await leveragesBySymbol(tx)).get(before.id) ?? [];
+      await updateSymbol(tx, before.id, changes);
+      if (input.leverages) await replaceLeverages(tx, before.id, [...new Set(input.leverages)].sort((a, b) => a - b));
+      const after = (await findSymbol(tx, before.id))!;
+      const leveragesAfter = (await leveragesBySymbol(tx)).get(before.id) ?? [];
+      const views = { before: symbolView(before, leveragesBefore), after: symbolView(after, leveragesAfter) };
+      await this.ctx.services.staff.audit(tx, who, 'symbol.save', { type: 'symbol', id: before.id }, views.before, views.after);
+      return views.after;
+    });
+    await this.ctx.services.market.reloadSymbols();
+    return saved;
+  }
+
+  async categories() {
+    return (await listCategories(this.ctx.db)).map((c) => ({ id: c.id, key: c.key, sort: c.sort }));
+  }
+
+  async saveCategory(who: AuthStaff, input: { id?: number; key: string; sort: number }) {
+    const saved = await this.ctx.db.transaction(async (tx) => {
+      const before = input.id ? await findCategory(tx, input.id) : null;
+      if (input.id && !before) throw notFound();
+      const row = await saveCategory(tx, input.id, { key: input.key, sort: input.sort }).catch((err: unknown) => {
+        if (String((err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string }).code) === '23505') throw fail('admin.category_key_taken');
+        throw err;
+      });
+      await this.ctx.services.staff.audit(tx, who, 'category.save', { type: 'category', id: row!.id }, before ?? null, row);
+      return { id: row!.id, key: row!.key, sort: row!.sort };
+    });
+    await this.ctx.services.market.reloadSymbols();
+    return saved;
+  }
+
+  /** Closes an open position at the current price (closed_type 5) through the trading module, exactly once. */
+  async closePosition(who: AuthStaff, orderId: number) {
+    const before = await findOrder(this.ctx.db, orderId);
+    if (!before) throw notFound();
+    await this.ctx.services.trading.closeOrderByStaff(orderId);
+    const after = (await findOrder(this.ctx.db, orderId))!;
+    await this.ctx.services.staff.audit(this.ctx.db, who, 'order.close', { type: 'order', id: orderId }, { status: before.status }, { status: after.status, closed_type: after.closedType, update_price: after.updatePrice, fact_profits: after.factProfits });
+    return adminOrderView({ order: after, code: this.ctx.services.market.symbol(after.symbolId)?.showCode ?? null, email: null, uid: null });
+  }
+
+  private changesOf(input: SymbolSave): SymbolChanges {
+    const c: SymbolChanges = {};
+    if (input.show_code) c.showCode = input.show_code;
+    if (input.category_id) c.categoryId = input.category_id;
+    if (input.price_precision !== undefined) c.pricePrecision = input.price_precision;
+    if (input.contract_size !== undefined) c.contractSize = input.contract_size;
+    if (input.min_lots !== undefined) c.minLots = input.min_lots;
+    if (input.max_lots !== undefined) c.maxLots = input.max_lots;
+    if (input.step !== undefined) c.step = input.step;
+    if (input.spread !== undefined) c.spread = input.spread;
+    if (input.fee_rate !== undefined) c.feeRate = input.fee_rate;
+    if (input.margin_mode !== undefined) c.marginMode = input.margin_mode;
+    if (input.fixed_margin !== undefined) c.fixedMargin = input.fixed_margin;
+    if (input.schedule !== undefined) c.schedule = input.schedule;
+    if (input.holidays !== undefined) c.holidays = input.holidays;
+    if (input.visible !== undefined) c.visible = input.visible;
+    if (input.tradable !== undefined) c.tradable = input.tradable;
+    if (input.sort !== undefined) c.sort = input.sort;
+    return c;
+  }
+
+  private check(s: SymbolRow) {
+    if (dec(s.contractSize).lte(0) || dec(s.step).lte(0) || dec(s.minLots).lte(0)) throw invalid('admin.symbol_positive');
+    if (dec(s.minLots).gt(s.maxLots)) throw invalid('admin.symbol_lots_order');
+    if (s.marginMode === 2 && (!s.fixedMargin || dec(s.fixedMargin).lte(0))) throw invalid('admin.fixed_margin_required');
+    if (s.schedule.some((d) => d.open >= d.close)) throw invalid('admin.schedule_order');
+  }
+}

@@ -1,0 +1,222 @@
+import type { z } from 'zod';
+import { EXCLUDED_COUNTRIES } from '@tp/contract/constants';
+import {
+  EDITABLE_SETTING_KEYS,
+  RISK_SETTING_KEYS,
+  type CompanySaveInput,
+  type EditableSettingKey,
+  type NewsSaveInput,
+} from '@tp/contract/schemas/content';
+import { dec } from '@tp/contract/decimal';
+import type { AppContext, AuthStaff } from '../../context.ts';
+import { forbidden, invalid, notFound } from '../../http/errors.ts';
+import { t } from '../../http/i18n.ts';
+import { safeUrl, sanitizeHtml } from './html-sanitizer.ts';
+import * as repo from './repository.ts';
+import type { CompanyRow, NewsRow, PageQuery } from './repository.ts';
+
+/** Published after staff change settings, so services caching them (trading, auth) reload. */
+export const SETTINGS_CHANGED_CHANNEL = 'settings:changed';
+/** Published after staff change a company (the manifest cache listens). */
+export const COMPANY_CHANGED_CHANNEL = 'company:changed';
+
+const iso = (d: Date) => d.toISOString();
+
+export const newsSummary = (r: Pick<NewsRow, 'id' | 'title' | 'desc' | 'logo' | 'createdAt'>) => ({
+  id: r.id,
+  title: r.title,
+  desc: r.desc,
+  logo: r.logo,
+  created_at: iso(r.createdAt),
+});
+/** Content is sanitized again on the way out: a row written by any other path is still harmless. */
+export const newsDetail = (r: NewsRow) => ({ ...newsSummary(r), content: sanitizeHtml(r.content) });
+const adminNews = (r: NewsRow) => ({ ...newsDetail(r), category_id: r.categoryId, published: r.published });
+
+export const publicCompany = (c: CompanyRow) => ({
+  id: c.id,
+  name: c.name,
+  logo: c.logo,
+  url: c.url,
+  subject: c.subject,
+  registered_address: c.registeredAddress,
+  location: c.location,
+  email: c.email,
+});
+const adminCompany = (c: CompanyRow) => ({ ...publicCompany(c), status: c.status, loss_url: c.lossUrl, is_main: c.isMain });
+
+const pageQuery = (p: { page: number; limit: number }): PageQuery => ({ limit: p.limit, offset: (p.page - 1) * p.limit });
+
+const countryKey = (name: string) => `country_${name.toLowerCase().replace(/\s+/g, '_')}`;
+
+/** An optional link or image address: empty, or one the HTML sanitizer would keep. */
+function checkedUrl(value: string, key: string): string {
+  if (!value) return '';
+  const url = safeUrl(value, 'src');
+  if (url === null) throw invalid(key);
+  return url;
+}
+
+export class ContentService {
+  constructor(private readonly ctx: AppContext) {}
+
+  // ---------------------------------------------------------------- news
+  async newsList(input: { category_id: number; page: number; limit: number }) {
+    const { rows, total } = await repo.listNews(this.ctx.db, { categoryId: input.category_id, publishedOnly: true }, pageQuery(input));
+    return { data: rows.map(newsSummary), total };
+  }
+
+  async newsInfo(id: number) {
+    const row = await repo.findNews(this.ctx.db, id, true);
+    if (!row) throw notFound('news_not_found');
+    return newsDetail(row);
+  }
+
+  async adminNewsList(input: { category_id?: number; page: number; limit: number }) {
+    const { rows, total } = await repo.listNews(this.ctx.db, { categoryId: input.category_id, publishedOnly: false }, pageQuery(input));
+    return { data: rows.map((r) => ({ ...newsSummary(r), category_id: r.categoryId, published: r.published })), total };
+  }
+
+  async adminNewsInfo(id: number) {
+    const row = await repo.findNews(this.ctx.db, id, false);
+    if (!row) throw notFound('news_not_found');
+    return adminNews(row);
+  }
+
+  async saveNews(staff: AuthStaff, input: z.infer<typeof NewsSaveInput>) {
+    const values = {
+      categoryId: input.category_id,
+      title: input.title,
+      desc: input.desc,
+      logo: checkedUrl(input.logo, 'news_logo_invalid'),
+      content: sanitizeHtml(input.content),
+      published: input.published,
+    };
+    if (!values.content.trim()) throw invalid('news_content_required');
+    const saved = await this.ctx.db.transaction(async (tx) => {
+      const before = input.id ? await repo.findNews(tx, input.id, false) : undefined;
+      if (input.id && !before) throw notFound('news_not_found');
+      const row = input.id ? (await repo.updateNews(tx, input.id, values))! : await repo.insertNews(tx, values);
+      await this.ctx.services.staff.audit(
+        tx,
+        staff,
+        input.id ? 'news.update' : 'news.create',
+        { type: 'news', id: row.id },
+        before ?? null,
+        row,
+      );
+      return row;
+    });
+    return adminNews(saved);
+  }
+
+  async deleteNews(staff: AuthStaff, id: number) {
+    await this.ctx.db.transaction(async (tx) => {
+      const removed = await repo.deleteNews(tx, id);
+      if (!removed) throw notFound('news_not_found');
+      await this.ctx.services.staff.audit(tx, staff, 'news.delete', { type: 'news', id }, removed, null);
+    });
+  }
+
+  // ---------------------------------------------------------------- company
+  /** The company asked for, else the main one (an unknown id falls back to the main company). */
+  async company(id?: number): Promise<CompanyRow> {
+    const row = (id ? await repo.findCompany(this.ctx.db, id) : undefined) ?? (await repo.findMainCompany(this.ctx.db));
+    if (!row) throw notFound('company_not_found');
+    return row;
+  }
+
+  async companyExists(id: number): Promise<boolean> {
+    return !!(await repo.findCompany(this.ctx.db, id));
+  }
+
+  async searchCompanies(input: { name: string; page: number; limit: number }, admin = false) {
+    const { rows, total } = await repo.searchCompanies(this.ctx.db, input.name, pageQuery(input));
+    return { data: rows.map(admin ? adminCompany : publicCompany), total };
+  }
+
+  async companyStatus(id?: number) {
+    const c = await this.company(id);
+    return { status: c.status, loss_url: c.lossUrl };
+  }
+
+  async supportEmail(id?: number) {
+    return { email: (await this.company(id)).email };
+  }
+
+  async announcement(lang: string, companyId?: number) {
+    const [company, stored] = await Promise.all([this.company(companyId), repo.readSettings(this.ctx.db, ['announcement'])]);
+    return {
+      announcement: t(lang, 'announcement_text'),
+      excluded_countries: EXCLUDED_COUNTRIES.map((c) => t(lang, countryKey(c))),
+      notice: stored.announcement ?? '',
+      company: publicCompany(company),
+    };
+  }
+
+  async saveCompany(staff: AuthStaff, input: z.infer<typeof CompanySaveInput>) {
+    const values = {
+      name: input.name,
+      logo: checkedUrl(input.logo, 'company_logo_invalid'),
+      url: checkedUrl(input.url, 'company_url_invalid'),
+      subject: input.subject,
+      registeredAddress: input.registered_address,
+      location: input.location,
+      email: input.email,
+      status: input.status,
+      lossUrl: checkedUrl(input.loss_url, 'company_loss_url_invalid'),
+      isMain: input.is_main,
+    };
+    if (values.status !== 0 && !values.lossUrl) throw invalid('company_loss_url_required');
+    const saved = await this.ctx.db.transaction(async (tx) => {
+      const before = input.id ? await repo.findCompany(tx, input.id) : undefined;
+      if (input.id && !before) throw notFound('company_not_found');
+      // The main company stays main until another one is made main.
+      if (before?.isMain && !values.isMain) throw invalid('company_main_required');
+      const row = input.id ? (await repo.updateCompany(tx, input.id, values))! : await repo.insertCompany(tx, values);
+      if (row.isMain) await repo.clearMainExcept(tx, row.id);
+      await this.ctx.services.staff.audit(
+        tx,
+        staff,
+        input.id ? 'company.update' : 'company.create',
+        { type: 'company', id: row.id },
+        before ?? null,
+        row,
+      );
+      return row;
+    });
+    this.ctx.bus.publish(COMPANY_CHANGED_CHANNEL, { id: saved.id });
+    return adminCompany(saved);
+  }
+
+  // ---------------------------------------------------------------- settings
+  async editableSettings(): Promise<Record<string, string>> {
+    return repo.readSettings(this.ctx.db, EDITABLE_SETTING_KEYS);
+  }
+
+  /** Saves a subset of the editable settings; each key needs its role (admin may change all). */
+  async saveSettings(staff: AuthStaff, input: Record<string, unknown>) {
+    const changes: Partial<Record<EditableSettingKey, string>> = {};
+    for (const [key, value] of Object.entries(input)) {
+      if (key === 't' || value === undefined) continue;
+      if (!(EDITABLE_SETTING_KEYS as readonly string[]).includes(key)) throw invalid('setting_not_editable', { key });
+      const role = (RISK_SETTING_KEYS as readonly string[]).includes(key) ? 'risk' : 'content';
+      if (!staff.roles.includes('admin') && !staff.roles.includes(role)) throw forbidden('setting_role_required');
+      changes[key as EditableSettingKey] = String(value);
+    }
+    const keys = Object.keys(changes) as EditableSettingKey[];
+    if (!keys.length) throw invalid('settings_nothing_to_save');
+    await this.ctx.db.transaction(async (tx) => {
+      const before = await repo.readSettings(tx, EDITABLE_SETTING_KEYS);
+      const after = { ...before, ...changes };
+      if (after.margin_call_level && after.stop_out_level && !dec(after.stop_out_level).lt(dec(after.margin_call_level))) {
+        throw invalid('stop_out_above_margin_call');
+      }
+      for (const key of keys) await repo.writeSetting(tx, key, changes[key]!);
+      const changedBefore = Object.fromEntries(keys.map((k) => [k, before[k] ?? null]));
+      await this.ctx.services.staff.audit(tx, staff, 'settings.save', { type: 'settings', id: keys.join(',') }, changedBefore, changes);
+    });
+    this.ctx.bus.publish(SETTINGS_CHANGED_CHANNEL, { keys, values: changes });
+    return this.editableSettings();
+  }
+}

@@ -1,0 +1,33 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { settings, users } from '../../platform/db/schema.ts';
+
+export async function settingValue(db: DbOrTx, key: string): Promise<string | null> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  return row?.value ?? null;
+}
+
+export interface UserSummary {
+  id: number;
+  uid: string;
+  email: string;
+  mobile: string;
+}
+
+export async function userSummaries(db: DbOrTx, ids: number[]): Promise<Map<number, UserSummary>> {
+  const out = new Map<number, UserSummary>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ id: users.id, uid: users.uid, email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  for (const r of rows) out.set(r.id, { id: r.id, uid: r.uid, email: r.email ?? '', mobile: r.mobile ?? '' });
+  return out;
+}
+
+export interface PageQuery {
+  page: number;
+  limit: number;
+}
+export const offsetOf = (p: PageQuery) => (p.page - 1) * p.limit;
+export const countAll = sql<number>`count(*)::int`;

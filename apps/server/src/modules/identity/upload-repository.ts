@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { settings, uploads } from '../../platform/db/schema.ts';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+export async function insertUpload(db: DbOrTx, row: { userId: number; key: string; mime: string; size: number }): Promise<void> {
+  await db.insert(uploads).values(row);
+}
+
+export async function findUpload(db: DbOrTx, key: string): Promise<UploadRow | undefined> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
+  return row;
+}
+
+/** A server secret kept in settings, created by whichever server asks first, so every server signs alike. */
+export async function ensureSecret(db: DbOrTx, key: string, fresh: string): Promise<string> {
+  await db.insert(settings).values({ key, value: fresh }).onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
+  return row!.value;
+}

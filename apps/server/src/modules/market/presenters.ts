@@ -1,0 +1,94 @@
+import { MarketStatus } from '@tp/contract/constants';
+import { dec, fixed } from '@tp/contract/decimal';
+import type { KlineBar, Quotation, TradeListRow } from '@tp/contract/schemas/market';
+import type { Bar } from './repository.ts';
+import type { Quote, SymbolInfo } from './types.ts';
+
+const percentChange = (open: string, close: string): string => {
+  const o = dec(open);
+  return o.isZero() ? '0.00' : fixed(dec(close).minus(o).div(o).times(100), 2);
+};
+
+/** Kline bar (PROTOCOL.md): prices, volume and amount as decimal strings, Time in epoch ms, Id = Time. */
+export function klineBar(symbol: SymbolInfo, period: string, bar: Bar): KlineBar {
+  return {
+    Id: bar.time,
+    Time: bar.time,
+    Open: bar.open,
+    High: bar.high,
+    Low: bar.low,
+    Close: bar.close,
+    Volume: bar.volume,
+    Amount: fixed(dec(bar.volume).times(bar.close), 2),
+    Change: percentChange(bar.open, bar.close),
+    Period: period,
+    Code: symbol.code,
+    ForexId: symbol.id,
+  };
+}
+
+export function forexQuotations(symbol: SymbolInfo, q: Quote) {
+  return {
+    Id: symbol.id,
+    ForexId: symbol.id,
+    Open: q.open24h,
+    High: q.high24h,
+    Low: q.low24h,
+    Close: q.mid,
+    Change: q.change,
+    Volume: q.volume24h,
+    Amount: fixed(dec(q.volume24h).times(q.mid), 2),
+    NowTime: q.time,
+    Bid: q.bid,
+    Ask: q.ask,
+  };
+}
+
+export function tradeListRow(symbol: SymbolInfo, q: Quote, open: boolean): TradeListRow {
+  return {
+    Id: symbol.id,
+    Code: symbol.code,
+    ShowCode: symbol.showCode,
+    Logo: symbol.logo,
+    CategoryId: symbol.categoryId,
+    MarketStatus: open ? MarketStatus.OPEN : MarketStatus.CLOSED,
+    PricePrecision: symbol.pricePrecision,
+    MarginMode: symbol.marginMode,
+    Pip: symbol.step.toString(),
+    ForexMinCont: symbol.minLots.toString(),
+    ForexMaxCont: symbol.maxLots.toString(),
+    ForexContNum: symbol.contractSize.toString(),
+    ForexFeeRate: symbol.feeRate.toString(),
+    FixedMargin: symbol.fixedMargin ? symbol.fixedMargin.toString() : null,
+    Spread: symbol.spread.toString(),
+    Tradable: symbol.tradable ? 1 : 0,
+    LastPrice: q.mid,
+    HasForexMultiple: symbol.leverages.map((l) => ({ Id: l.id, ForexId: symbol.id, Value: l.value })),
+    ForexQuotations: forexQuotations(symbol, q),
+  };
+}
+
+/** DAY_MARKET push: one symbol's quote; `time` is the tick's epoch ms. */
+export function dayMarketMessage(symbol: SymbolInfo, q: Quote, open: boolean) {
+  const quotation: Quotation = {
+    id: symbol.id,
+    forex_id: symbol.id,
+    open: q.open24h,
+    high: q.high24h,
+    low: q.low24h,
+    close: q.mid,
+    change: q.change,
+    volume: q.volume24h,
+    amount: fixed(dec(q.volume24h).times(q.mid), 2),
+    bid: q.bid,
+    ask: q.ask,
+    time: q.time,
+    market_status: open ? MarketStatus.OPEN : MarketStatus.CLOSED,
+  };
+  return { type: 'DAY_MARKET' as const, symbol: symbol.code, time: q.time, quotation };
+}
+
+/** KLINE push on topic KLINE.{code}: the forming bar of one period. */
+export function klineMessage(symbol: SymbolInfo, period: string, bar: Bar, tickTime: number) {
+  return { type: 'KLINE' as const, symbol: symbol.code, forex_id: symbol.id, time: tickTime, kline: klineBar(symbol, period, bar) };
+}

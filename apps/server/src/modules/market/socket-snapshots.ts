@@ -1,0 +1,27 @@
+import { PERIOD_NAMES } from '@tp/contract/constants';
+import type { MarketSnapshots } from '../../realtime/gateway.ts';
+import type { MarketServiceImpl } from './market-service.ts';
+import { dayMarketMessage, klineMessage } from './presenters.ts';
+
+/** The current quotes and forming bars the socket gateway sends a new subscriber. */
+export function socketSnapshots(market: MarketServiceImpl): MarketSnapshots {
+  return {
+    symbolExists: (code) => market.symbolByCode(code) !== undefined,
+    dayMarket() {
+      const now = Date.now();
+      return market
+        .symbols()
+        .filter((s) => s.visible)
+        .map((s) => ({ symbol: s.code, message: dayMarketMessage(s, market.quote(s.id)!, market.isOpen(s.id, now)) }));
+    },
+    kline(code) {
+      const s = market.symbolByCode(code);
+      if (!s) return [];
+      const time = market.quote(s.id)?.time ?? Date.now();
+      return PERIOD_NAMES.flatMap((period) => {
+        const bar = market.formingBar(s.id, period);
+        return bar ? [{ period, message: klineMessage(s, period, bar, time) }] : [];
+      });
+    },
+  };
+}

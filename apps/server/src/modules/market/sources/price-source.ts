@@ -1,0 +1,16 @@
+import type { Logger } from 'pino';
+import type { Config } from '../../../config.ts';
+import type { MarketServiceImpl } from '../market-service.ts';
+
+/** Where prices come from. Every source hands its ticks to `market.publishTick`. */
+export interface PriceSource {
+  readonly name: string;
+  start(): Promise<void> | void;
+  stop(): Promise<void> | void;
+}
+
+export interface SourceDeps {
+  market: MarketServiceImpl;
+  config: Config;
+  log: Logger;
+}

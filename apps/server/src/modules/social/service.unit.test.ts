@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppContext } from '../../context.ts';
+import { RANKING_CACHE_MS, SocialService } from './service.ts';
+
+const row = (user: string, profit: string) => ({
+  user_id: 1,
+  display_name: user,
+  email: null,
+  mobile: null,
+  uid: '1',
+  profit,
+  margin: '100',
+  trades: 1,
+  wins: 1,
+  multiple: 10,
+  show_code: 'EUR/USD',
+  total_profit: profit,
+  total_margin: '100',
+  total_trades: 1,
+});
+
+/** A database whose ranking query answers `answers` in turn, each when released. */
+function fakeContext(answers: string[]) {
+  const releases: (() => void)[] = [];
+  let calls = 0;
+  const execute = vi.fn(() => {
+    const user = answers[Math.min(calls++, answers.length - 1)]!;
+    return new Promise((resolve) => releases.push(() => resolve({ rows: [row(user, '5')] })));
+  });
+  const ctx = { db: { execute }, log: { error: vi.fn() } } as unknown as AppContext;
+  return { ctx, execute, release: () => releases.shift()!() };
+}
+
+describe('ranking cache', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('computes once for concurrent requests, then serves the cache for a minute', async () => {
+    const { ctx, execute, release } = fakeContext(['first']);
+    const social = new SocialService(ctx);
+    const a = social.ranking({ page: 1, limit: 10 });
+    const b = social.ranking({ page: 1, limit: 10 });
+    release();
+    expect((await a).data[0]!.user).toBe('first');
+    expect((await b).data[0]).toMatchObject({ user: 'first', three_week_rate: '5.00' });
+    await social.ranking({ page: 1, limit: 10 });
+    expect(execute).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a minute answers the stale list at once and refreshes in the background', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { ctx, execute, release } = fakeContext(['old', 'new']);
+    const social = new SocialService(ctx);
+    const first = social.ranking({ page: 1, limit: 10 });
+    release();
+    await first;
+    vi.setSystemTime(Date.now() + RANKING_CACHE_MS + 1);
+    expect((await social.ranking({ page: 1, limit: 10 })).data[0]!.user).toBe('old');
+    expect((await social.ranking({ page: 1, limit: 10 })).data[0]!.user).toBe('old');
+    expect(execute).toHaveBeenCalledTimes(2);
+    release();
+    await vi.waitFor(async () => expect((await social.ranking({ page: 1, limit: 10 })).data[0]!.user).toBe('new'));
+    expect(execute).toHaveBeenCalledTimes(2);
+  });
+});

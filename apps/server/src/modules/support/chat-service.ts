@@ -1,0 +1,96 @@
+import { CHAT_PUSH_TYPE, type ChatMessage } from '@tp/contract/schemas/support';
+import type { AppContext, AuthStaff } from '../../context.ts';
+import { invalid, notFound } from '../../http/errors.ts';
+import { findUserById } from '../auth/user-repository.ts';
+import { BusChannels } from '../market/types.ts';
+import * as repo from './repository.ts';
+import type { ChatRow, ConversationRow, Sender } from './repository.ts';
+
+/** The support desk's bus channel: every stored chat message, {type: 'CHAT', user_id, message}. */
+export const STAFF_SUPPORT_CHANNEL = 'push:staff:support';
+
+const UPLOAD_URL = /^\/uploads\/([A-Za-z0-9][A-Za-z0-9_-]*(?:\/[A-Za-z0-9_-]+)*(?:\.[A-Za-z0-9]{1,8})?)$/;
+
+const isoOf = (d: string | Date) => new Date(d).toISOString();
+
+export const chatMessage = (r: Pick<ChatRow, 'id' | 'sender' | 'body' | 'imageUrl' | 'createdAt'>): ChatMessage => ({
+  id: Number(r.id),
+  sender: r.sender as Sender,
+  body: r.body,
+  image_url: r.imageUrl,
+  created_at: isoOf(r.createdAt),
+});
+
+const conversation = (r: ConversationRow) => ({
+  user_id: Number(r.user_id),
+  uid: r.uid,
+  email: r.email ?? '',
+  mobile: r.mobile ?? '',
+  is_demo: r.is_demo ? (1 as const) : (0 as const),
+  unread: Number(r.unread),
+  last_message: chatMessage({ id: r.id, sender: r.sender, body: r.body, imageUrl: r.image_url, createdAt: new Date(r.created_at) }),
+});
+
+interface Outgoing {
+  body: string;
+  image_url?: string;
+}
+
+/** Support chat between a user and the staff desk: stored first, then pushed to both sides. */
+export class ChatService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async sendFromUser(userId: number, input: Outgoing): Promise<ChatMessage> {
+    const { body, imageUrl } = await this.checked(input, userId);
+    const row = await repo.insertMessage(this.ctx.db, { userId, sender: 'user', body, imageUrl, readByUser: true });
+    return this.publish(userId, row);
+  }
+
+  async sendFromStaff(staff: AuthStaff, userId: number, input: Outgoing): Promise<ChatMessage> {
+    if (!(await findUserById(this.ctx.db, userId))) throw notFound('chat_user_not_found');
+    const { body, imageUrl } = await this.checked(input, null);
+    const row = await repo.insertMessage(this.ctx.db, { userId, sender: 'staff', staffId: staff.id, body, imageUrl, readByStaff: true });
+    return this.publish(userId, row);
+  }
+
+  /** A page of the conversation (ascending); the reader's side marks the other side's messages read. */
+  async history(userId: number, reader: Sender, page: { before_id?: number; limit: number }) {
+    const [{ rows, hasMore }, total] = await Promise.all([
+      repo.messagesBefore(this.ctx.db, userId, page.before_id, page.limit),
+      repo.countMessages(this.ctx.db, userId),
+    ]);
+    if (rows.length) await repo.markRead(this.ctx.db, userId, reader, Number(rows[0]!.id));
+    return { data: rows.reverse().map(chatMessage), total, has_more: hasMore };
+  }
+
+  async unread(userId: number) {
+    return { count: await repo.unreadByUser(this.ctx.db, userId) };
+  }
+
+  async conversations(page: { page: number; limit: number }) {
+    const { rows, total } = await repo.conversations(this.ctx.db, page.limit, (page.page - 1) * page.limit);
+    return { data: rows.map(conversation), total };
+  }
+
+  private async checked(input: Outgoing, uploaderId: number | null): Promise<{ body: string; imageUrl: string | null }> {
+    const body = input.body.trim();
+    const imageUrl = input.image_url ? await this.checkedImage(input.image_url, uploaderId) : null;
+    if (!body && !imageUrl) throw invalid('chat_empty');
+    return { body, imageUrl };
+  }
+
+  /** Only our own upload URLs, of this user's uploads (any upload when staff send); stored without a query. */
+  private async checkedImage(raw: string, uploaderId: number | null): Promise<string> {
+    const path = raw.trim().split(/[?#]/)[0]!;
+    const key = UPLOAD_URL.exec(path)?.[1];
+    if (!key || !(await repo.uploadExists(this.ctx.db, key, uploaderId))) throw invalid('chat_image_invalid');
+    return path;
+  }
+
+  private publish(userId: number, row: ChatRow): ChatMessage {
+    const message = chatMessage(row);
+    this.ctx.bus.publish(BusChannels.userChannel(userId), { type: CHAT_PUSH_TYPE, message });
+    this.ctx.bus.publish(STAFF_SUPPORT_CHANNEL, { type: CHAT_PUSH_TYPE, user_id: userId, message });
+    return message;
+  }
+}

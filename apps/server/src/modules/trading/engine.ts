@@ -1,0 +1,285 @@
+import { performance } from 'node:perf_hooks';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { AppContext } from '../../context.ts';
+import type { MarketService, Tick } from '../market/types.ts';
+import { UserJobQueue } from './job-queue.ts';
+import type { OrderChange } from './order-ops.ts';
+import { type LiveAccount, LiveBooks } from './live-books.ts';
+import { publishClosed } from './pushes.ts';
+import { findOrder, liveOrdersAfter } from './repository.ts';
+import { RiskReview } from './risk-review.ts';
+import type { TradingSettings } from './settings.ts';
+import type { EngineJob, TriggerExecutor } from './trigger-executor.ts';
+import { type SymbolBook, type Trigger, TriggerKind } from './trigger-book.ts';
+
+const KIND_RANK = (t: Trigger) => (t.kind === TriggerKind.FILL ? 1 : t.kind === TriggerKind.RISK ? 2 : 0);
+const byKind = (a: Trigger, b: Trigger) => KIND_RANK(a) - KIND_RANK(b);
+const SWEEP_BATCH = 50;
+/** Sweeps (seconds) in which every account gets a full review. */
+const REVIEW_CYCLE = 20;
+const SWEEP_MAX_USERS = 20_000;
+const RESYNC_MS = 1_000;
+
+export interface EngineOptions {
+  concurrency: number;
+  sweepMs: number;
+}
+
+/**
+ * The trading engine. Per symbol, books of trigger prices (take-profit, stop-loss, pending entries,
+ * and per account the prices at which its risk rate must be looked at again); a tick only pays for
+ * what it crosses. Triggered work goes to a worker that commits in the database, then pushes.
+ * Memory is a cache of the database, rebuilt at start; the guarded updates decide.
+ */
+export class TradingEngine {
+  private readonly live = new LiveBooks();
+  private readonly scratch: Trigger[] = [];
+  private readonly risk: RiskReview;
+  private readonly queue: UserJobQueue<EngineJob>;
+  private unsubscribe: (() => void) | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
+  private sweeps = 0;
+  private cycle: number[] = [];
+  /** Called when a triggered job has committed and pushed (benchmarks, tests). */
+  onJobDone: ((job: EngineJob, doneAt: number) => void) | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settings: TradingSettings,
+    private readonly executor: TriggerExecutor,
+    private readonly opts: EngineOptions,
+  ) {
+    this.queue = new UserJobQueue(
+      (job) => this.runJob(job),
+      opts.concurrency,
+      (job, err) => this.jobFailed(job, err),
+    );
+    this.risk = new RiskReview(ctx, settings, this.live, (acc) => this.queueRisk(acc, performance.now()));
+  }
+
+  private get market(): MarketService {
+    return this.ctx.services.market;
+  }
+
+  get running(): boolean {
+    return this.unsubscribe !== null;
+  }
+
+  stats() {
+    return { ...this.live.stats(), queuedUsers: this.queue.size };
+  }
+
+  async start(): Promise<void> {
+    if (this.unsubscribe) return;
+    await this.settings.reload(this.ctx.db);
+    for (let after = 0; ;) {
+      const rows = await liveOrdersAfter(this.ctx.db, after, 5_000);
+      if (!rows.length) break;
+      for (const row of rows) this.live.track(row);
+      after = rows[rows.length - 1]!.id;
+    }
+    await this.refreshBalances([...this.live.accounts.keys()]);
+    this.unsubscribe = this.market.onTick(this.onTick);
+    this.timer = setInterval(() => void this.sweep(), this.opts.sweepMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.sweeping;
+    await this.queue.idle();
+  }
+
+  /** Resolves when every triggered job has committed (and every risk event is written). */
+  async idle(): Promise<void> {
+    while (this.queue.size || this.risk.writing) {
+      await this.queue.idle();
+      await this.risk.written();
+    }
+  }
+
+  /** The hot path: six comparisons and no allocation unless something is crossed. */
+  readonly onTick = (tick: Tick): void => {
+    const book = this.live.books.get(tick.symbolId);
+    if (book === undefined) return;
+    book.ticked = true;
+    const bid = +tick.bid;
+    const ask = +tick.ask;
+    const mid = +tick.mid;
+    if (book.crossedAny(bid, ask, mid)) this.fire(book, tick, bid, ask, mid);
+  };
+
+  private fire(book: SymbolBook, tick: Tick, bid: number, ask: number, mid: number): void {
+    const crossed = this.scratch;
+    crossed.length = 0;
+    book.popCrossed(bid, ask, mid, crossed);
+    // A user's closes run before their fills, and both before a risk check.
+    if (crossed.length > 1) crossed.sort(byKind);
+    const now = performance.now();
+    for (const t of crossed) {
+      if (t.kind === TriggerKind.RISK) {
+        const acc = this.live.accounts.get(t.id);
+        if (acc) this.queueRisk(acc, now);
+      } else if (t.kind === TriggerKind.FILL) {
+        const p = this.live.pendings.get(t.id);
+        if (!p || p.filling) continue;
+        p.filling = true;
+        p.armed = null;
+        this.queue.push({
+          kind: 'fill',
+          userId: p.row.userId,
+          isDemo: p.row.isDemo,
+          orderId: t.id,
+          bid: tick.bid,
+          ask: tick.ask,
+          triggeredAt: now,
+        });
+      } else {
+        const pos = this.live.positions.get(t.id);
+        if (!pos || pos.closing) continue;
+        pos.closing = true;
+        this.live.disarm(pos.stops);
+        const trigger = t.kind as typeof TriggerKind.TAKE_PROFIT;
+        const { row } = pos;
+        this.queue.push({
+          kind: 'close',
+          userId: row.userId,
+          isDemo: row.isDemo,
+          orderId: t.id,
+          order: row,
+          trigger,
+          bid: tick.bid,
+          ask: tick.ask,
+          triggeredAt: now,
+        });
+      }
+    }
+    crossed.length = 0;
+  }
+
+  private async runJob(job: EngineJob): Promise<void> {
+    await this.executor.run(job);
+    if (job.kind === 'risk') {
+      const acc = this.live.accounts.get(job.userId);
+      // Still flagged as queued while reviewing: an account the check left at the level is not
+      // queued again at once, but by the next sweep.
+      if (acc) {
+        this.risk.review(acc);
+        this.risk.pushTrade(acc);
+        acc.riskQueued = false;
+      }
+    }
+    this.onJobDone?.(job, performance.now());
+  }
+
+  private jobFailed(job: EngineJob, err: unknown): void {
+    this.ctx.log.error({ err, job: { kind: job.kind, userId: job.userId } }, 'trading engine job failed');
+    const acc = this.live.accounts.get(job.userId);
+    if (acc) acc.riskQueued = false;
+    if (job.kind === 'risk') return;
+    // The books follow the database again a moment later; the next crossing tick retries.
+    setTimeout(() => {
+      findOrder(this.ctx.db, job.orderId)
+        .then((order) => this.apply([{ type: 'sync', orderId: job.orderId, order }]))
+        .catch((e: unknown) => this.ctx.log.error({ err: e }, 'trading engine resync failed'));
+    }, RESYNC_MS).unref();
+  }
+
+  /** Applies what a committed transaction changed; FOREX_CLOSED goes out here, right after the commit. */
+  readonly apply = (changes: OrderChange[]): void => {
+    const touched = new Set<LiveAccount>();
+    const closedIds = new Map<number, number[]>();
+    for (const c of changes) {
+      if (c.type === 'opened' || c.type === 'pending') touched.add(this.live.track(c.order));
+      else if (c.type === 'stops') this.live.updateStops(c.order);
+      else if (c.type === 'sync') {
+        const acc = c.order && (c.order.status === 0 || c.order.status === 1) ? this.live.track(c.order) : this.live.untrack(c.orderId);
+        if (acc) touched.add(acc);
+      } else if (c.type === 'closed') {
+        for (const o of c.orders) {
+          const acc = this.live.untrack(o.id);
+          if (acc) touched.add(acc);
+        }
+        if (c.orders.length) closedIds.set(c.userId, [...(closedIds.get(c.userId) ?? []), ...c.orders.map((o) => o.id)]);
+      } else {
+        const acc = this.live.accounts.get(c.userId);
+        if (acc) {
+          acc.cash = c.cash;
+          acc.locked = c.locked;
+          acc.version++;
+          touched.add(acc);
+        }
+      }
+    }
+    for (const [userId, ids] of closedIds) publishClosed(this.ctx.bus, userId, ids);
+    for (const acc of touched) {
+      const empty = !acc.positions.size && !acc.pendings.size;
+      this.risk.review(acc);
+      if (closedIds.has(acc.userId) && !acc.positions.size) this.risk.pushTrade(acc);
+      if (empty) this.live.dropAccount(acc);
+      else this.live.dirty.add(acc.userId);
+    }
+  };
+
+  private queueRisk(acc: LiveAccount, now: number): void {
+    this.live.disarm(acc.lines);
+    if (acc.riskQueued) return;
+    acc.riskQueued = true;
+    this.queue.push({ kind: 'risk', userId: acc.userId, isDemo: acc.isDemo, triggeredAt: now });
+  }
+
+  /** Fresh balances from the ledger (deposits and withdrawals move them too), then a review. */
+  private async refreshBalances(userIds: number[]): Promise<void> {
+    for (let i = 0; i < userIds.length; i += SWEEP_BATCH) {
+      const chunk = userIds.slice(i, i + SWEEP_BATCH);
+      const versions = chunk.map((id) => this.live.accounts.get(id)?.version);
+      const balances = await this.ctx.services.ledger.balancesOf(this.ctx.db, chunk);
+      chunk.forEach((id, j) => {
+        const acc = this.live.accounts.get(id);
+        if (!acc || acc.version !== versions[j]) return;
+        const b = balances.get(id)!;
+        acc.cash = b.balance;
+        acc.locked = b.lockBalance;
+        this.risk.review(acc);
+      });
+      await yieldToLoop();
+    }
+  }
+
+  /**
+   * Once a second: a FOREX_TRADE push to every account whose symbols ticked or whose orders
+   * changed; and a slice of all accounts (each about every REVIEW_CYCLE sweeps) gets fresh balances
+   * and new risk lines, catching what the lines cannot see (conversion rates, deposits).
+   */
+  sweep(): Promise<void> {
+    if (this.sweeping) return this.sweeping;
+    this.sweeping = (async () => {
+      try {
+        if (++this.sweeps % 10 === 0) await this.settings.reload(this.ctx.db);
+        for (const book of this.live.books.values()) {
+          if (!book.ticked) continue;
+          book.ticked = false;
+          for (const userId of book.holders.keys()) this.live.dirty.add(userId);
+        }
+        let pushed = 0;
+        for (const id of this.live.dirty) {
+          if (pushed++ >= SWEEP_MAX_USERS) break;
+          this.live.dirty.delete(id);
+          const acc = this.live.accounts.get(id);
+          if (acc?.positions.size) this.risk.pushTrade(acc);
+        }
+        if (!this.cycle.length) this.cycle = [...this.live.accounts.keys()];
+        await this.refreshBalances(this.cycle.splice(0, Math.ceil(this.live.accounts.size / REVIEW_CYCLE)));
+      } catch (err) {
+        this.ctx.log.error({ err }, 'trading engine sweep failed');
+      } finally {
+        this.sweeping = null;
+      }
+    })();
+    return this.sweeping;
+  }
+}

@@ -1,0 +1,182 @@
+import type { Dec } from '@tp/contract/decimal';
+import { ZERO } from '@tp/contract/decimal';
+import type { PositionTerms } from './figures.ts';
+import { termsOf } from './order-view.ts';
+import type { OrderRow } from './repository.ts';
+import { SymbolBook, type Trigger, type TriggerHeap, TriggerKind, placementOf } from './trigger-book.ts';
+
+export interface Armed {
+  heap: TriggerHeap;
+  trigger: Trigger;
+}
+export interface LivePosition extends PositionTerms {
+  row: OrderRow;
+  stops: Armed[];
+  closing: boolean;
+}
+export interface LivePending {
+  row: OrderRow;
+  armed: Armed | null;
+  filling: boolean;
+}
+export interface LiveAccount {
+  userId: number;
+  isDemo: boolean;
+  cash: Dec;
+  locked: Dec;
+  /** Bumped by every committed change, so an older balance read never overwrites a newer one. */
+  version: number;
+  positions: Map<number, LivePosition>;
+  pendings: Set<number>;
+  lines: Armed[];
+  marginCall: boolean;
+  riskQueued: boolean;
+}
+
+/**
+ * The engine's memory: open positions, pending orders and accounts, each with its triggers armed
+ * in the symbol books. A cache of the database, kept in step by the committed changes.
+ */
+export class LiveBooks {
+  readonly books = new Map<number, SymbolBook>();
+  readonly positions = new Map<number, LivePosition>();
+  readonly pendings = new Map<number, LivePending>();
+  readonly accounts = new Map<number, LiveAccount>();
+  /** Accounts whose figures changed since the last sweep. */
+  readonly dirty = new Set<number>();
+
+  stats() {
+    let triggers = 0;
+    for (const b of this.books.values()) triggers += b.size();
+    return { positions: this.positions.size, pendings: this.pendings.size, accounts: this.accounts.size, triggers };
+  }
+
+  accountOf(row: OrderRow): LiveAccount {
+    let acc = this.accounts.get(row.userId);
+    if (!acc) {
+      acc = {
+        userId: row.userId,
+        isDemo: row.isDemo,
+        cash: ZERO,
+        locked: ZERO,
+        version: 0,
+        positions: new Map(),
+        pendings: new Set(),
+        lines: [],
+        marginCall: false,
+        riskQueued: false,
+      };
+      this.accounts.set(row.userId, acc);
+      this.dirty.add(row.userId);
+    }
+    return acc;
+  }
+
+  bookOf(symbolId: number): SymbolBook {
+    let book = this.books.get(symbolId);
+    if (!book) this.books.set(symbolId, (book = new SymbolBook()));
+    return book;
+  }
+
+  arm(symbolId: number, kind: TriggerKind, orderType: number, id: number, level: string | null, pendingKind?: string | null): Armed | null {
+    if (level == null || +level === 0) return null;
+    const at = placementOf(kind, orderType, pendingKind);
+    const heap = this.bookOf(symbolId).heap(at.side, at.rising);
+    const trigger: Trigger = { level: +level, kind, id, live: true };
+    heap.push(trigger);
+    return { heap, trigger };
+  }
+
+  disarm(armed: Armed[]): void {
+    for (const a of armed) a.heap.kill(a.trigger);
+    armed.length = 0;
+  }
+
+  armStops(pos: LivePosition): void {
+    this.disarm(pos.stops);
+    const { row } = pos;
+    const tp = this.arm(row.symbolId, TriggerKind.TAKE_PROFIT, row.orderType, row.id, row.targetProfitPrice);
+    const sl = this.arm(row.symbolId, TriggerKind.STOP_LOSS, row.orderType, row.id, row.targetLossPrice);
+    if (tp) pos.stops.push(tp);
+    if (sl) pos.stops.push(sl);
+  }
+
+  /** Puts a pending or open order in the books (again), as the database has it. */
+  track(row: OrderRow): LiveAccount {
+    const acc = this.accountOf(row);
+    if (row.status === 1) {
+      this.dropPending(row.id, acc);
+      let pos = this.positions.get(row.id);
+      if (!pos) {
+        pos = { ...termsOf(row), row, stops: [], closing: false };
+        this.positions.set(row.id, pos);
+        acc.positions.set(row.id, pos);
+        const holders = this.bookOf(row.symbolId).holders;
+        holders.set(row.userId, (holders.get(row.userId) ?? 0) + 1);
+      }
+      pos.row = row;
+      pos.closing = false;
+      this.armStops(pos);
+      return acc;
+    }
+    let p = this.pendings.get(row.id);
+    if (!p) {
+      p = { row, armed: null, filling: false };
+      this.pendings.set(row.id, p);
+      acc.pendings.add(row.id);
+    }
+    if (p.armed) this.disarm([p.armed]);
+    p.row = row;
+    p.filling = false;
+    p.armed = this.arm(row.symbolId, TriggerKind.FILL, row.orderType, row.id, row.originPrice, row.pendingKind);
+    return acc;
+  }
+
+  dropPending(id: number, acc: LiveAccount | undefined): void {
+    const p = this.pendings.get(id);
+    if (!p) return;
+    if (p.armed) this.disarm([p.armed]);
+    this.pendings.delete(id);
+    acc?.pendings.delete(id);
+  }
+
+  untrack(id: number): LiveAccount | undefined {
+    const pos = this.positions.get(id);
+    const userId = pos?.row.userId ?? this.pendings.get(id)?.row.userId;
+    const acc = userId === undefined ? undefined : this.accounts.get(userId);
+    this.dropPending(id, acc);
+    if (pos) {
+      this.disarm(pos.stops);
+      this.positions.delete(id);
+      acc?.positions.delete(id);
+      const holders = this.bookOf(pos.symbolId).holders;
+      const n = (holders.get(pos.row.userId) ?? 1) - 1;
+      if (n > 0) holders.set(pos.row.userId, n);
+      else holders.delete(pos.row.userId);
+    }
+    return acc;
+  }
+
+  updateStops(row: OrderRow): void {
+    const pos = this.positions.get(row.id);
+    if (pos) {
+      pos.row = row;
+      if (!pos.closing) this.armStops(pos);
+    }
+    const p = this.pendings.get(row.id);
+    if (p) p.row = row;
+  }
+
+  armRisk(userId: number, symbolId: number, level: number, rising: boolean): Armed {
+    const heap = this.bookOf(symbolId).heap('mid', rising);
+    const trigger: Trigger = { level, kind: TriggerKind.RISK, id: userId, live: true };
+    heap.push(trigger);
+    return { heap, trigger };
+  }
+
+  /** Forgets an account that has nothing open or pending any more. */
+  dropAccount(acc: LiveAccount): void {
+    this.disarm(acc.lines);
+    this.accounts.delete(acc.userId);
+  }
+}

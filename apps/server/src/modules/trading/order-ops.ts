@@ -1,0 +1,133 @@
+import { type Dec, dec, moneyStr } from '@tp/contract/decimal';
+import { ClosedType } from '@tp/contract/constants';
+import { closePriceFor, profitOf } from '@tp/contract/formulas';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import type { MarketService } from '../market/types.ts';
+import { floatingOf } from './figures.ts';
+import { termsOf } from './order-view.ts';
+import { type OrderRow, liveOrdersOf, markCancelled, markClosed } from './repository.ts';
+import { type Wallet, type Settlement, memoOf } from './settlement.ts';
+import type { TradingSettings } from './settings.ts';
+
+/** What a committed transaction changed, for the engine's books and the pushes. */
+export type OrderChange =
+  | { type: 'opened'; order: OrderRow }
+  | { type: 'pending'; order: OrderRow }
+  | { type: 'stops'; order: OrderRow }
+  /** Closed or cancelled orders of one user: removed from the books and pushed as FOREX_CLOSED. */
+  | { type: 'closed'; userId: number; orders: OrderRow[] }
+  /** The order as the database has it (a trigger that did not act): the books follow it. */
+  | { type: 'sync'; orderId: number; order: OrderRow | undefined }
+  | { type: 'balances'; userId: number; isDemo: boolean; cash: Dec; locked: Dec };
+
+export interface Prices {
+  bid: string;
+  ask: string;
+}
+
+export type UserTxFn<T> = (tx: Tx, wallet: Wallet, changes: OrderChange[]) => Promise<T>;
+
+/** The transactional steps shared by user calls and the engine. */
+export class OrderOps {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settings: TradingSettings,
+    private readonly settlement: Settlement,
+    private readonly notify: (changes: OrderChange[]) => void,
+  ) {}
+
+  get market(): MarketService {
+    return this.ctx.services.market;
+  }
+
+  memo(order: OrderRow): string {
+    return memoOf(this.market.symbol(order.symbolId)?.showCode ?? String(order.symbolId), order.id);
+  }
+
+  /**
+   * One money transaction of one user: their ledger rows are locked first, so the user's
+   * transactions run one after the other; the changes are applied to the books after the commit.
+   */
+  async forUser<T>(userId: number, isDemo: boolean, fn: UserTxFn<T>, reportBalances = false): Promise<T> {
+    const changes: OrderChange[] = [];
+    let wallet: Wallet | undefined;
+    const result = await this.ctx.db.transaction(async (tx) => {
+      const b = await this.ctx.services.ledger.lockUser(tx, userId);
+      wallet = { userId, isDemo, cash: b.balance, locked: b.lockBalance };
+      return fn(tx, wallet, changes);
+    });
+    if ((changes.length || reportBalances) && wallet) {
+      changes.push({ type: 'balances', userId, isDemo, cash: wallet.cash, locked: wallet.locked });
+      this.notify(changes);
+    }
+    return result;
+  }
+
+  /** Changes made outside a money transaction (take-profit and stop-loss edits). */
+  notifyStops(order: OrderRow): void {
+    this.notify([{ type: 'stops', order }]);
+  }
+
+  /**
+   * Closes an open position at `prices` (the close side of them); null when it was already closed
+   * (or, with `stop`, when that take-profit or stop-loss is no longer the stored one).
+   */
+  async close(
+    tx: Tx,
+    w: Wallet,
+    order: OrderRow,
+    prices: Prices,
+    quoteToUsd: Dec,
+    closedType: number,
+    stop?: Parameters<typeof markClosed>[3],
+  ): Promise<OrderRow | null> {
+    const closePrice = closePriceFor(order.orderType, prices.bid, prices.ask);
+    const profit = profitOf(order.orderType, dec(order.price ?? 0), closePrice, order.quantity, order.contractSize, quoteToUsd);
+    const closed = await markClosed(tx, order.id, { updatePrice: closePrice.toString(), factProfits: moneyStr(profit), closedType }, stop);
+    if (!closed) return null;
+    await this.settlement.close(tx, w, closed, this.memo(closed));
+    return closed;
+  }
+
+  /** Cancels a pending order and refunds its reservation; null when it was no longer pending. */
+  async cancel(tx: Tx, w: Wallet, order: OrderRow, reason: string, closedType: number | null = null): Promise<OrderRow | null> {
+    const cancelled = await markCancelled(tx, order.id, reason, closedType);
+    if (!cancelled) return null;
+    await this.settlement.release(tx, w, cancelled, this.memo(cancelled));
+    return cancelled;
+  }
+
+  /** Closes at the symbol's current quote; null when it has no quote or its market is closed. */
+  async closeAtMarket(tx: Tx, w: Wallet, order: OrderRow, closedType: number, anyHours = false): Promise<OrderRow | null> {
+    const quote = this.market.quote(order.symbolId);
+    if (!quote || (!anyHours && !this.market.isOpen(order.symbolId))) return null;
+    return this.close(tx, w, order, quote, this.market.quoteToUsd(order.symbolId), closedType);
+  }
+
+  /**
+   * Cash may not stay below zero. A realised loss larger than the free cash is covered by the
+   * account itself first (pending reservations refunded, then the most profitable positions
+   * closed as a stop-out); what is still missing is written off when negative balance protection
+   * is on.
+   */
+  async coverNegativeCash(tx: Tx, w: Wallet, closed: OrderRow[]): Promise<void> {
+    if (!w.cash.isNegative()) return;
+    const live = await liveOrdersOf(tx, w.userId);
+    for (const order of live.filter((o) => o.status === 0)) {
+      if (!w.cash.isNegative()) break;
+      const cancelled = await this.cancel(tx, w, order, 'stop_out', ClosedType.STOP_OUT);
+      if (cancelled) closed.push(cancelled);
+    }
+    const positions = live
+      .filter((o) => o.status === 1)
+      .map((o) => ({ o, profit: floatingOf(termsOf(o), this.market).profit }))
+      .sort((a, b) => b.profit.comparedTo(a.profit) || a.o.id - b.o.id);
+    for (const { o } of positions) {
+      if (!w.cash.isNegative()) break;
+      const done = await this.closeAtMarket(tx, w, o, ClosedType.STOP_OUT);
+      if (done) closed.push(done);
+    }
+    if (w.cash.isNegative() && this.settings.negativeBalanceProtection) await this.settlement.writeOff(tx, w);
+  }
+}

@@ -1,0 +1,165 @@
+import { Code } from '@tp/contract/codes';
+import { ClosedType, OrderStatus } from '@tp/contract/constants';
+import { D, dec, moneyStr } from '@tp/contract/decimal';
+import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
+import type { SubmitInput } from '@tp/contract/schemas/trading';
+import type { AppContext, AuthUser } from '../../context.ts';
+import { AppError, fail, invalid, notFound } from '../../http/errors.ts';
+import type { MarketService, SymbolInfo } from '../market/types.ts';
+import { atOrBelow, figuresOf } from './figures.ts';
+import { checkOrder, checkStopSides, parseStop } from './order-checks.ts';
+import type { OrderOps } from './order-ops.ts';
+import { termsOf } from './order-view.ts';
+import { type OrderRow, findByClientOrderId, findOrder, insertOrder, liveOrdersOf, openPositionsOf, updateStops } from './repository.ts';
+import type { Settlement } from './settlement.ts';
+import type { TradingSettings } from './settings.ts';
+
+export const marketClosed = () => new AppError(Code.MARKET_CLOSED, 'trading.market_closed');
+const orderNotFound = () => notFound('trading.order_not_found');
+
+/** The trader's order calls: submit, close, cancel, take-profit and stop-loss. */
+export class OrderService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settings: TradingSettings,
+    private readonly settlement: Settlement,
+    private readonly ops: OrderOps,
+  ) {}
+
+  private get market(): MarketService {
+    return this.ctx.services.market;
+  }
+
+  private tradableSymbol(symbolId: number): SymbolInfo {
+    const sym = this.market.symbol(symbolId);
+    if (!sym || !sym.visible) throw invalid('trading.symbol_not_found');
+    if (!sym.tradable) throw fail('trading.symbol_not_tradable');
+    return sym;
+  }
+
+  async submit(user: AuthUser, input: SubmitInput): Promise<OrderRow> {
+    const sym = this.tradableSymbol(input.forex_id);
+    const quote = this.market.quote(sym.id);
+    if (!quote || !this.market.isOpen(sym.id)) throw marketClosed();
+    const req = checkOrder(sym, input, quote);
+    const quoteToUsd = this.market.quoteToUsd(sym.id);
+    const price = req.pending ? req.pending.target : openPriceFor(req.orderType, quote.bid, quote.ask);
+    const margin = marginOf(sym, req.lots, price, req.leverage, quoteToUsd);
+    const fee = feeOf(sym, this.settings.tradeFeeType, req.lots, margin);
+    const clientOrderId = input.client_order_id;
+
+    return this.ops.forUser(user.id, user.isDemo, async (tx, w, changes) => {
+      if (clientOrderId) {
+        const existing = await findByClientOrderId(tx, user.id, clientOrderId);
+        if (existing) return existing;
+      }
+      const positions = (await openPositionsOf(tx, user.id)).map(termsOf);
+      const figures = figuresOf(w.cash, w.locked, positions, this.market);
+      if (atOrBelow(figures, this.settings.marginCallLevel)) throw fail('trading.margin_call_in_force');
+      const cost = margin.plus(fee);
+      if (D.min(figures.freeMargin, w.cash).lt(cost)) {
+        throw new AppError(Code.INSUFFICIENT_MARGIN, 'trading.insufficient_margin', {
+          required: moneyStr(cost),
+          available: moneyStr(D.max(0, D.min(figures.freeMargin, w.cash))),
+        });
+      }
+      const row = await insertOrder(tx, {
+        userId: user.id,
+        symbolId: sym.id,
+        isDemo: user.isDemo,
+        orderType: req.orderType,
+        status: req.pending ? OrderStatus.PENDING : OrderStatus.OPEN,
+        quantity: req.lots.toString(),
+        multiple: req.leverage,
+        contractSize: sym.contractSize.toString(),
+        originPrice: req.pending?.target.toString() ?? null,
+        pendingKind: req.pending?.kind ?? null,
+        price: req.pending ? null : price.toString(),
+        updatePrice: req.pending ? null : price.toString(),
+        targetProfitPrice: req.takeProfit?.toString() ?? null,
+        targetLossPrice: req.stopLoss?.toString() ?? null,
+        cautionMoney: moneyStr(margin),
+        tradeFee: moneyStr(fee),
+        clientOrderId: clientOrderId ?? null,
+        openedAt: req.pending ? null : new Date(),
+      });
+      // Only a concurrent submit with the same client order id (on another server) lands here.
+      if (!row) return (await findByClientOrderId(tx, user.id, clientOrderId!))!;
+      if (req.pending) {
+        await this.settlement.reserve(tx, w, row, this.ops.memo(row));
+        changes.push({ type: 'pending', order: row });
+      } else {
+        await this.settlement.open(tx, w, row, this.ops.memo(row));
+        changes.push({ type: 'opened', order: row });
+      }
+      return row;
+    });
+  }
+
+  /** Only the owner's orders: another user's id answers exactly like a missing one. */
+  private async ownOrder(userId: number, orderId: number, statuses: number[]): Promise<OrderRow> {
+    const row = await findOrder(this.ctx.db, orderId);
+    if (!row || row.userId !== userId || !statuses.includes(row.status)) throw orderNotFound();
+    return row;
+  }
+
+  closeByOwner(userId: number, orderId: number): Promise<OrderRow> {
+    return this.ownOrder(userId, orderId, [OrderStatus.OPEN]).then((row) => this.closeNow(row, ClosedType.USER));
+  }
+
+  /** Staff close (closed_type 5), for the back office. */
+  async closeByStaff(orderId: number): Promise<OrderRow> {
+    const row = await findOrder(this.ctx.db, orderId);
+    if (!row || row.status !== OrderStatus.OPEN) throw orderNotFound();
+    return this.closeNow(row, ClosedType.STAFF);
+  }
+
+  private async closeNow(row: OrderRow, closedType: number): Promise<OrderRow> {
+    const quote = this.market.quote(row.symbolId);
+    if (!quote || !this.market.isOpen(row.symbolId)) throw marketClosed();
+    const quoteToUsd = this.market.quoteToUsd(row.symbolId);
+    return this.ops.forUser(row.userId, row.isDemo, async (tx, w, changes) => {
+      const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, closedType);
+      if (!closed) throw orderNotFound();
+      const done = [closed];
+      if (w.cash.isNegative()) {
+        // A trader realises a loss beyond the free cash only as the last position: close winners first.
+        const others = (await liveOrdersOf(tx, row.userId)).filter((o) => o.status === OrderStatus.OPEN);
+        if (closedType === ClosedType.USER && others.length) throw fail('trading.close_insufficient_balance');
+        await this.ops.coverNegativeCash(tx, w, done);
+      }
+      changes.push({ type: 'closed', userId: row.userId, orders: done });
+      return closed;
+    });
+  }
+
+  async cancel(userId: number, orderId: number): Promise<OrderRow> {
+    const row = await this.ownOrder(userId, orderId, [OrderStatus.PENDING]);
+    return this.ops.forUser(userId, row.isDemo, async (tx, w, changes) => {
+      const cancelled = await this.ops.cancel(tx, w, row, 'user');
+      if (!cancelled) throw orderNotFound();
+      changes.push({ type: 'closed', userId, orders: [cancelled] });
+      return cancelled;
+    });
+  }
+
+  /** Sets or removes take-profit and stop-loss ("0" or empty removes one). */
+  async setStops(userId: number, orderId: number, takeProfitRaw: string | undefined, stopLossRaw: string | undefined): Promise<OrderRow> {
+    const row = await this.ownOrder(userId, orderId, [OrderStatus.PENDING, OrderStatus.OPEN]);
+    const sym = this.market.symbol(row.symbolId);
+    const precision = sym?.pricePrecision ?? 10;
+    const takeProfit = parseStop(takeProfitRaw, 'take_profit', precision);
+    const stopLoss = parseStop(stopLossRaw, 'stop_loss', precision);
+    let reference = dec(row.originPrice ?? 0);
+    if (row.status === OrderStatus.OPEN) {
+      const quote = this.market.quote(row.symbolId);
+      if (!quote) throw marketClosed();
+      reference = closePriceFor(row.orderType, quote.bid, quote.ask);
+    }
+    checkStopSides(row.orderType, reference, takeProfit, stopLoss, precision);
+    const updated = await updateStops(this.ctx.db, orderId, userId, takeProfit?.toString() ?? null, stopLoss?.toString() ?? null);
+    if (!updated) throw orderNotFound();
+    this.ops.notifyStops(updated);
+    return updated;
+  }
+}

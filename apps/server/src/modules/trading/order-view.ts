@@ -1,0 +1,59 @@
+import { type Dec, type DecInput, dec, fixed, moneyStr } from '@tp/contract/decimal';
+import type { Order } from '@tp/contract/schemas/trading';
+import type { SymbolInfo } from '../market/types.ts';
+import type { OrderRow } from './repository.ts';
+
+/** Display form of a timestamp (UTC), as CreateTimeHandler and CreatedAtTran show it. */
+export const displayTime = (d: Date | null | undefined): string => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : '');
+export const epochSeconds = (d: Date | null | undefined): number => (d ? Math.floor(d.getTime() / 1000) : 0);
+
+const priceStr = (v: DecInput | null | undefined, precision: number): string => (v == null || dec(v).isZero() ? '0' : fixed(v, precision));
+
+/**
+ * An order in the wire shape of PROTOCOL.md. For an open position `live` carries the current close
+ * price and floating profit (UpdatePrice and FactProfits); otherwise the stored values are shown.
+ */
+export function orderView(row: OrderRow, sym: SymbolInfo | undefined, live?: { closePrice: Dec | null; profit: Dec }): Order {
+  const precision = sym?.pricePrecision ?? 5;
+  return {
+    Id: row.id,
+    UserId: row.userId,
+    ForexId: row.symbolId,
+    OrderType: row.orderType,
+    Status: row.status,
+    Quantity: dec(row.quantity).toString(),
+    Multiple: row.multiple,
+    OriginPrice: priceStr(row.originPrice, precision),
+    Price: priceStr(row.price, precision),
+    UpdatePrice: priceStr(live ? live.closePrice : row.updatePrice, precision),
+    TargetProfitPrice: priceStr(row.targetProfitPrice, precision),
+    TargetLossPrice: priceStr(row.targetLossPrice, precision),
+    CautionMoney: moneyStr(row.cautionMoney),
+    TradeFee: moneyStr(row.tradeFee),
+    FactProfits: moneyStr(live ? live.profit : row.factProfits),
+    ClosedType: row.closedType ?? 0,
+    CancelReason: row.cancelReason ?? '',
+    ForexContNum: dec(row.contractSize).toString(),
+    CreateTime: epochSeconds(row.createdAt),
+    CompleteTime: epochSeconds(row.completedAt),
+    CreateTimeHandler: displayTime(row.createdAt),
+    CompleteTimeHandler: displayTime(row.completedAt),
+    ForexTradeLists: {
+      Id: row.symbolId,
+      Code: sym?.code ?? '',
+      ShowCode: sym?.showCode ?? '',
+      PricePrecision: precision,
+      Logo: sym?.logo ?? '',
+    },
+  };
+}
+
+/** The terms figures need, parsed from a stored order. */
+export const termsOf = (row: OrderRow) => ({
+  symbolId: row.symbolId,
+  orderType: row.orderType,
+  quantity: dec(row.quantity),
+  openPrice: dec(row.price ?? 0),
+  contractSize: dec(row.contractSize),
+  margin: dec(row.cautionMoney),
+});

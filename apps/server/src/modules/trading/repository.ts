@@ -1,0 +1,181 @@
+import { and, count, desc, eq, gt, inArray, sum } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { ledgerAccounts, ledgerEntries, orders, riskEvents, users } from '../../platform/db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+
+const OPEN = 1;
+const PENDING = 0;
+
+/** Inserts an order; null when the user already has an order with this client order id. */
+export async function insertOrder(db: DbOrTx, values: NewOrder): Promise<OrderRow | null> {
+  const [row] = await db.insert(orders).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+export async function findByClientOrderId(db: DbOrTx, userId: number, clientOrderId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.clientOrderId, clientOrderId)))
+    .limit(1);
+  return row;
+}
+
+export function openPositionsOf(db: DbOrTx, userId: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, OPEN)))
+    .orderBy(orders.id);
+}
+
+export function liveOrdersOf(db: DbOrTx, userId: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, [PENDING, OPEN])))
+    .orderBy(orders.id);
+}
+
+/** Every pending and open order, a chunk at a time (engine start). */
+export function liveOrdersAfter(db: DbOrTx, afterId: number, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.status, [PENDING, OPEN]), gt(orders.id, afterId)))
+    .orderBy(orders.id)
+    .limit(limit);
+}
+
+/** Pending -> open, once: the guard on status makes a second attempt return null. */
+export async function markOpened(
+  db: DbOrTx,
+  id: number,
+  set: { price: string; updatePrice: string; cautionMoney: string; tradeFee: string },
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ ...set, status: OPEN, openedAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.status, PENDING)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Open -> closed, once, whoever asks first. `stop` also requires the take-profit or stop-loss that
+ * triggered the close to be still the stored one.
+ */
+export async function markClosed(
+  db: DbOrTx,
+  id: number,
+  set: { updatePrice: string; factProfits: string; closedType: number },
+  stop?: { column: 'targetProfitPrice' | 'targetLossPrice'; level: string },
+): Promise<OrderRow | null> {
+  const guard = and(eq(orders.id, id), eq(orders.status, OPEN), stop ? eq(orders[stop.column], stop.level) : undefined);
+  const [row] = await db
+    .update(orders)
+    .set({ ...set, status: 3, completedAt: new Date() })
+    .where(guard)
+    .returning();
+  return row ?? null;
+}
+
+/** Pending -> cancelled, once. */
+export async function markCancelled(
+  db: DbOrTx,
+  id: number,
+  cancelReason: string,
+  closedType: number | null = null,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: 4, cancelReason, closedType, completedAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.status, PENDING)))
+    .returning();
+  return row ?? null;
+}
+
+export async function updateStops(
+  db: DbOrTx,
+  id: number,
+  userId: number,
+  targetProfitPrice: string | null,
+  targetLossPrice: string | null,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ targetProfitPrice, targetLossPrice })
+    .where(and(eq(orders.id, id), eq(orders.userId, userId), inArray(orders.status, [PENDING, OPEN])))
+    .returning();
+  return row ?? null;
+}
+
+export async function listOrders(
+  db: DbOrTx,
+  userId: number,
+  statuses: number[],
+  page: number,
+  limit: number,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = and(eq(orders.userId, userId), inArray(orders.status, statuses));
+  const history = statuses.includes(3);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(history ? desc(orders.completedAt) : desc(orders.id), desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** Realised profit of every closed order of the user. */
+export async function realisedProfit(db: DbOrTx, userId: number): Promise<string> {
+  const [row] = await db
+    .select({ s: sum(orders.factProfits) })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 3)));
+  return row?.s ?? '0';
+}
+
+export async function insertRiskEvent(db: DbOrTx, userId: number, kind: string, riskRate: string | null): Promise<void> {
+  await db.insert(riskEvents).values({ userId, kind, riskRate });
+}
+
+/** The user's cash entries, newest first (the account log of forexChange). */
+export async function cashEntries(db: DbOrTx, userId: number, page: number, limit: number) {
+  const where = and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'cash'));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: ledgerEntries.id,
+        amount: ledgerEntries.amount,
+        type: ledgerEntries.type,
+        memo: ledgerEntries.memo,
+        createdAt: ledgerEntries.createdAt,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(where)
+      .orderBy(desc(ledgerEntries.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(ledgerEntries).innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId)).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+export async function isDemoUser(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.isDemo ?? false;
+}

@@ -1,0 +1,78 @@
+import type { AppContext } from '../../context.ts';
+import type { MarketService } from '../market/types.ts';
+import { atOrBelow, figuresOf, floatingOf, riskLines } from './figures.ts';
+import type { LiveAccount, LiveBooks } from './live-books.ts';
+import { orderView } from './order-view.ts';
+import { publishTrade } from './pushes.ts';
+import { insertRiskEvent } from './repository.ts';
+import type { TradingSettings } from './settings.ts';
+
+/** The engine's look at one account: margin call state and its risk events, stop-out checks, risk lines, FOREX_TRADE. */
+export class RiskReview {
+  private readonly writes = new Set<Promise<void>>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settings: TradingSettings,
+    private readonly live: LiveBooks,
+    private readonly queueRisk: (acc: LiveAccount) => void,
+  ) {}
+
+  private get market(): MarketService {
+    return this.ctx.services.market;
+  }
+
+  get writing(): boolean {
+    return this.writes.size > 0;
+  }
+
+  /** Resolves when every risk event recorded so far is written. */
+  async written(): Promise<void> {
+    await Promise.all(this.writes);
+  }
+
+  /**
+   * Looks at an account at current prices: margin call state, a stop-out check when due, and
+   * new risk lines in the books (for the margin call level, then for the stop-out level).
+   */
+  review(acc: LiveAccount): void {
+    const figures = figuresOf(acc.cash, acc.locked, acc.positions.values(), this.market);
+    this.live.disarm(acc.lines);
+    const inCall = atOrBelow(figures, this.settings.marginCallLevel);
+    if (inCall !== acc.marginCall) {
+      acc.marginCall = inCall;
+      const write = insertRiskEvent(
+        this.ctx.db,
+        acc.userId,
+        inCall ? 'margin_call' : 'margin_call_end',
+        figures.riskRate?.toString() ?? null,
+      )
+        .catch((err: unknown) => this.ctx.log.error({ err }, 'risk event not recorded'))
+        .finally(() => this.writes.delete(write));
+      this.writes.add(write);
+    }
+    if (atOrBelow(figures, this.settings.stopOutLevel)) return this.queueRisk(acc);
+    if (!acc.positions.size) return;
+    const down = riskLines(
+      figures,
+      inCall ? this.settings.stopOutLevel : this.settings.marginCallLevel,
+      acc.positions.values(),
+      this.market,
+    );
+    // Under a margin call, also the prices at which it would end.
+    const up = inCall ? riskLines(figures, this.settings.marginCallLevel, acc.positions.values(), this.market, 'up') : [];
+    if (down === 'breached') return this.queueRisk(acc);
+    for (const l of [...down, ...(up === 'breached' ? [] : up)])
+      acc.lines.push(this.live.armRisk(acc.userId, l.symbolId, l.level, l.rising));
+  }
+
+  /** FOREX_TRADE, computed only if someone reads it (a connected client), at the prices of that moment. */
+  pushTrade(acc: LiveAccount): void {
+    const positions = [...acc.positions.values()];
+    const { cash, locked, marginCall } = acc;
+    publishTrade(this.ctx.bus, acc.userId, marginCall, () => ({
+      figures: figuresOf(cash, locked, positions, this.market),
+      positions: positions.map((pos) => orderView(pos.row, this.market.symbol(pos.symbolId), floatingOf(pos, this.market))),
+    }));
+  }
+}

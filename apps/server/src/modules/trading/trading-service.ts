@@ -1,0 +1,44 @@
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { AccountService } from './account-service.ts';
+import { DemoService } from './demo-service.ts';
+import { TradingEngine } from './engine.ts';
+import { OrderOps } from './order-ops.ts';
+import { OrderService } from './order-service.ts';
+import { Settlement } from './settlement.ts';
+import { TradingSettings } from './settings.ts';
+import { TriggerExecutor } from './trigger-executor.ts';
+
+/** What the trading module offers: `ctx.services.trading`. */
+export class TradingService {
+  readonly settings: TradingSettings;
+  readonly orders: OrderService;
+  readonly accounts: AccountService;
+  readonly demo: DemoService;
+  readonly engine: TradingEngine;
+
+  constructor(ctx: AppContext) {
+    this.settings = new TradingSettings(ctx.config.DEMO_INITIAL_BALANCE);
+    const settlement = new Settlement(ctx);
+    const ops = new OrderOps(ctx, this.settings, settlement, (changes) => this.engine.apply(changes));
+    this.orders = new OrderService(ctx, this.settings, settlement, ops);
+    this.accounts = new AccountService(ctx, this.settings);
+    this.demo = new DemoService(ctx, this.settings, settlement, ops);
+    // PGlite runs one transaction at a time; PostgreSQL takes several users' triggers side by side.
+    const concurrency = ctx.dbKind === 'pglite' ? 1 : Math.max(2, Math.min(8, Math.floor(ctx.config.DATABASE_POOL_SIZE / 2)));
+    this.engine = new TradingEngine(ctx, this.settings, new TriggerExecutor(ctx, this.settings, settlement, ops), {
+      concurrency,
+      sweepMs: 1_000,
+    });
+  }
+
+  /** Account figures (freeMargin = available prepayment), e.g. for withdrawals; pass the transaction holding ledger.lockUser. */
+  accountFigures(userId: number, db?: DbOrTx) {
+    return this.accounts.figures(userId, db);
+  }
+
+  /** Staff close of an open position (closed_type 5). */
+  closeOrderByStaff(orderId: number) {
+    return this.orders.closeByStaff(orderId);
+  }
+}

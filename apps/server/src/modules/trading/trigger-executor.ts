@@ -1,0 +1,167 @@
+import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
+import { D, dec, moneyStr } from '@tp/contract/decimal';
+import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
+import type { AppContext } from '../../context.ts';
+import { atOrBelow, figuresOf, floatingOf } from './figures.ts';
+import type { OrderOps, Prices } from './order-ops.ts';
+import { termsOf } from './order-view.ts';
+import { type OrderRow, findOrder, insertRiskEvent, markOpened, openPositionsOf } from './repository.ts';
+import type { Settlement } from './settlement.ts';
+import type { TradingSettings } from './settings.ts';
+import { TriggerKind } from './trigger-book.ts';
+
+interface JobBase {
+  userId: number;
+  isDemo: boolean;
+  /** performance.now() of the tick that triggered the job. */
+  triggeredAt: number;
+}
+export interface CloseJob extends JobBase, Prices {
+  kind: 'close';
+  orderId: number;
+  /** The open position as the books have it; the guarded update checks it is still so. */
+  order: OrderRow;
+  trigger: typeof TriggerKind.TAKE_PROFIT | typeof TriggerKind.STOP_LOSS;
+}
+export interface FillJob extends JobBase, Prices {
+  kind: 'fill';
+  orderId: number;
+}
+export interface RiskJob extends JobBase {
+  kind: 'risk';
+}
+export type EngineJob = CloseJob | FillJob | RiskJob;
+
+/** A take-profit or stop-loss is crossed when the close side of the tick reaches its stored level. */
+export function stopCrossed(order: OrderRow, prices: Prices, trigger: number): boolean {
+  const level = trigger === TriggerKind.TAKE_PROFIT ? order.targetProfitPrice : order.targetLossPrice;
+  if (level == null || dec(level).isZero()) return false;
+  const close = closePriceFor(order.orderType, prices.bid, prices.ask);
+  const rising = (order.orderType === OrderType.BUY) === (trigger === TriggerKind.TAKE_PROFIT);
+  return rising ? close.gte(level) : close.lte(level);
+}
+
+/** A pending order fills when the open side of the tick reaches its target: limits on the way down for buys, stops on the way up. */
+export function fillCrossed(order: OrderRow, prices: Prices): boolean {
+  if (order.originPrice == null) return false;
+  const open = openPriceFor(order.orderType, prices.bid, prices.ask);
+  const limit = order.pendingKind === 'limit';
+  const falling = (order.orderType === OrderType.BUY) === limit;
+  return falling ? open.lte(order.originPrice) : open.gte(order.originPrice);
+}
+
+/** What the engine's triggers do, each in one transaction of the user (DB checks decide, memory only proposes). */
+export class TriggerExecutor {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settings: TradingSettings,
+    private readonly settlement: Settlement,
+    private readonly ops: OrderOps,
+  ) {}
+
+  private get market() {
+    return this.ctx.services.market;
+  }
+
+  run(job: EngineJob): Promise<void> {
+    if (job.kind === 'close') return this.close(job);
+    if (job.kind === 'fill') return this.fill(job);
+    return this.stopOut(job);
+  }
+
+  /**
+   * Take-profit or stop-loss: closes at the triggering tick's price. The update is guarded by the
+   * level as the books saw it, so an edit or a close in between makes it do nothing.
+   */
+  private close(job: CloseJob): Promise<void> {
+    return this.ops.forUser(job.userId, job.isDemo, async (tx, w, changes) => {
+      const isTp = job.trigger === TriggerKind.TAKE_PROFIT;
+      const level = isTp ? job.order.targetProfitPrice : job.order.targetLossPrice;
+      const closed =
+        level != null && stopCrossed(job.order, job, job.trigger)
+          ? await this.ops.close(
+              tx,
+              w,
+              job.order,
+              job,
+              this.market.quoteToUsd(job.order.symbolId),
+              isTp ? ClosedType.TAKE_PROFIT : ClosedType.STOP_LOSS,
+              {
+                column: isTp ? 'targetProfitPrice' : 'targetLossPrice',
+                level,
+              },
+            )
+          : null;
+      if (!closed) return void changes.push({ type: 'sync', orderId: job.orderId, order: await findOrder(tx, job.orderId) });
+      const done = [closed];
+      await this.ops.coverNegativeCash(tx, w, done);
+      changes.push({ type: 'closed', userId: job.userId, orders: done });
+    });
+  }
+
+  /** A pending order at the tick's price: margin and fee recomputed, cancelled when no longer covered. */
+  private fill(job: FillJob): Promise<void> {
+    return this.ops.forUser(job.userId, job.isDemo, async (tx, w, changes) => {
+      const row = await findOrder(tx, job.orderId);
+      const sym = row && this.market.symbol(row.symbolId);
+      if (!row || !sym || row.status !== OrderStatus.PENDING || !fillCrossed(row, job)) {
+        changes.push({ type: 'sync', orderId: job.orderId, order: row });
+        return;
+      }
+      const fillPrice = openPriceFor(row.orderType, job.bid, job.ask);
+      const terms = { contractSize: row.contractSize, marginMode: sym.marginMode, fixedMargin: sym.fixedMargin, feeRate: sym.feeRate };
+      const margin = marginOf(terms, row.quantity, fillPrice, row.multiple, this.market.quoteToUsd(row.symbolId));
+      const fee = feeOf(terms, this.settings.tradeFeeType, row.quantity, margin);
+      const positions = (await openPositionsOf(tx, job.userId)).map(termsOf);
+      const figures = figuresOf(w.cash, w.locked, positions, this.market);
+      const reserved = dec(row.cautionMoney).plus(row.tradeFee);
+      if (D.min(figures.freeMargin, w.cash).plus(reserved).lt(margin.plus(fee))) {
+        const cancelled = await this.ops.cancel(tx, w, row, 'trading.insufficient_margin');
+        changes.push(
+          cancelled ? { type: 'closed', userId: job.userId, orders: [cancelled] } : { type: 'sync', orderId: row.id, order: row },
+        );
+        return;
+      }
+      const filled = await markOpened(tx, row.id, {
+        price: fillPrice.toString(),
+        updatePrice: fillPrice.toString(),
+        cautionMoney: moneyStr(margin),
+        tradeFee: moneyStr(fee),
+      });
+      if (!filled) return void changes.push({ type: 'sync', orderId: row.id, order: row });
+      await this.settlement.fill(tx, w, row, filled, this.ops.memo(filled));
+      changes.push({ type: 'opened', order: filled });
+    });
+  }
+
+  /** Stop-out: the largest loss first, one at a time, until the risk rate is above the level or nothing is left. */
+  private stopOut(job: RiskJob): Promise<void> {
+    const level = this.settings.stopOutLevel;
+    return this.ops.forUser(
+      job.userId,
+      job.isDemo,
+      async (tx, w, changes) => {
+        let open = await openPositionsOf(tx, job.userId);
+        let figures = figuresOf(w.cash, w.locked, open.map(termsOf), this.market);
+        if (!atOrBelow(figures, level)) return;
+        await insertRiskEvent(tx, job.userId, 'stop_out', figures.riskRate!.toString());
+        const done: OrderRow[] = [];
+        while (atOrBelow(figures, level)) {
+          const closable = open
+            .filter((o) => this.market.quote(o.symbolId) && this.market.isOpen(o.symbolId))
+            .map((o) => ({ o, profit: floatingOf(termsOf(o), this.market).profit }))
+            .sort((a, b) => a.profit.comparedTo(b.profit) || a.o.id - b.o.id);
+          const worst = closable[0]?.o;
+          if (!worst) break;
+          const closed = await this.ops.closeAtMarket(tx, w, worst, ClosedType.STOP_OUT);
+          if (closed) done.push(closed);
+          open = open.filter((o) => o.id !== worst.id);
+          figures = figuresOf(w.cash, w.locked, open.map(termsOf), this.market);
+        }
+        await this.ops.coverNegativeCash(tx, w, done);
+        changes.push({ type: 'closed', userId: job.userId, orders: done });
+      },
+      true,
+    );
+  }
+}

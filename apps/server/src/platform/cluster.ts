@@ -1,0 +1,123 @@
+import os from 'node:os';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { AppContext, BackgroundTask } from '../context.ts';
+import type { Bus } from './bus.ts';
+import { type LeaderElector, PgLeaderElector, SoleLeader } from './leader.ts';
+import { RedisBus, redisClient } from './redis-bus.ts';
+import { S3Storage } from './storage-s3.ts';
+import { LocalStorage, type Storage } from './storage.ts';
+import { RedisThrottle, type Throttle } from './throttle.ts';
+
+/**
+ * What several servers share, chosen by configuration: with REDIS_URL the bus, the login and code
+ * throttles and the rate limits live in Redis; uploads go to STORAGE_DRIVER's storage.
+ */
+export interface SharedPlatform {
+  bus: Bus | null;
+  throttle: Throttle | null;
+  storage: Storage;
+  /** Options for @fastify/rate-limit that count in Redis (empty without Redis). */
+  rateLimitStore: { redis?: Redis; nameSpace?: string; skipOnError?: boolean };
+  close(): Promise<void>;
+}
+
+export function createSharedPlatform(config: Config, log: Logger): SharedPlatform {
+  const storage: Storage =
+    config.STORAGE_DRIVER === 's3'
+      ? new S3Storage({
+          endpoint: config.S3_ENDPOINT!,
+          bucket: config.S3_BUCKET!,
+          region: config.S3_REGION,
+          accessKey: config.S3_ACCESS_KEY!,
+          secretKey: config.S3_SECRET_KEY!,
+          pathStyle: config.S3_PATH_STYLE,
+        })
+      : new LocalStorage(config.storageDir);
+  if (!config.REDIS_URL) return { bus: null, throttle: null, storage, rateLimitStore: {}, close: async () => undefined };
+  const prefix = config.REDIS_PREFIX;
+  const commands = redisClient(config.REDIS_URL, log, 'commands');
+  return {
+    bus: new RedisBus({ url: config.REDIS_URL, prefix, log }),
+    throttle: new RedisThrottle(commands, prefix),
+    storage,
+    // A Redis outage must not take the API down: requests then pass uncounted.
+    rateLimitStore: { redis: commands, nameSpace: `${prefix}rate-limit:`, skipOnError: true },
+    async close() {
+      await commands.quit().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Runs the background tasks: every server runs the ordinary ones; the leader-only ones (price
+ * feed, engine) run on the server elected through PostgreSQL, or always on a lone PGlite process.
+ */
+export class BackgroundRunner {
+  private readonly elector: LeaderElector;
+  private readonly running: BackgroundTask[] = [];
+  private readonly leading: BackgroundTask[] = [];
+  private started = false;
+
+  constructor(private readonly ctx: AppContext) {
+    const callbacks = { onElected: () => this.startLeaderTasks(), onDeposed: () => this.stopLeaderTasks() };
+    const { config } = ctx;
+    this.elector =
+      ctx.clustered && config.DATABASE_URL
+        ? new PgLeaderElector(
+            { url: config.DATABASE_URL, log: ctx.log, name: `tp-leader ${os.hostname()}:${config.PORT} pid ${process.pid}`, retryMs: config.LEADER_RETRY_MS },
+            callbacks,
+          )
+        : new SoleLeader(callbacks);
+  }
+
+  get isLeader(): boolean {
+    return this.elector.isLeader;
+  }
+
+  async start(): Promise<void> {
+    this.started = true;
+    for (const task of this.ctx.background.filter((t) => !t.leaderOnly)) {
+      await task.start();
+      this.running.push(task);
+      this.ctx.log.debug({ task: task.name }, 'background task started');
+    }
+    await this.elector.start();
+    if (!this.elector.isLeader && !this.ctx.config.REDIS_URL)
+      this.ctx.log.warn('another server leads this database but REDIS_URL is unset: set it on every server, or prices and orders will not cross between them');
+  }
+
+  async stop(): Promise<void> {
+    // Never started (tests): every task still gets its stop, which settles work started by calls.
+    if (!this.started) {
+      for (const task of [...this.ctx.background].reverse()) await task.stop();
+      return;
+    }
+    await this.elector.stop();
+    for (const task of this.running.splice(0).reverse()) await task.stop();
+  }
+
+  private async startLeaderTasks(): Promise<void> {
+    try {
+      for (const task of this.ctx.background.filter((t) => t.leaderOnly)) {
+        await task.start();
+        this.leading.push(task);
+        this.ctx.log.debug({ task: task.name }, 'leader task started');
+      }
+    } catch (err) {
+      await this.stopLeaderTasks();
+      throw err;
+    }
+  }
+
+  private async stopLeaderTasks(): Promise<void> {
+    for (const task of this.leading.splice(0).reverse()) {
+      try {
+        await task.stop();
+      } catch (err) {
+        this.ctx.log.error({ err, task: task.name }, 'leader task did not stop cleanly');
+      }
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Bus, BusHandler } from './bus.ts';
+
+export interface RedisBusOptions {
+  url: string;
+  /** Prepended to every channel name, so that several deployments (or test runs) share one Redis. */
+  prefix?: string;
+  log?: Logger;
+}
+
+const ORIGIN_LENGTH = 16;
+
+/** A Redis connection with the options every server connection uses; errors are logged, never thrown. */
+export function redisClient(url: string, log?: Logger, name = 'redis'): Redis {
+  const client = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, connectionName: name });
+  let lastLogged = 0;
+  client.on('error', (err: Error) => {
+    // ioredis retries on its own; one line per 10 s is enough for the operator.
+    if (Date.now() - lastLogged < 10_000) return;
+    lastLogged = Date.now();
+    log?.error({ err: { message: err.message } }, `${name} connection error`);
+  });
+  return client;
+}
+
+/**
+ * The bus across servers on Redis pub/sub. Local handlers get this server's own messages at once
+ * (same order and latency as the in-process bus); the copy that comes back from Redis carries this
+ * bus's origin id and is skipped. Each message is JSON-encoded once.
+ */
+export class RedisBus implements Bus {
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private readonly origin = randomBytes(ORIGIN_LENGTH / 2).toString('hex');
+  private readonly prefix: string;
+  private readonly handlers = new Map<string, Set<BusHandler>>();
+  private pending = new Set<Promise<unknown>>();
+  private readonly log: Logger | undefined;
+
+  constructor(opts: RedisBusOptions) {
+    this.prefix = opts.prefix ?? '';
+    this.log = opts.log;
+    this.pub = redisClient(opts.url, opts.log, 'bus-publisher');
+    this.sub = redisClient(opts.url, opts.log, 'bus-subscriber');
+    this.sub.on('message', (channel: string, raw: string) => this.receive(channel, raw));
+  }
+
+  publish(channel: string, message: unknown): void {
+    this.deliver(channel, message);
+    const raw = this.origin + JSON.stringify(message);
+    this.pub.publish(this.prefix + channel, raw).catch((err: unknown) => this.log?.warn({ err, channel }, 'bus publish failed'));
+  }
+
+  subscribe(channel: string, handler: BusHandler): () => void {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      this.handlers.set(channel, (set = new Set()));
+      this.track(this.sub.subscribe(this.prefix + channel));
+    }
+    set.add(handler);
+    return () => {
+      if (!set.delete(handler) || set.size > 0 || this.handlers.get(channel) !== set) return;
+      this.handlers.delete(channel);
+      this.track(this.sub.unsubscribe(this.prefix + channel));
+    };
+  }
+
+  /** Resolves once every subscribe and unsubscribe sent so far has been answered by Redis. */
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+  }
+
+  private track(p: Promise<unknown>): void {
+    const tracked = p
+      .catch((err: unknown) => this.log?.warn({ err }, 'bus subscription change failed'))
+      .finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  private receive(prefixed: string, raw: string): void {
+    if (raw.startsWith(this.origin)) return;
+    const channel = prefixed.slice(this.prefix.length);
+    if (!this.handlers.has(channel)) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(raw.slice(ORIGIN_LENGTH));
+    } catch (err) {
+      this.log?.warn({ err, channel }, 'bus message is not JSON');
+      return;
+    }
+    this.deliver(channel, message);
+  }
+
+  private deliver(channel: string, message: unknown): void {
+    const set = this.handlers.get(channel);
+    if (!set) return;
+    for (const h of set) {
+      try {
+        h(message);
+      } catch (err) {
+        this.log?.error({ err, channel }, 'bus handler failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import type { Socket } from 'node:net';
+import WebSocket from 'ws';
+import type { LangCode } from '@tp/contract/languages';
+import type { AuthUser } from '../context.ts';
+import type { TopicFeed } from './topic-feed.ts';
+
+/** Close codes: 1013 "try again later" for a client that cannot keep up, 1008 for refused connections. */
+export const CLOSE_TOO_SLOW = 1013;
+export const CLOSE_POLICY = 1008;
+
+/**
+ * One socket client. For each quote topic it remembers the feed sequence it has been sent up to;
+ * a flush sends the newest frame of whatever changed since, so quotes coalesce per symbol (and
+ * period) for a client that falls behind, and nothing piles up.
+ */
+export class ClientConnection {
+  readonly subscriptions = new Set<string>();
+  /** Quote topics and the feed sequence this client has received up to. */
+  private readonly feeds = new Map<TopicFeed, number>();
+  user: AuthUser | null = null;
+  lastSeen = Date.now();
+  /** When the socket's send buffer first stayed above the limit; 0 while it keeps up. */
+  slowSince = 0;
+  dropping = false;
+  /** Messages are handled one after another, so a `sub` after a `login` sees the login. */
+  queue: Promise<void> = Promise.resolve();
+  /** An account snapshot held back while the client is backed up (newest wins). */
+  heldTrade: Buffer | null = null;
+
+  constructor(
+    readonly ws: WebSocket,
+    private readonly socket: Socket,
+    readonly ip: string,
+    readonly lang: LangCode,
+  ) {}
+
+  get isOpen(): boolean {
+    return !this.dropping && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  /** Bytes written but not yet accepted by the operating system. */
+  get buffered(): number {
+    return this.socket.writableLength;
+  }
+
+  /** Sends a frame now: replies and user pushes. */
+  write(frame: Buffer): void {
+    if (this.isOpen) this.socket.write(frame);
+  }
+
+  /** Starts a quote topic from sequence 0: the first flush sends the newest frame of every key. */
+  follow(feed: TopicFeed): void {
+    this.feeds.set(feed, 0);
+  }
+
+  unfollow(feed: TopicFeed): void {
+    this.feeds.delete(feed);
+  }
+
+  /** Writes what changed in the followed topics (and a held account snapshot); returns the frame count. */
+  flush(): number {
+    if (!this.isOpen) return 0;
+    const batches: Buffer[] = [];
+    let frames = 0;
+    for (const [feed, seen] of this.feeds) {
+      const batch = feed.since(seen);
+      if (!batch) continue;
+      batches.push(batch.bytes);
+      frames += batch.frames;
+      this.feeds.set(feed, feed.current);
+    }
+    if (this.heldTrade) {
+      batches.push(this.heldTrade);
+      this.heldTrade = null;
+      frames++;
+    }
+    if (batches.length === 1) {
+      this.socket.write(batches[0]!);
+    } else if (batches.length > 1) {
+      this.socket.cork();
+      for (const b of batches) this.socket.write(b);
+      this.socket.uncork();
+    }
+    return frames;
+  }
+}

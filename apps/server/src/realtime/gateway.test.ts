@@ -1,0 +1,189 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dbTargets, type TestApp } from '../../test/test-app.ts';
+import { insertUser } from '../modules/auth/user-repository.ts';
+import { BusChannels } from '../modules/market/types.ts';
+import { TestClient, type WsMessage } from './ws-test-client.ts';
+
+const FLUSH_MS = 150;
+
+describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
+  let t: TestApp;
+  let url: string;
+  const clients: TestClient[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(target, { WS_FLUSH_MS: String(FLUSH_MS), WS_MAX_SUBSCRIPTIONS: '4' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/v1/ws?lang=en`;
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await t?.close();
+  });
+
+  const connect = async () => {
+    const c = await TestClient.connect(url);
+    clients.push(c);
+    return c;
+  };
+  const newSession = async () => {
+    const user = await insertUser(t.ctx.db, { email: `ws${Date.now()}${Math.random()}@example.com` });
+    return { userId: user.id, token: await t.ctx.services.sessions.create({ userId: user.id }) };
+  };
+  const btc = () => t.ctx.services.market.symbolByCode('BTCUSDT')!;
+  const tick = (bid: string, ask: string) => t.ctx.services.market.publishTick({ symbolId: btc().id, bid, ask, time: Date.now() });
+  const isQuote = (code: string, close?: string) => (m: WsMessage | string) =>
+    typeof m === 'object' && m.type === 'DAY_MARKET' && m.symbol === code && (close === undefined || m.quotation.close === close);
+
+  it('answers the text ping with the text pong', async () => {
+    const c = await connect();
+    c.send('ping');
+    expect(await c.next((m) => m === 'pong')).toBe('pong');
+  });
+
+  it('answers bad messages with an error and keeps the connection', async () => {
+    const c = await connect();
+    expect(await c.request('{not json', 'error')).toMatchObject({ type: 'error', code: 1001, msg: 'The message could not be read' });
+    expect(await c.request({ params: 'x' }, 'error')).toMatchObject({ code: 1001 });
+    expect(await c.request({ type: 'dance', params: '' }, 'error')).toMatchObject({ code: 1001, msg: 'Unknown message type: dance' });
+    const from = c.messages.length;
+    c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect(await c.next((m) => typeof m === 'object' && m.type === 'error', 3000, from)).toMatchObject({ code: 1001 });
+    c.send('ping');
+    await c.next((m) => m === 'pong', 3000, from);
+    expect(c.closed).toBeNull();
+  });
+
+  it('logs in with a valid token and refuses a bad one', async () => {
+    const c = await connect();
+    expect(await c.request({ type: 'login', params: 'not-a-token' }, 'login_result')).toMatchObject({ code: 999 });
+    const { token } = await newSession();
+    expect(await c.request({ type: 'login', params: token }, 'login_result')).toMatchObject({ code: 1, msg: 'Logged in' });
+    expect(await c.request({ type: 'logout', params: '' }, 'logout_result')).toMatchObject({ code: 1 });
+  });
+
+  it('subscribes to DAY_MARKET: a snapshot first, then every new quote, none after unsub', async () => {
+    const c = await connect();
+    expect(await c.request({ type: 'sub', params: 'DAY_MARKET' }, 'sub_result')).toMatchObject({ code: 1, topic: 'DAY_MARKET' });
+    const snapshot = (await c.next(isQuote('EURUSD'))) as WsMessage;
+    expect(snapshot.quotation).toMatchObject({
+      forex_id: t.ctx.services.market.symbolByCode('EURUSD')!.id,
+      close: expect.stringMatching(/^\d+\.\d{5}$/),
+    });
+    expect(snapshot.quotation).toHaveProperty('market_status');
+    expect(tick('96000.00', '96010.00')).toBe(true);
+    const push = (await c.next(isQuote('BTCUSDT', '96005.00'))) as WsMessage;
+    expect(push.quotation).toMatchObject({ id: btc().id, forex_id: btc().id, bid: '96000.00', ask: '96010.00', close: '96005.00' });
+    expect(push.quotation).toEqual(
+      expect.objectContaining({
+        open: expect.any(String),
+        high: expect.any(String),
+        low: expect.any(String),
+        change: expect.any(String),
+        volume: expect.any(String),
+        amount: expect.any(String),
+      }),
+    );
+    expect(await c.request({ type: 'unsub', params: 'DAY_MARKET' }, 'unsub_result')).toMatchObject({ code: 1 });
+    const from = c.messages.length;
+    tick('96100.00', '96110.00');
+    await new Promise((r) => setTimeout(r, FLUSH_MS * 2));
+    expect(c.ofType('DAY_MARKET', from)).toEqual([]);
+  });
+
+  it('pushes the forming bar of every period on KLINE.{code}', async () => {
+    const c = await connect();
+    expect(await c.request({ type: 'sub', params: 'KLINE.BTCUSDT' }, 'sub_result')).toMatchObject({ code: 1, topic: 'KLINE.BTCUSDT' });
+    const from = c.messages.length;
+    tick('97000.00', '97002.00');
+    await c.next(
+      (m) => typeof m === 'object' && m.type === 'KLINE' && m.kline.Close === '97001.00' && m.kline.Period === '1day',
+      3000,
+      from,
+    );
+    const bars = c.ofType('KLINE', from).filter((m) => m.kline.Close === '97001.00');
+    expect(bars.map((m) => m.kline.Period).sort()).toEqual(['15min', '1day', '1min', '30min', '5min', '60min']);
+    const oneMin = bars.find((m) => m.kline.Period === '1min')!;
+    expect(oneMin).toMatchObject({
+      symbol: 'BTCUSDT',
+      forex_id: btc().id,
+      kline: { Code: 'BTCUSDT', ForexId: btc().id, Time: Math.floor(Date.now() / 60_000) * 60_000 },
+    });
+    expect(Object.keys(oneMin.kline).sort()).toEqual([
+      'Amount',
+      'Change',
+      'Close',
+      'Code',
+      'ForexId',
+      'High',
+      'Id',
+      'Low',
+      'Open',
+      'Period',
+      'Time',
+      'Volume',
+    ]);
+  });
+
+  it('refuses unknown topics and more subscriptions than the limit', async () => {
+    const c = await connect();
+    expect(await c.request({ type: 'sub', params: 'NOPE' }, 'sub_result')).toMatchObject({ code: 1001, msg: 'Unknown topic: NOPE' });
+    expect((await c.request({ type: 'sub', params: 'KLINE.NOSUCH' }, 'sub_result')).code).not.toBe(1);
+    expect((await c.request({ type: 'sub', params: 'KLINE.btcusdt' }, 'sub_result')).code).toBe(1);
+    for (const topic of ['KLINE.EURUSD', 'KLINE.XAUUSD', 'DAY_MARKET'])
+      expect((await c.request({ type: 'sub', params: topic }, 'sub_result')).code).toBe(1);
+    expect(await c.request({ type: 'sub', params: 'KLINE.ETHUSDT' }, 'sub_result')).toMatchObject({
+      code: 1001,
+      msg: expect.stringMatching(/at most 4/),
+    });
+    expect(c.closed).toBeNull();
+  });
+
+  it('needs a login for FOREX_TRADE and FOREX_CLOSED and forwards only the own user pushes, in order', async () => {
+    const a = await connect();
+    const b = await connect();
+    expect((await a.request({ type: 'sub', params: 'FOREX_TRADE' }, 'sub_result')).code).toBe(1003);
+    expect((await a.request({ type: 'sub', params: 'FOREX_CLOSED' }, 'sub_result')).code).toBe(1003);
+    const ua = await newSession();
+    const ub = await newSession();
+    await a.request({ type: 'login', params: ua.token }, 'login_result');
+    await b.request({ type: 'login', params: ub.token }, 'login_result');
+    for (const c of [a, b]) {
+      expect((await c.request({ type: 'sub', params: 'FOREX_TRADE' }, 'sub_result')).code).toBe(1);
+      expect((await c.request({ type: 'sub', params: 'FOREX_CLOSED' }, 'sub_result')).code).toBe(1);
+    }
+    const bus = t.ctx.bus;
+    bus.publish(BusChannels.userChannel(ua.userId), { type: 'FOREX_TRADE', To: ua.userId, HazardRate: '1000.00', TransOrder: [] });
+    for (const id of [1, 2, 3]) bus.publish(BusChannels.userChannel(ua.userId), { type: 'FOREX_CLOSED', id: [id] });
+    bus.publish(BusChannels.userChannel(ub.userId), { type: 'FOREX_CLOSED', id: [99] });
+    await a.next((m) => typeof m === 'object' && m.type === 'FOREX_CLOSED' && m.id[0] === 3);
+    await b.next((m) => typeof m === 'object' && m.type === 'FOREX_CLOSED');
+    expect(a.ofType('FOREX_CLOSED').map((m) => m.id)).toEqual([[1], [2], [3]]);
+    expect(a.ofType('FOREX_TRADE')).toEqual([expect.objectContaining({ To: ua.userId, HazardRate: '1000.00' })]);
+    expect(b.ofType('FOREX_CLOSED').map((m) => m.id)).toEqual([[99]]);
+    expect(b.ofType('FOREX_TRADE')).toEqual([]);
+
+    await a.request({ type: 'logout', params: '' }, 'logout_result');
+    const from = a.messages.length;
+    bus.publish(BusChannels.userChannel(ua.userId), { type: 'FOREX_CLOSED', id: [4] });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(a.ofType('FOREX_CLOSED', from)).toEqual([]);
+  });
+
+  it('coalesces quotes per symbol for each client: the newest wins', async () => {
+    const c = await connect();
+    await c.request({ type: 'sub', params: 'DAY_MARKET' }, 'sub_result');
+    await c.next(isQuote('BTCUSDT'));
+    await new Promise((r) => setTimeout(r, FLUSH_MS));
+    const from = c.messages.length;
+    for (let i = 1; i <= 5; i++) tick(`9800${i}.00`, `9800${i}.00`);
+    await c.next(isQuote('BTCUSDT'), 3000, from);
+    await new Promise((r) => setTimeout(r, FLUSH_MS * 2));
+    expect(
+      c
+        .ofType('DAY_MARKET', from)
+        .filter((m) => m.symbol === 'BTCUSDT')
+        .map((m) => m.quotation.close),
+    ).toEqual(['98005.00']);
+  });
+});

@@ -1,0 +1,224 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type WebSocket from 'ws';
+import { WsTopic } from '@tp/contract/constants';
+import { normalizeLang } from '@tp/contract/languages';
+import type { AppContext } from '../context.ts';
+import { t } from '../http/i18n.ts';
+import { BusChannels } from '../modules/market/types.ts';
+import { CLOSE_POLICY, CLOSE_TOO_SLOW, ClientConnection } from './client-connection.ts';
+import { jsonFrame } from './frames.ts';
+import { handleClientMessage } from './protocol.ts';
+import { TopicFeed } from './topic-feed.ts';
+
+/** What the gateway needs from the market: topic validation and the current state for new subscribers. */
+export interface MarketSnapshots {
+  symbolExists(code: string): boolean;
+  /** Current DAY_MARKET message of every visible symbol. */
+  dayMarket(): { symbol: string; message: unknown }[];
+  /** Current KLINE message of every period of one symbol. */
+  kline(code: string): { period: string; message: unknown }[];
+}
+
+const IDLE_TIMEOUT_MS = 60_000;
+const DROP_GRACE_MS = 2_000;
+/** Each client is flushed every WS_FLUSH_MS, in one of a few groups taking turns, so no pass blocks for long. */
+const MAX_FLUSH_GROUPS = 5;
+
+/** A close reason fits in 123 bytes of UTF-8. */
+function closeReason(text: string): string {
+  let reason = text;
+  while (Buffer.byteLength(reason) > 123) reason = reason.slice(0, -1);
+  return reason;
+}
+
+/**
+ * The /v1/ws gateway: protocol of PROTOCOL.md, topic index, one serialization per bus message,
+ * quotes coalesced per client and flushed on a timer (shared bytes for clients that keep up), and
+ * the slow-client and per-IP limits.
+ */
+export class WsGateway {
+  readonly connections = new Set<ClientConnection>();
+  readonly stats = { accepted: 0, refused: 0, dropped: 0, frames: 0 };
+  private readonly perIp = new Map<string, number>();
+  private readonly users = new Map<number, { conns: Set<ClientConnection>; off: () => void }>();
+  /** Quote topics (DAY_MARKET, KLINE.{code}) with the newest frame of each symbol or period. */
+  private readonly feeds = new Map<string, TopicFeed>();
+  private readonly offBus: (() => void)[] = [];
+  private readonly groups: Set<ClientConnection>[];
+  private turn = 0;
+  private nextGroup = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly ctx: AppContext,
+    readonly market: MarketSnapshots,
+  ) {
+    const count = Math.max(1, Math.min(MAX_FLUSH_GROUPS, Math.floor(ctx.config.WS_FLUSH_MS / 10)));
+    this.groups = Array.from({ length: count }, () => new Set<ClientConnection>());
+  }
+
+  register(app: FastifyInstance): void {
+    this.offBus.push(
+      this.ctx.bus.subscribe(BusChannels.dayMarket, (m) => this.broadcastQuote(m as { symbol: string })),
+      this.ctx.bus.subscribe(BusChannels.kline, (m) => this.broadcastKline(m as { symbol: string; kline: { Period: string } })),
+    );
+    app.get('/v1/ws', { websocket: true, config: { rateLimit: false }, schema: { hide: true } }, (ws, req) => this.accept(ws, req));
+    app.addHook('onClose', async () => this.stop());
+  }
+
+  private accept(ws: WebSocket, req: FastifyRequest): void {
+    const ip = req.ip;
+    const lang = normalizeLang(((req.query as Record<string, string>)?.lang ?? req.headers.lang) as string | undefined);
+    const count = this.perIp.get(ip) ?? 0;
+    if (count >= this.ctx.config.WS_MAX_CONNECTIONS_PER_IP) {
+      this.stats.refused++;
+      ws.close(CLOSE_POLICY, closeReason(t(lang, 'ws_too_many_connections')));
+      return;
+    }
+    this.perIp.set(ip, count + 1);
+    const conn = new ClientConnection(ws, req.raw.socket as Socket, ip, lang);
+    this.connections.add(conn);
+    this.groups[this.nextGroup++ % this.groups.length]!.add(conn);
+    this.stats.accepted++;
+    ws.on('message', (data, isBinary) => {
+      conn.lastSeen = Date.now();
+      const text = isBinary ? null : data.toString();
+      conn.queue = conn.queue
+        .then(() => handleClientMessage(this, conn, text))
+        .catch((err: unknown) => this.ctx.log.error({ err }, 'socket message failed'));
+    });
+    ws.on('close', () => this.forget(conn));
+    ws.on('error', () => undefined);
+    this.timer ??= setInterval(() => this.tick(Date.now()), this.ctx.config.WS_FLUSH_MS / this.groups.length);
+  }
+
+  private forget(conn: ClientConnection): void {
+    if (!this.connections.delete(conn)) return;
+    for (const group of this.groups) group.delete(conn);
+    const n = (this.perIp.get(conn.ip) ?? 1) - 1;
+    if (n > 0) this.perIp.set(conn.ip, n);
+    else this.perIp.delete(conn.ip);
+    for (const topic of [...conn.subscriptions]) this.unsubscribe(conn, topic);
+    if (this.connections.size === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+  }
+
+  subscribe(conn: ClientConnection, topic: string): void {
+    conn.subscriptions.add(topic);
+    if (topic === WsTopic.FOREX_TRADE || topic === WsTopic.FOREX_CLOSED) this.watchUser(conn);
+    else conn.follow(this.feedOf(topic));
+  }
+
+  unsubscribe(conn: ClientConnection, topic: string): void {
+    conn.subscriptions.delete(topic);
+    const feed = this.feeds.get(topic);
+    if (feed) conn.unfollow(feed);
+    else this.unwatchUser(conn);
+  }
+
+  /** Subscribes to a user's bus channel while one of their connections wants their pushes. */
+  private watchUser(conn: ClientConnection): void {
+    const userId = conn.user!.id;
+    let entry = this.users.get(userId);
+    if (!entry) {
+      const conns = new Set<ClientConnection>();
+      const off = this.ctx.bus.subscribe(BusChannels.userChannel(userId), (m) => this.forwardUserPush(conns, m as { type?: string }));
+      this.users.set(userId, (entry = { conns, off }));
+    }
+    entry.conns.add(conn);
+  }
+
+  private unwatchUser(conn: ClientConnection): void {
+    if (!conn.user || conn.subscriptions.has(WsTopic.FOREX_TRADE) || conn.subscriptions.has(WsTopic.FOREX_CLOSED)) return;
+    const entry = this.users.get(conn.user.id);
+    if (!entry) return;
+    entry.conns.delete(conn);
+    if (entry.conns.size === 0) {
+      entry.off();
+      this.users.delete(conn.user.id);
+    }
+  }
+
+  /**
+   * User pushes go out at once and in order. Only for a backed-up client does FOREX_TRADE (a full
+   * account snapshot) wait and coalesce; FOREX_CLOSED is an event and is always written, after any
+   * snapshot still waiting, so the order the client sees stays true.
+   */
+  private forwardUserPush(conns: Set<ClientConnection>, message: { type?: string }): void {
+    const topic = message?.type;
+    if (topic !== WsTopic.FOREX_TRADE && topic !== WsTopic.FOREX_CLOSED) return;
+    const frame = jsonFrame(message);
+    for (const conn of conns) {
+      if (!conn.subscriptions.has(topic)) continue;
+      if (topic === WsTopic.FOREX_TRADE && conn.buffered > this.ctx.config.WS_MAX_BUFFERED_BYTES) {
+        conn.heldTrade = frame;
+        continue;
+      }
+      const waiting = conn.heldTrade;
+      conn.heldTrade = null;
+      if (waiting) conn.write(waiting);
+      conn.write(frame);
+      this.stats.frames += waiting ? 2 : 1;
+    }
+  }
+
+  private broadcastQuote(message: { symbol: string }): void {
+    this.feedOf(WsTopic.DAY_MARKET).put(message.symbol, jsonFrame(message));
+  }
+
+  private broadcastKline(message: { symbol: string; kline: { Period: string } }): void {
+    this.feedOf(`${WsTopic.KLINE_PREFIX}${message.symbol}`).put(message.kline.Period, jsonFrame(message));
+  }
+
+  /** A quote topic's feed, started from the market's current quotes or forming bars. */
+  private feedOf(topic: string): TopicFeed {
+    let feed = this.feeds.get(topic);
+    if (!feed) {
+      feed = new TopicFeed();
+      this.feeds.set(topic, feed);
+      if (topic === WsTopic.DAY_MARKET) {
+        for (const { symbol, message } of this.market.dayMarket()) feed.put(symbol, jsonFrame(message));
+      } else {
+        for (const { period, message } of this.market.kline(topic.slice(WsTopic.KLINE_PREFIX.length))) feed.put(period, jsonFrame(message));
+      }
+    }
+    return feed;
+  }
+
+  /** The flush timer: one group's turn to get what waits; clients that stay backed up or silent are dropped. */
+  tick(now: number): void {
+    const { WS_MAX_BUFFERED_BYTES, WS_SLOW_CLIENT_MS } = this.ctx.config;
+    const group = this.groups[this.turn++ % this.groups.length]!;
+    for (const conn of group) {
+      if (conn.dropping) continue;
+      if (conn.buffered > WS_MAX_BUFFERED_BYTES) {
+        conn.slowSince ||= now;
+        if (now - conn.slowSince > WS_SLOW_CLIENT_MS) this.drop(conn, CLOSE_TOO_SLOW, 'ws_too_slow');
+        continue;
+      }
+      conn.slowSince = 0;
+      this.stats.frames += conn.flush();
+      if (now - conn.lastSeen > IDLE_TIMEOUT_MS) conn.ws.terminate();
+    }
+  }
+
+  /** Closes a connection with a reason; if the client does not answer the close, cuts it. */
+  drop(conn: ClientConnection, code: number, key: string): void {
+    this.stats.dropped++;
+    this.ctx.log.info({ ip: conn.ip, userId: conn.user?.id, buffered: conn.buffered }, 'socket client dropped');
+    conn.ws.close(code, closeReason(t(conn.lang, key)));
+    conn.dropping = true;
+    setTimeout(() => conn.ws.terminate(), DROP_GRACE_MS).unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const off of this.offBus.splice(0)) off();
+    for (const { off } of this.users.values()) off();
+    this.users.clear();
+  }
+}

@@ -1,0 +1,108 @@
+import { Code } from '@tp/contract/codes';
+import { t } from '../http/i18n.ts';
+import type { ClientConnection } from './client-connection.ts';
+import { jsonFrame, textFrame } from './frames.ts';
+import type { WsGateway } from './gateway.ts';
+import { isUserTopic, parseTopic } from './topics.ts';
+
+const PONG = textFrame('pong');
+
+function reply(
+  conn: ClientConnection,
+  type: string,
+  code: number,
+  key: string,
+  params: Record<string, string | number> = {},
+  extra: object = {},
+) {
+  conn.write(jsonFrame({ type, code, msg: t(conn.lang, key, params), ...extra }));
+}
+
+function parseMessage(text: string | null): { type: string; params: unknown } | null {
+  if (text === null) return null;
+  try {
+    const parsed = JSON.parse(text) as { type?: unknown; params?: unknown } | null;
+    return parsed && typeof parsed === 'object' && typeof parsed.type === 'string' ? { type: parsed.type, params: parsed.params } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One client message: the text `ping`, or JSON {type, params} (login, logout, sub, unsub). */
+export async function handleClientMessage(gw: WsGateway, conn: ClientConnection, text: string | null): Promise<void> {
+  if (!conn.isOpen) return;
+  if (text !== null && text.trim() === 'ping') {
+    conn.write(PONG);
+    return;
+  }
+  const message = parseMessage(text);
+  if (!message) {
+    reply(conn, 'error', Code.INVALID_PARAM, 'ws_bad_message');
+    return;
+  }
+  const { type, params } = message;
+  switch (type) {
+    case 'ping':
+      conn.write(PONG);
+      return;
+    case 'login':
+      return login(gw, conn, params);
+    case 'logout':
+      for (const topic of [...conn.subscriptions]) if (isUserTopic(topic)) gw.unsubscribe(conn, topic);
+      conn.user = null;
+      reply(conn, 'logout_result', Code.SUCCESS, 'ws_logout_success');
+      return;
+    case 'sub':
+      return subscribe(gw, conn, params);
+    case 'unsub':
+      return unsubscribe(gw, conn, params);
+    default:
+      reply(conn, 'error', Code.INVALID_PARAM, 'ws_unknown_type', { type: type.slice(0, 40) });
+  }
+}
+
+async function login(gw: WsGateway, conn: ClientConnection, params: unknown): Promise<void> {
+  const raw = typeof params === 'string' ? params.trim() : '';
+  const token = raw.startsWith('Bearer ') ? raw.slice(7) : raw;
+  const user = token ? await gw.ctx.services.sessions.resolveUser(token) : null;
+  if (!user) {
+    reply(conn, 'login_result', Code.SESSION_EXPIRED, 'ws_login_failed');
+    return;
+  }
+  if (conn.user && conn.user.id !== user.id) {
+    for (const topic of [...conn.subscriptions]) if (isUserTopic(topic)) gw.unsubscribe(conn, topic);
+  }
+  conn.user = user;
+  reply(conn, 'login_result', Code.SUCCESS, 'ws_login_success');
+}
+
+function subscribe(gw: WsGateway, conn: ClientConnection, params: unknown): void {
+  const topic = parseTopic(params, (code) => gw.market.symbolExists(code));
+  const name = typeof params === 'string' ? params.slice(0, 60) : '';
+  if (!topic) {
+    reply(conn, 'sub_result', Code.INVALID_PARAM, 'ws_unknown_topic', { topic: name }, { topic: name });
+    return;
+  }
+  if (isUserTopic(topic.name) && !conn.user) {
+    reply(conn, 'sub_result', Code.FORBIDDEN, 'ws_login_required', {}, { topic: topic.name });
+    return;
+  }
+  const max = gw.ctx.config.WS_MAX_SUBSCRIPTIONS;
+  if (!conn.subscriptions.has(topic.name) && conn.subscriptions.size >= max) {
+    reply(conn, 'sub_result', Code.INVALID_PARAM, 'ws_too_many_subscriptions', { max }, { topic: topic.name });
+    return;
+  }
+  reply(conn, 'sub_result', Code.SUCCESS, 'ws_subscribed', {}, { topic: topic.name });
+  if (!conn.subscriptions.has(topic.name)) gw.subscribe(conn, topic.name);
+}
+
+function unsubscribe(gw: WsGateway, conn: ClientConnection, params: unknown): void {
+  const topic = parseTopic(params, () => true);
+  const name = topic?.name ?? (typeof params === 'string' ? params.slice(0, 60) : '');
+  if (!topic) {
+    reply(conn, 'unsub_result', Code.INVALID_PARAM, 'ws_unknown_topic', { topic: name }, { topic: name });
+    return;
+  }
+  if (conn.subscriptions.has(topic.name)) gw.unsubscribe(conn, topic.name);
+  reply(conn, 'unsub_result', Code.SUCCESS, 'ws_unsubscribed', {}, { topic: topic.name });
+}

@@ -1,0 +1,206 @@
+/**
+ * Three real servers on one PostgreSQL and one Redis: throttles hold across servers; quotes and
+ * order pushes reach a client on any server; one server leads (price feed and engine), a trigger
+ * fires once, and another server takes over within 5 s when the leader is killed, with nothing
+ * fired twice or missed and the ledger audit clean.
+ */
+import { fixed } from '@tp/contract/decimal';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from '../src/modules/ledger/ledger-service.ts';
+import { openDatabase } from '../src/platform/db/client.ts';
+import { TestClient } from '../src/realtime/ws-test-client.ts';
+import { type Cluster, type ClusterServer, api, startCluster } from './cluster-kit.ts';
+
+const ready = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
+if (!ready) console.warn('cluster.test.ts skipped: set TEST_DATABASE_URL (PostgreSQL) and REDIS_URL (Redis) to run the three-server tests');
+
+const STRONG_PASSWORD = 'Tr4ding-Desk-42';
+const uniqueEmail = () => `c.${Date.now().toString(36)}${Math.floor(Math.random() * 1e9)}@example.com`;
+
+async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, everyMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
+  let cluster: Cluster;
+  beforeAll(async () => {
+    cluster = await startCluster(3, { PRICE_SOURCE: 'simulator', MARKET_ALWAYS_OPEN: '1', HISTORY_BARS: '10', TRADING_TEST_CONTROLS: '1' });
+  }, 180_000);
+  afterAll(async () => cluster?.close(), 60_000);
+
+  /** Registers by emailed code: the code is asked on one server, the account created on another. */
+  async function register(sendOn: string, registerOn: string) {
+    const email = uniqueEmail();
+    expect((await api(sendOn, 'POST', '/api/notify/send_email', { to: email, type: 1 })).code).toBe(1);
+    const code = await until(
+      'the code in the outbox',
+      async () => {
+        const rows = await cluster.query<{ body: string }>('select body from outbox where destination = $1 order by id desc limit 1', [email]);
+        return rows[0] && /\b(\d{6})\b/.exec(rows[0].body)?.[1];
+      },
+      5_000,
+    );
+    const res = await api(registerOn, 'POST', '/api/user/register', { type: 'email', account: email, password: STRONG_PASSWORD, re_password: STRONG_PASSWORD, sms_code: code });
+    expect(res.code).toBe(1);
+    return email;
+  }
+
+  it('holds the login throttle when wrong passwords are spread over the servers', async () => {
+    const [a, b, c] = cluster.servers.map((s) => s.url) as [string, string, string];
+    const email = await register(a, b);
+    const spread = [a, b, c, a, b];
+    for (const [i, url] of spread.entries()) {
+      const res = await api(url, 'POST', '/api/user/loginForU', { account: email, password: `Guess-${i}-wrong`, login_type: 'email' });
+      expect(res.msg).toBe('Incorrect account or password');
+    }
+    const sixth = await api(c, 'POST', '/api/user/loginForU', { account: email, password: STRONG_PASSWORD, login_type: 'email' });
+    expect(sixth.code).not.toBe(1);
+    expect(sixth.msg).toBe('Too many failed attempts. Please try again in 15 minutes.');
+    // Every server refuses it now, the one that saw no failure too.
+    expect((await api(a, 'POST', '/api/user/loginForU', { account: email, password: STRONG_PASSWORD, login_type: 'email' })).msg).toBe(sixth.msg);
+    // The counts (and the API rate limits) live in Redis under this cluster's prefix.
+    const redis = new Redis(process.env.REDIS_URL!);
+    try {
+      expect((await redis.keys(`${cluster.redisPrefix}throttle:*`)).length).toBeGreaterThan(0);
+      expect((await redis.keys(`${cluster.redisPrefix}rate-limit:*`)).length).toBeGreaterThan(0);
+    } finally {
+      await redis.quit();
+    }
+  });
+
+  /** The leader and the two followers, as the database's lock says. */
+  async function roles(): Promise<{ leader: ClusterServer; a: ClusterServer; b: ClusterServer }> {
+    const port = await until('a leader', () => cluster.leaderPort(), 10_000);
+    const alive = cluster.servers.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
+    const [a, b] = alive.filter((s) => s.port !== port) as [ClusterServer, ClusterServer];
+    return { leader: alive.find((s) => s.port === port)!, a, b };
+  }
+
+  async function trader(base: string) {
+    const created = await api(base, 'GET', '/api/user/createAccountDemoForU');
+    const login = await api(base, 'POST', '/api/user/loginForU', { demo_id: created.data.demo_id });
+    expect(login.code).toBe(1);
+    return { token: login.data.token as string, userId: login.data.user.id as number };
+  }
+
+  const btcOf = async (base: string) => {
+    const list = await api(base, 'GET', '/v1/api/forex/trade_list');
+    const row = (list.data as { Id: number; Code: string; LastPrice: string }[]).find((s) => s.Code === 'BTCUSDT')!;
+    return { id: row.Id, last: Number(row.LastPrice) };
+  };
+
+  const closesOf = async (orderId: number) =>
+    (await cluster.query<{ n: number }>(`select count(*)::int as n from ledger_transactions where ref_type = 'order' and ref_id = $1 and kind = 'order_close'`, [String(orderId)]))[0]!.n;
+
+  it('shows a client on server A the quotes, and its own pushes for orders made through server B', async () => {
+    const { a, b } = await roles();
+    const me = await trader(b.url);
+    const socket = await TestClient.connect(`${a.url.replace('http', 'ws')}/v1/ws`);
+    try {
+      expect((await socket.request({ type: 'login', params: me.token }, 'login_result')).code).toBe(1);
+      for (const topic of ['DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED']) expect((await socket.request({ type: 'sub', params: topic }, 'sub_result')).code).toBe(1);
+      // Quotes come from the leader's feed.
+      const from = socket.messages.length;
+      await socket.next((m) => typeof m === 'object' && m.type === 'DAY_MARKET', 5_000, from);
+
+      const btc = await btcOf(b.url);
+      const opened = await api(b.url, 'GET', '/v1/api/forex/submit', { type: 1, cont: '0.01', forex_id: btc.id, multiple: 10 }, me.token);
+      expect(opened.code, opened.msg).toBe(1);
+      const id = opened.data.Id as number;
+      const trade = await socket.next((m) => typeof m === 'object' && m.type === 'FOREX_TRADE' && m.TransOrder.some((o: { Id: number }) => o.Id === id), 5_000);
+      expect(trade).toMatchObject({ To: me.userId });
+
+      const closed = await api(b.url, 'GET', '/v1/api/forex/close', { id }, me.token);
+      expect(closed.code, closed.msg).toBe(1);
+      await socket.next((m) => typeof m === 'object' && m.type === 'FOREX_CLOSED' && m.id.includes(id), 5_000);
+      expect(await closesOf(id)).toBe(1);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('fires a take-profit set through one server on a tick sent through another, exactly once', async () => {
+    const { leader, a, b } = await roles();
+    const me = await trader(b.url);
+    const btc = await btcOf(b.url);
+    const tp = fixed(btc.last * 1.05, 2);
+    const opened = await api(b.url, 'GET', '/v1/api/forex/submit', { type: 1, cont: '0.01', forex_id: btc.id, multiple: 10, target_profit_price: tp }, me.token);
+    expect(opened.code, opened.msg).toBe(1);
+    const id = opened.data.Id as number;
+    // The leader's books learn of the order over the bus; then a tick through A crosses the level.
+    await new Promise((r) => setTimeout(r, 300));
+    const high = btc.last * 1.06;
+    expect((await api(a.url, 'POST', '/api/test/trading/tick', { symbol_id: btc.id, bid: fixed(high, 2), ask: fixed(high + 10, 2) })).code).toBe(1);
+    await until(
+      'the take-profit',
+      async () => (await cluster.query<{ status: number }>('select status from orders where id = $1', [id]))[0]!.status === 3,
+      5_000,
+    );
+    await api(leader.url, 'GET', '/api/test/trading/idle');
+    const [row] = await cluster.query<{ closed_type: number; update_price: string }>('select closed_type, update_price::text from orders where id = $1', [id]);
+    expect(row!.closed_type).toBe(3);
+    expect(Number(row!.update_price)).toBeGreaterThanOrEqual(Number(tp));
+    expect(await closesOf(id)).toBe(1);
+  });
+
+  it('hands the engine over within 5 s when the leader is killed; nothing fires twice or is missed', async () => {
+    const { leader, a, b } = await roles();
+    const me = await trader(a.url);
+    const btc = await btcOf(a.url);
+    // Take-profits the next leader must fire after rebuilding its books from the database.
+    const tp = fixed(btc.last * 1.05, 2);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await api(i % 2 ? a.url : b.url, 'GET', '/v1/api/forex/submit', { type: 1, cont: '0.01', forex_id: btc.id, multiple: 10, target_profit_price: tp }, me.token);
+      expect(res.code, res.msg).toBe(1);
+      ids.push(res.data.Id);
+    }
+
+    const leaderPort = leader.port;
+    const killedAt = Date.now();
+    leader.child.kill('SIGKILL');
+    const next = await until(
+      'another leader',
+      async () => {
+        const port = await cluster.leaderPort();
+        return port !== null && port !== leaderPort ? port : null;
+      },
+      5_000,
+      20,
+    );
+    const handoverMs = Date.now() - killedAt;
+    console.log(`leader on port ${leaderPort} killed; port ${next} took over after ${handoverMs} ms`);
+    expect(handoverMs).toBeLessThan(5_000);
+    const successor = cluster.servers.find((s) => s.port === next)!;
+    await until('the engine on the new leader', async () => (await api(successor.url, 'GET', '/api/test/trading/idle')).data?.running, 5_000);
+
+    const other = successor === a ? b : a;
+    const high = btc.last * 1.06;
+    expect((await api(other.url, 'POST', '/api/test/trading/tick', { symbol_id: btc.id, bid: fixed(high, 2), ask: fixed(high + 10, 2) })).code).toBe(1);
+    await until(
+      'every take-profit',
+      async () => (await cluster.query<{ n: number }>('select count(*)::int as n from orders where id = any($1) and status = 3', [ids]))[0]!.n === ids.length,
+      5_000,
+    );
+    await api(successor.url, 'GET', '/api/test/trading/idle');
+    for (const id of ids) expect(await closesOf(id)).toBe(1);
+    const twice = await cluster.query(
+      `select ref_id from ledger_transactions where ref_type = 'order' and kind in ('order_close', 'order_fill') group by ref_id, kind having count(*) > 1`,
+    );
+    expect(twice).toEqual([]);
+
+    const database = await openDatabase({ url: cluster.databaseUrl, poolSize: 2 });
+    try {
+      expect((await auditLedger(database.db)).problems).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { TradePage } from '../features/trade/components/trade-page';
+import { TradeTerminal } from '../features/trade/components/trade-terminal';
+import { IS_DESKTOP } from '../lib/device';
+import { useSessionStore } from '../lib/session-store';
+
+const PositionsPanel = lazy(() => import('../features/orders/components/positions-panel').then((m) => ({ default: m.PositionsPanel })));
+
+/**
+ * /trade: the phone screen, or on a desktop the terminal that puts the trade feature's market list,
+ * chart and order form next to the orders feature's positions panel (composed here, as features
+ * do not import each other).
+ */
+export function TradeRoute() {
+  const loggedIn = useSessionStore((state) => Boolean(state.token));
+  if (!IS_DESKTOP) return <TradePage />;
+  return (
+    <TradeTerminal
+      positions={
+        loggedIn ? (
+          <Suspense fallback={null}>
+            <PositionsPanel />
+          </Suspense>
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+export interface BasicInfo {
+  service_link: string;
+  service_link_type: number;
+}
+
+/** GET /api/basicSet/getBasicInfo: the support link and how to open it. */
+export const getBasicInfo = () => apiGet<BasicInfo>('/api/basicSet/getBasicInfo', undefined, { showErrorMessage: false });
+
+export const getBasicInfoQueryOptions = () => queryOptions({ queryKey: ['basicSet', 'getBasicInfo'], queryFn: getBasicInfo });
+
+export const useBasicInfo = () => useQuery(getBasicInfoQueryOptions());

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { EDITABLE_SETTING_KEYS, RISK_SETTING_KEYS } from '@tp/contract/schemas/content';
+import { useTranslation } from 'react-i18next';
+import { adminKey } from './dynamic-key';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { SkeletonRows } from '../../../components/ui/skeleton-rows';
+import { formatDateTime } from '../../../lib/format';
+import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
+import { hasRole, useStaffSession } from '../stores/staff-session';
+import { ScreenTitle } from './admin-shell';
+import { DataTable } from './data-table';
+import { type FormValues, RecordForm } from './record-form';
+
+/** Base settings and risk levels, company data, and the code outbox, each for the roles that own it. */
+export function ContentScreen() {
+  const { t } = useTranslation();
+  const staff = useStaffSession((s) => s.staff);
+  return (
+    <section className="flex flex-col gap-8">
+      <ScreenTitle>{t('admin.nav.content')}</ScreenTitle>
+      {hasRole(staff, ['content', 'risk']) && <SettingsForm />}
+      {hasRole(staff, ['content']) && <Companies />}
+      {hasRole(staff, ['support']) && <Outbox />}
+    </section>
+  );
+}
+
+const CHOICES: Record<string, string[]> = { service_link_type: ['1', '2', '3'], verify_reg_type: ['1', '2'], trade_fee_type: ['1', '2'], is_show_mobile: ['0', '1'] };
+
+function SettingsForm() {
+  const { t } = useTranslation();
+  const staff = useStaffSession((s) => s.staff);
+  const q = useStaffQuery<Record<string, string>>('/api/admin/settings');
+  const save = useStaffMutation('/api/admin/settings/save');
+  const [draft, setDraft] = useState<Record<string, string> | null>(null);
+  if (q.isLoading) return <SkeletonRows rows={4} />;
+  if (q.isError || !q.data) return <ErrorState onRetry={() => q.refetch()} />;
+  const values = draft ?? q.data;
+  const mine = EDITABLE_SETTING_KEYS.filter((k) => ((RISK_SETTING_KEYS as readonly string[]).includes(k) ? hasRole(staff, ['risk']) : hasRole(staff, ['content'])));
+  const submit = () => save.mutate(Object.fromEntries(mine.map((k) => [k, values[k] ?? ''])), { onSuccess: () => setDraft(null) });
+  return (
+    <form className="flex max-w-xl flex-col gap-3" aria-label={t('admin.settings')} onSubmit={(e) => (e.preventDefault(), submit())}>
+      <h2 className="font-medium">{t('admin.settings')}</h2>
+      {mine.map((k) => (
+        <label key={k} className="flex flex-col gap-1 text-sm">
+          <span className="text-muted">{t(adminKey(`admin.setting.${k}`))}</span>
+          {CHOICES[k] ? (
+            <select className="rounded-lg border border-border bg-surface px-3 py-2" value={values[k] ?? ''} onChange={(e) => setDraft({ ...values, [k]: e.target.value })}>
+              {CHOICES[k].map((v) => (
+                <option key={v} value={v}>
+                  {t(adminKey(`admin.setting_choice.${k}.${v}`))}
+                </option>
+              ))}
+            </select>
+          ) : k === 'announcement' ? (
+            <textarea className="min-h-20 rounded-lg border border-border bg-surface px-3 py-2" value={values[k] ?? ''} onChange={(e) => setDraft({ ...values, [k]: e.target.value })} />
+          ) : (
+            <input className="rounded-lg border border-border bg-surface px-3 py-2" value={values[k] ?? ''} onChange={(e) => setDraft({ ...values, [k]: e.target.value })} />
+          )}
+        </label>
+      ))}
+      <Button type="submit" disabled={save.isPending || !draft}>
+        {t('admin.save')}
+      </Button>
+    </form>
+  );
+}
+
+interface CompanyRow {
+  id: number;
+  name: string;
+  logo: string;
+  url: string;
+  subject: string;
+  registered_address: string;
+  location: string;
+  email: string;
+  status: number;
+  loss_url: string;
+  is_main: boolean;
+}
+const COMPANY_FIELDS = ['name', 'logo', 'url', 'subject', 'registered_address', 'location', 'email', 'status', 'loss_url'] as const;
+
+function Companies() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const q = useStaffQuery<Page<CompanyRow>>('/api/admin/company/list', { page });
+  const save = useStaffMutation('/api/admin/company/save');
+  const [editing, setEditing] = useState<CompanyRow | 'new' | null>(null);
+  const initial: FormValues =
+    editing && editing !== 'new'
+      ? { ...Object.fromEntries(COMPANY_FIELDS.map((f) => [f, String(editing[f])])), is_main: editing.is_main }
+      : { ...Object.fromEntries(COMPANY_FIELDS.map((f) => [f, f === 'status' ? '0' : ''])), is_main: false };
+  return (
+    <div>
+      <div className="mb-2 flex items-center justify-between">
+        <h2 className="font-medium">{t('admin.companies')}</h2>
+        <Button variant="secondary" onClick={() => setEditing('new')}>{t('admin.add')}</Button>
+      </div>
+      <DataTable
+        label={t('admin.companies')}
+        rows={q.data?.data}
+        total={q.data?.total}
+        page={page}
+        onPage={setPage}
+        rowKey={(r) => r.id}
+        loading={q.isLoading}
+        error={q.isError}
+        onRetry={() => q.refetch()}
+        columns={[
+          { key: 'name', label: t('admin.f.name'), render: (r) => r.name + (r.is_main ? ` · ${t('admin.f.is_main')}` : '') },
+          { key: 'email', label: t('admin.f.email'), render: (r) => r.email },
+          { key: 'location', label: t('admin.f.location'), render: (r) => r.location },
+          { key: 'act', label: t('admin.f.actions'), render: (r) => <Button variant="secondary" onClick={() => setEditing(r)}>{t('admin.edit')}</Button> },
+        ]}
+      />
+      {editing && (
+        <RecordForm
+          open
+          title={t('admin.companies')}
+          fields={[...COMPANY_FIELDS.map((f) => ({ name: f, label: t(adminKey(`admin.f.${f}`)) })), { name: 'is_main', label: t('admin.f.is_main'), type: 'checkbox' }]}
+          initial={initial}
+          busy={save.isPending}
+          onClose={() => setEditing(null)}
+          onSubmit={(v) => save.mutate({ ...v, id: editing === 'new' ? undefined : editing.id }, { onSuccess: () => setEditing(null) })}
+        />
+      )}
+    </div>
+  );
+}
+
+function Outbox() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const q = useStaffQuery<Page<{ id: number; channel: string; destination: string; subject: string; body: string; created_at: string }>>('/api/admin/outbox', { page });
+  return (
+    <div>
+      <h2 className="mb-2 font-medium">{t('admin.outbox')}</h2>
+      <DataTable
+        label={t('admin.outbox')}
+        rows={q.data?.data}
+        total={q.data?.total}
+        page={page}
+        onPage={setPage}
+        rowKey={(r) => r.id}
+        loading={q.isLoading}
+        error={q.isError}
+        onRetry={() => q.refetch()}
+        columns={[
+          { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
+          { key: 'to', label: t('admin.f.destination'), render: (r) => `${r.channel} · ${r.destination}` },
+          { key: 'subject', label: t('admin.f.title'), render: (r) => r.subject },
+          { key: 'body', label: t('admin.f.content'), render: (r) => <span className="whitespace-pre-wrap">{r.body}</span> },
+        ]}
+      />
+    </div>
+  );
+}

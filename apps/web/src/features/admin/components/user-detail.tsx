@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import type { AdminOrder, AdminUser } from '@tp/contract/schemas/admin';
+import { useTranslation } from 'react-i18next';
+import { adminKey } from './dynamic-key';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { SkeletonRows } from '../../../components/ui/skeleton-rows';
+import { formatDateTime, formatMoney, formatProfit } from '../../../lib/format';
+import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
+import { hasRole, useStaffSession } from '../stores/staff-session';
+import { ScreenTitle } from './admin-shell';
+import { AdjustBalanceDialog } from './adjust-balance-dialog';
+import { DataTable } from './data-table';
+import { PromptDialog } from './prompt-dialog';
+
+const TABS = ['profile', 'sessions', 'ledger', 'orders'] as const;
+type Tab = (typeof TABS)[number];
+
+/** One user: profile, sessions, ledger and orders; disable/enable and (finance) balance adjustment. */
+export function UserDetail() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userId = Number(useParams().userId);
+  const [tab, setTab] = useState<Tab>('profile');
+  const profile = useStaffQuery<AdminUser>('/api/admin/users/profile', { user_id: userId });
+  return (
+    <section>
+      <div className="mb-2">
+        <Button variant="ghost" onClick={() => navigate('/admin/users')}>
+          <span className="rtl:rotate-180">‹</span> {t('common.back')}
+        </Button>
+      </div>
+      <ScreenTitle>{profile.data ? profile.data.email || profile.data.mobile || profile.data.uid : t('admin.nav.users')}</ScreenTitle>
+      <div role="tablist" aria-label={t('admin.user_tabs')} className="mb-4 flex gap-1 overflow-x-auto">
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            onClick={() => setTab(name)}
+            className={`rounded-lg px-3 py-1.5 text-sm ${tab === name ? 'bg-accent text-on-accent' : 'bg-surface-2'}`}
+          >
+            {t(adminKey(`admin.tab.${name}`))}
+          </button>
+        ))}
+      </div>
+      {tab === 'profile' &&
+        (profile.isLoading ? <SkeletonRows rows={4} /> : profile.isError || !profile.data ? <ErrorState onRetry={() => profile.refetch()} /> : <Profile user={profile.data} />)}
+      {tab === 'sessions' && <Sessions userId={userId} />}
+      {tab === 'ledger' && <Ledger userId={userId} />}
+      {tab === 'orders' && <Orders userId={userId} />}
+    </section>
+  );
+}
+
+function Profile({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
+  const staff = useStaffSession((s) => s.staff);
+  const [confirming, setConfirming] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
+  const status = useStaffMutation('/api/admin/users/status');
+  const rows: [string, string][] = [
+    [t('admin.f.id'), String(user.id)],
+    [t('admin.f.uid'), user.uid],
+    [t('admin.f.email'), user.email || '--'],
+    [t('admin.f.mobile'), user.mobile || '--'],
+    [t('admin.f.account'), t(user.is_demo ? 'admin.demo' : 'admin.real')],
+    [t('admin.f.status'), t(adminKey(`admin.user_status.${user.status}`))],
+    [t('admin.f.identity'), t(adminKey(`admin.identity_status.${user.review_status}`))],
+    [t('admin.f.balance'), formatMoney(user.balance)],
+    [t('admin.f.lock_balance'), formatMoney(user.lock_balance)],
+    [t('admin.f.invite_code'), user.invite_code],
+    [t('admin.f.time'), formatDateTime(user.created_at)],
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl bg-surface p-4 text-sm">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-muted">{k}</dt>
+            <dd className="tabular-nums">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        <Button variant={user.status ? 'danger' : 'primary'} onClick={() => setConfirming(true)}>
+          {t(user.status ? 'admin.disable_user' : 'admin.enable_user')}
+        </Button>
+        {hasRole(staff, ['finance']) && <Button onClick={() => setAdjusting(true)}>{t('admin.adjust_balance')}</Button>}
+      </div>
+      {confirming && (
+        <PromptDialog
+          title={t(user.status ? 'admin.disable_user' : 'admin.enable_user')}
+          danger={Boolean(user.status)}
+          busy={status.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => status.mutate({ user_id: user.id, status: user.status ? 0 : 1 }, { onSuccess: () => setConfirming(false) })}
+        >
+          <p>{user.status ? t('admin.disable_hint') : user.email}</p>
+        </PromptDialog>
+      )}
+      {adjusting && <AdjustBalanceDialog user={user} onClose={() => setAdjusting(false)} />}
+    </div>
+  );
+}
+
+function Sessions({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const q = useStaffQuery<{ id: number; ip: string; user_agent: string; created_at: string; expires_at: string }[]>('/api/admin/users/sessions', { user_id: userId });
+  const end = useStaffMutation('/api/admin/users/sessions/end');
+  const [ending, setEnding] = useState<number | 'all' | null>(null);
+  return (
+    <div className="flex flex-col gap-3">
+      <div>
+        <Button variant="danger" disabled={!q.data?.length} onClick={() => setEnding('all')}>
+          {t('admin.end_all_sessions')}
+        </Button>
+      </div>
+      <DataTable
+        label={t('admin.tab.sessions')}
+        rows={q.data}
+        rowKey={(r) => r.id}
+        loading={q.isLoading}
+        error={q.isError}
+        onRetry={() => q.refetch()}
+        columns={[
+          { key: 'ip', label: t('admin.f.ip'), render: (r) => r.ip },
+          { key: 'ua', label: t('admin.f.device'), render: (r) => <span className="line-clamp-2 max-w-xs break-all">{r.user_agent}</span> },
+          { key: 'created', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
+          { key: 'expires', label: t('admin.f.expires'), render: (r) => formatDateTime(r.expires_at) },
+          { key: 'act', label: t('admin.f.actions'), render: (r) => <Button variant="secondary" onClick={() => setEnding(r.id)}>{t('admin.end_session')}</Button> },
+        ]}
+      />
+      {ending !== null && (
+        <PromptDialog
+          title={t(ending === 'all' ? 'admin.end_all_sessions' : 'admin.end_session')}
+          danger
+          busy={end.isPending}
+          onCancel={() => setEnding(null)}
+          onConfirm={() => end.mutate({ user_id: userId, session_id: ending === 'all' ? undefined : ending }, { onSuccess: () => setEnding(null) })}
+        />
+      )}
+    </div>
+  );
+}
+
+function Ledger({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const q = useStaffQuery<Page<{ id: number; account: string; amount: string; type: string; memo: string; created_at: string }>>('/api/admin/users/ledger', { user_id: userId, page });
+  return (
+    <DataTable
+      label={t('admin.tab.ledger')}
+      rows={q.data?.data}
+      total={q.data?.total}
+      page={page}
+      onPage={setPage}
+      rowKey={(r) => r.id}
+      loading={q.isLoading}
+      error={q.isError}
+      onRetry={() => q.refetch()}
+      columns={[
+        { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
+        { key: 'account', label: t('admin.f.account'), render: (r) => t(adminKey(`admin.ledger_account.${r.account}`)) },
+        { key: 'type', label: t('admin.f.type'), render: (r) => r.type },
+        { key: 'amount', label: t('admin.f.amount'), render: (r) => formatProfit(r.amount), className: 'tabular-nums' },
+        { key: 'memo', label: t('admin.f.memo'), render: (r) => r.memo },
+      ]}
+    />
+  );
+}
+
+export function OrdersTable({ rows, loading, error, onRetry, page, total, onPage, onClose }: {
+  rows?: AdminOrder[];
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  page: number;
+  total?: number;
+  onPage: (p: number) => void;
+  onClose?: (order: AdminOrder) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DataTable
+      label={t('admin.tab.orders')}
+      rows={rows}
+      total={total}
+      page={page}
+      onPage={onPage}
+      rowKey={(r) => r.id}
+      loading={loading}
+      error={error}
+      onRetry={onRetry}
+      columns={[
+        { key: 'id', label: t('admin.f.id'), render: (r) => r.id },
+        { key: 'user', label: t('admin.f.user'), render: (r) => r.user },
+        { key: 'symbol', label: t('admin.f.symbol'), render: (r) => r.symbol },
+        { key: 'side', label: t('admin.f.side'), render: (r) => t(r.order_type === 1 ? 'admin.buy' : 'admin.sell') },
+        { key: 'lots', label: t('admin.f.lots'), render: (r) => `${r.quantity} × ${r.multiple}` },
+        { key: 'price', label: t('admin.f.price'), render: (r) => r.price || r.origin_price },
+        { key: 'margin', label: t('admin.f.margin'), render: (r) => formatMoney(r.caution_money) },
+        { key: 'profit', label: t('admin.f.profit'), render: (r) => formatProfit(r.fact_profits) },
+        { key: 'status', label: t('admin.f.status'), render: (r) => t(adminKey(`admin.order_status.${r.status}`)) + (r.closed_type ? ` · ${t(adminKey(`admin.closed_type.${r.closed_type}`))}` : '') },
+        { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
+        ...(onClose
+          ? [{ key: 'act', label: t('admin.f.actions'), render: (r: AdminOrder) => r.status === 1 && <Button variant="danger" onClick={() => onClose(r)} aria-label={t('admin.close_position_of', { id: r.id })}>{t('admin.close_position')}</Button> }]
+          : []),
+      ]}
+    />
+  );
+}
+
+function Orders({ userId }: { userId: number }) {
+  const [page, setPage] = useState(1);
+  const q = useStaffQuery<Page<AdminOrder>>('/api/admin/users/orders', { user_id: userId, page });
+  return <OrdersTable rows={q.data?.data} total={q.data?.total} page={page} onPage={setPage} loading={q.isLoading} error={q.isError} onRetry={() => q.refetch()} />;
+}

@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api-client';
+import type { SessionUser } from '../../../lib/session-store';
+
+export interface Session {
+  token: string;
+  user: SessionUser;
+}
+
+export interface LoginInput {
+  account?: string;
+  password?: string;
+  login_type?: 'email' | 'mobile';
+  area_id?: number;
+  demo_id?: string;
+}
+
+/** POST /api/user/loginForU (form): account and password, or demo_id. */
+export const login = (input: LoginInput) => apiPost<Session>('/api/user/loginForU', input, { loading: true });
+
+export const useLogin = () => useMutation({ mutationFn: login });
+
+/** GET /api/user/createAccountDemoForU, then log in with its demo_id. */
+export async function loginDemo(): Promise<Session> {
+  const demo = await apiGet<{ demo_id: string }>('/api/user/createAccountDemoForU', undefined, { loading: true });
+  return login({ demo_id: demo.demo_id });
+}
+
+export const useLoginDemo = () => useMutation({ mutationFn: loginDemo });

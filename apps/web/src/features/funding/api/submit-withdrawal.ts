@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+import { balanceQueryKey } from './get-balance';
+import { withdrawRecordsQueryKey } from './get-withdraw-records';
+
+export interface WithdrawalInput {
+  draw_currency_id: number;
+  number: string;
+  memo?: string;
+  draw_method_id: number;
+}
+
+/** POST /api/account/draw (form): the amount leaves the free balance at once, pending review. */
+export const submitWithdrawal = (input: WithdrawalInput) =>
+  apiPost<{ id: number; number: string; fee: string; real_number: string; status: number }>('/api/account/draw', input, {
+    loading: true,
+    showSuccessMessage: true,
+  });
+
+export function useSubmitWithdrawal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: submitWithdrawal,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: withdrawRecordsQueryKey });
+      void client.invalidateQueries({ queryKey: balanceQueryKey });
+    },
+  });
+}

@@ -1,0 +1,107 @@
+import { OrderStatus, OrderType } from '@tp/contract/constants';
+import type { Order } from '@tp/contract/schemas/trading';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatMoney, formatNumber, formatProfit } from '../../../lib/format';
+
+export const priceOrDash = (value: string, precision: number) => (!value || Number(value) === 0 ? '--' : formatNumber(value, precision));
+export const orderTime = (seconds: number) => (seconds ? formatDateTime(seconds * 1000) : '--');
+
+/** Why an order left the lists: its close type, or cancelled. */
+export function useCloseReason() {
+  const { t } = useTranslation();
+  return (order: Order): string => {
+    if (order.Status === OrderStatus.CANCELLED) return order.CancelReason ? `${t('orders.cancelled')} · ${order.CancelReason}` : t('orders.cancelled');
+    const key = order.ClosedType >= 1 && order.ClosedType <= 6 ? order.ClosedType : 1;
+    return t(`orders.closed_type_${key as 1 | 2 | 3 | 4 | 5 | 6}`);
+  };
+}
+
+export function SideBadge({ orderType }: { orderType: number }) {
+  const { t } = useTranslation();
+  const buy = orderType === OrderType.BUY;
+  return (
+    <span className={`rounded px-1.5 py-0.5 text-[11px] font-medium ${buy ? 'bg-up/15 text-up' : 'bg-down/15 text-down'}`}>
+      {buy ? t('orders.buy') : t('orders.sell')}
+    </span>
+  );
+}
+
+export function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="flex min-w-0 flex-col">
+      <dt className="truncate text-[11px] text-muted">{label}</dt>
+      <dd className="truncate text-xs tabular-nums" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** One order in a list: its figures for the tab it is in, and that tab's actions. */
+export function OrderCard({ order, tab, actions, onOpen }: { order: Order; tab: 1 | 0 | 3; actions?: ReactNode; onOpen?: () => void }) {
+  const { t } = useTranslation();
+  const closeReason = useCloseReason();
+  const p = order.ForexTradeLists.PricePrecision;
+  const profit = Number(order.FactProfits);
+  const profitTone = profit > 0 ? 'text-up' : profit < 0 ? 'text-down' : 'text-text';
+  return (
+    <li className="px-4 py-3" data-order-id={order.Id}>
+      <article aria-label={t('orders.order_label', { symbol: order.ForexTradeLists.ShowCode, id: order.Id })} className="flex flex-col gap-2">
+        <header className="flex items-center gap-2">
+          <SideBadge orderType={order.OrderType} />
+          <h3 className="font-medium" dir="ltr">
+            {order.ForexTradeLists.ShowCode}
+          </h3>
+          <span className="text-xs text-muted">
+            {t('orders.lots_value', { lots: order.Quantity })} · {`x${order.Multiple}`}
+          </span>
+          {tab !== 0 && (
+            <span className={`ms-auto text-sm font-semibold tabular-nums ${profitTone}`} data-testid="order-profit">
+              {formatProfit(order.FactProfits)}
+            </span>
+          )}
+        </header>
+        <dl className="grid grid-cols-3 gap-x-3 gap-y-1.5 lg:grid-cols-6">
+          {tab === 0 ? (
+            <Field label={t('orders.target_price')}>{priceOrDash(order.OriginPrice, p)}</Field>
+          ) : (
+            <Field label={t('orders.open_price')}>{priceOrDash(order.Price, p)}</Field>
+          )}
+          <Field label={tab === 3 ? t('orders.close_price') : t('orders.market_price')} testId="order-update-price">
+            {priceOrDash(order.UpdatePrice, p)}
+          </Field>
+          <Field label={t('orders.margin')}>{formatMoney(order.CautionMoney)}</Field>
+          <Field label={t('orders.take_profit')} testId="order-tp">
+            {priceOrDash(order.TargetProfitPrice, p)}
+          </Field>
+          <Field label={t('orders.stop_loss')} testId="order-sl">
+            {priceOrDash(order.TargetLossPrice, p)}
+          </Field>
+          <Field label={t('orders.handling_fee')} testId="order-fee">
+            {formatProfit(order.TradeFee)}
+          </Field>
+          {tab === 3 && (
+            <>
+              <Field label={t('orders.close_reason')} testId="order-close-reason">
+                {closeReason(order)}
+              </Field>
+              <Field label={t('orders.close_time')}>{orderTime(order.CompleteTime)}</Field>
+            </>
+          )}
+          {tab !== 3 && <Field label={t('orders.open_time')}>{orderTime(order.CreateTime)}</Field>}
+        </dl>
+        {(actions || onOpen) && (
+          <div className="flex justify-end gap-2">
+            {onOpen && (
+              <button type="button" onClick={onOpen} className="rounded-md bg-surface-2 px-3 py-1.5 text-xs">
+                {t('orders.details')}
+              </button>
+            )}
+            {actions}
+          </div>
+        )}
+      </article>
+    </li>
+  );
+}

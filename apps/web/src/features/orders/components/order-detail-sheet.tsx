@@ -1,0 +1,40 @@
+import type { Order } from '@tp/contract/schemas/trading';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/ui/dialog';
+import { formatMoney, formatProfit } from '../../../lib/format';
+import { orderTime, priceOrDash, SideBadge } from './order-card';
+
+/** Every figure of one order; closes by itself when FOREX_CLOSED removes the order. */
+export function OrderDetailSheet({ order, onClose, centred }: { order: Order; onClose: () => void; centred: boolean }) {
+  const { t } = useTranslation();
+  const p = order.ForexTradeLists.PricePrecision;
+  const rows: [string, string][] = [
+    [t('orders.order_id'), String(order.Id)],
+    [t('orders.lots'), order.Quantity],
+    [t('orders.unit_per_lot'), order.ForexContNum],
+    [t('orders.multiple'), `x${order.Multiple}`],
+    [order.Status === 0 ? t('orders.target_price') : t('orders.open_price'), priceOrDash(order.Status === 0 ? order.OriginPrice : order.Price, p)],
+    [t('orders.market_price'), priceOrDash(order.UpdatePrice, p)],
+    [t('orders.take_profit'), priceOrDash(order.TargetProfitPrice, p)],
+    [t('orders.stop_loss'), priceOrDash(order.TargetLossPrice, p)],
+    [t('orders.margin'), formatMoney(order.CautionMoney)],
+    [t('orders.handling_fee'), formatProfit(order.TradeFee)],
+    [t('orders.profit'), formatProfit(order.FactProfits)],
+    [t('orders.open_time'), orderTime(order.CreateTime)],
+  ];
+  return (
+    <Dialog open onClose={onClose} variant={centred ? 'center' : 'sheet'} title={t('orders.detail_title', { symbol: order.ForexTradeLists.ShowCode })}>
+      <div className="mb-3">
+        <SideBadge orderType={order.OrderType} />
+      </div>
+      <dl className="flex flex-col gap-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4">
+            <dt className="text-muted">{label}</dt>
+            <dd className="text-end tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
+  );
+}

@@ -1,0 +1,146 @@
+import type { Order } from '@tp/contract/schemas/trading';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { SkeletonRows } from '../../../components/ui/skeleton-rows';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
+import { useCancelOrder } from '../api/cancel-order';
+import { useCloseOrder } from '../api/close-order';
+import { useOpenOrders, useOrderHistory } from '../api/get-my-deal';
+import { ConfirmDialog } from './confirm-dialog';
+import { OrderCard } from './order-card';
+import { StopsSheet } from './stops-sheet';
+
+const actionClass = 'rounded-md px-3 py-1.5 text-xs font-medium';
+
+/** Open positions: live price and profit, TP/SL editing and closing with a confirmation. */
+export function HoldingList({ onOpen, centred }: { onOpen: (order: Order) => void; centred: boolean }) {
+  const { t } = useTranslation();
+  const list = useOpenOrders(1);
+  const close = useCloseOrder();
+  const [closing, setClosing] = useState<Order | null>(null);
+  const [editing, setEditing] = useState<Order | null>(null);
+  if (list.isPending) return <SkeletonRows rows={3} />;
+  if (list.isError) return <ErrorState onRetry={() => void list.refetch()} />;
+  if (list.data.data.length === 0) return <EmptyState />;
+  return (
+    <>
+      <ul className="divide-y divide-border">
+        {list.data.data.map((order) => (
+          <OrderCard
+            key={order.Id}
+            order={order}
+            tab={1}
+            onOpen={() => onOpen(order)}
+            actions={
+              <>
+                <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => setEditing(order)}>
+                  {t('orders.edit_stops')}
+                </button>
+                <button type="button" className={`${actionClass} bg-accent text-on-accent`} onClick={() => setClosing(order)}>
+                  {t('orders.close_position')}
+                </button>
+              </>
+            }
+          />
+        ))}
+      </ul>
+      {closing && (
+        <ConfirmDialog
+          title={t('orders.close_title')}
+          message={t('orders.close_message', { symbol: closing.ForexTradeLists.ShowCode, lots: closing.Quantity })}
+          busy={close.isPending}
+          onClose={() => setClosing(null)}
+          onConfirm={() =>
+            close.mutate(closing.Id, {
+              onSuccess: () => toast(t('orders.closed_toast'), 'success'),
+              onSettled: () => setClosing(null),
+            })
+          }
+        />
+      )}
+      {editing && <StopsSheet order={editing} centred={centred} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+/** Pending orders, each cancellable with a confirmation. */
+export function PendingList({ onOpen }: { onOpen: (order: Order) => void }) {
+  const { t } = useTranslation();
+  const list = useOpenOrders(0);
+  const cancel = useCancelOrder();
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  if (list.isPending) return <SkeletonRows rows={3} />;
+  if (list.isError) return <ErrorState onRetry={() => void list.refetch()} />;
+  if (list.data.data.length === 0) return <EmptyState />;
+  return (
+    <>
+      <ul className="divide-y divide-border">
+        {list.data.data.map((order) => (
+          <OrderCard
+            key={order.Id}
+            order={order}
+            tab={0}
+            onOpen={() => onOpen(order)}
+            actions={
+              <button type="button" className={`${actionClass} bg-surface-2 text-down`} onClick={() => setCancelling(order)}>
+                {t('orders.cancel_order')}
+              </button>
+            }
+          />
+        ))}
+      </ul>
+      {cancelling && (
+        <ConfirmDialog
+          title={t('orders.cancel_title')}
+          message={t('orders.cancel_message', { symbol: cancelling.ForexTradeLists.ShowCode, lots: cancelling.Quantity })}
+          busy={cancel.isPending}
+          onClose={() => setCancelling(null)}
+          onConfirm={() =>
+            cancel.mutate(cancelling.Id, {
+              onSuccess: () => toast(t('orders.cancelled_toast'), 'success'),
+              onSettled: () => setCancelling(null),
+            })
+          }
+        />
+      )}
+    </>
+  );
+}
+
+/** Closed and cancelled orders with their reason, a page more each time the end scrolls into view. */
+export function HistoryList() {
+  const { t } = useTranslation();
+  const history = useOrderHistory();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (history.isPending) return <SkeletonRows rows={3} />;
+  if (history.isError) return <ErrorState onRetry={() => void history.refetch()} />;
+  const orders = history.data.pages.flatMap((page) => page.data);
+  if (orders.length === 0) return <EmptyState />;
+  return (
+    <>
+      <ul className="divide-y divide-border">
+        {orders.map((order) => (
+          <OrderCard key={order.Id} order={order} tab={3} />
+        ))}
+      </ul>
+      <div ref={sentinel} className="flex justify-center py-4 text-xs text-muted">
+        {hasNextPage ? <Spinner className="size-4" /> : <span>{t('messages.no_more')}</span>}
+      </div>
+    </>
+  );
+}

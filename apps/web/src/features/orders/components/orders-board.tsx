@@ -1,0 +1,70 @@
+import type { Order } from '@tp/contract/schemas/trading';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { myDealQueryKey, type MyDeal, type OrderTab } from '../api/get-my-deal';
+import { AccountSummary } from './account-summary';
+import { OrderDetailSheet } from './order-detail-sheet';
+import { HistoryList, HoldingList, PendingList } from './order-lists';
+import { useLiveOrders } from './use-live-orders';
+
+const TABS: { tab: OrderTab; key: 'holding' | 'pending' | 'history' }[] = [
+  { tab: 1, key: 'holding' },
+  { tab: 0, key: 'pending' },
+  { tab: 3, key: 'history' },
+];
+
+/** Account figures, the three tabs and the detail sheet; shared by /order and the desktop terminal. */
+export function OrdersBoard({
+  tab,
+  onTab,
+  centred,
+  embedded = false,
+}: {
+  tab: OrderTab;
+  onTab: (tab: OrderTab) => void;
+  centred: boolean;
+  /** Inside the terminal's panel: the tabs do not stick under the page header. */
+  embedded?: boolean;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const live = useLiveOrders((ids) => {
+    if (detailId !== null && ids.includes(detailId)) setDetailId(null);
+  });
+  // The open sheet follows the live figures of its order.
+  const detail: Order | undefined =
+    detailId === null
+      ? undefined
+      : [1, 0]
+          .flatMap((status) => queryClient.getQueryData<MyDeal>(myDealQueryKey(status as OrderTab))?.data ?? [])
+          .find((order) => order.Id === detailId);
+  const open = (order: Order) => setDetailId(order.Id);
+
+  return (
+    <>
+      {tab === 1 && <AccountSummary live={live} />}
+      <div role="tablist" aria-label={t('orders.tabs')} className={`${embedded ? '' : 'sticky top-[calc(var(--header-offset,0px)+3rem)]'} z-10 flex border-b border-border bg-bg`}>
+        {TABS.map((item) => (
+          <button
+            key={item.tab}
+            type="button"
+            role="tab"
+            aria-selected={tab === item.tab}
+            onClick={() => onTab(item.tab)}
+            className={`flex-1 py-2.5 text-sm ${tab === item.tab ? 'border-b-2 border-accent text-text' : 'text-muted'}`}
+          >
+            {t(`orders.${item.key}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={t(`orders.${TABS.find((x) => x.tab === tab)!.key}`)}>
+        {tab === 1 && <HoldingList onOpen={open} centred={centred} />}
+        {tab === 0 && <PendingList onOpen={open} />}
+        {tab === 3 && <HistoryList />}
+      </div>
+      {detail && <OrderDetailSheet order={detail} centred={centred} onClose={() => setDetailId(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { formatNumber, formatProfit } from '../../../lib/format';
+
+/** Up, down or flat colour of a signed decimal string. */
+export function toneOf(value: string): string {
+  const text = value.trim();
+  if (text.startsWith('-')) return 'text-down';
+  return /[1-9]/.test(text) ? 'text-up' : 'text-text';
+}
+
+/** A percent figure (two decimals, as the server sends it) with its sign colour. */
+export function Percent({ value, signed = true, className = '' }: { value: string; signed?: boolean; className?: string }) {
+  return (
+    <span dir="ltr" className={`tabular-nums ${signed ? toneOf(value) : ''} ${className}`}>
+      {formatNumber(value, 2)}%
+    </span>
+  );
+}
+
+/** Income (sum of profits) to six decimals, as profits are shown everywhere (spec section 9). */
+export function Income({ value, className = '' }: { value: string; className?: string }) {
+  return (
+    <span dir="ltr" className={`tabular-nums ${toneOf(value)} ${className}`}>
+      {formatProfit(value)}
+    </span>
+  );
+}
+
+/** The initial shown in a trader's round badge. */
+export const initialOf = (user: string) => Array.from(user.trim())[0]?.toUpperCase() ?? '?';

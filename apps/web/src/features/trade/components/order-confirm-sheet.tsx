@@ -1,0 +1,128 @@
+import { OrderStatus, OrderType } from '@tp/contract/constants';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import type { TradeSymbol } from '../api/get-symbols';
+import { useSubmitOrder } from '../api/submit-order';
+import type { Estimate } from './order-math';
+
+export interface OrderDraft {
+  symbol: TradeSymbol;
+  orderType: number;
+  pending: boolean;
+  /** The target price of a pending order, or the current ask (buy) or bid (sell). */
+  price: string;
+  lots: string;
+  leverage: number;
+  takeProfit: string | null;
+  stopLoss: string | null;
+  estimate: Estimate | null;
+}
+
+function newClientOrderId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Confirmation before an order is sent; Enter confirms, Escape cancels. */
+export function OrderConfirmSheet({ draft, onClose, centred }: { draft: OrderDraft | null; onClose: () => void; centred: boolean }) {
+  const { t } = useTranslation();
+  const submit = useSubmitOrder();
+  // One id per confirmation: a repeated press never makes a second order.
+  const clientOrderId = useRef(newClientOrderId());
+
+  const confirm = () => {
+    if (!draft || submit.isPending) return;
+    const { symbol } = draft;
+    submit.mutate(
+      {
+        type: draft.orderType,
+        cont: draft.lots,
+        forex_id: symbol.Id,
+        status: draft.pending ? OrderStatus.PENDING : OrderStatus.OPEN,
+        target_price: draft.pending ? draft.price : undefined,
+        target_profit_price: draft.takeProfit ?? undefined,
+        stop_loss_price: draft.stopLoss ?? undefined,
+        multiple: draft.leverage,
+        client_order_id: clientOrderId.current,
+      },
+      {
+        onSuccess: () => {
+          toast(t('messages.order_confirmed'), 'success');
+          clientOrderId.current = newClientOrderId();
+          onClose();
+        },
+        onError: () => {
+          clientOrderId.current = newClientOrderId();
+        },
+      },
+    );
+  };
+  const onEnter = useEffectEvent(() => confirm());
+
+  useEffect(() => {
+    if (!draft) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && !(event.target as HTMLElement | null)?.closest('button')) {
+        event.preventDefault();
+        onEnter();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [draft]);
+
+  if (!draft) return null;
+  const buy = draft.orderType === OrderType.BUY;
+  const precision = draft.symbol.PricePrecision;
+  const rows: [string, string][] = [
+    [t('trade.symbol'), draft.symbol.ShowCode],
+    [t('trade.direction'), buy ? t('trade.buy_long') : t('trade.sell_short')],
+    [t('trade.order_kind'), draft.pending ? t('trade.pending') : t('trade.market')],
+    [draft.pending ? t('trade.price') : t('trade.market_price'), formatNumber(draft.price, precision)],
+    [t('trade.lots'), draft.lots],
+    [t('trade.leverage'), `x${draft.leverage}`],
+    [t('trade.take_profit'), draft.takeProfit ? formatNumber(draft.takeProfit, precision) : t('trade.not_set')],
+    [t('trade.stop_loss'), draft.stopLoss ? formatNumber(draft.stopLoss, precision) : t('trade.not_set')],
+    [t('trade.estimated_margin'), draft.estimate ? formatMoney(draft.estimate.margin.toFixed(6)) : '--'],
+    [t('trade.estimated_fee'), draft.estimate ? formatMoney(draft.estimate.fee.toFixed(6)) : '--'],
+  ];
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      variant={centred ? 'center' : 'sheet'}
+      title={t('trade.confirm_title')}
+      footer={
+        <>
+          <Button variant="secondary" block onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            block
+            disabled={submit.isPending}
+            onClick={() => confirm()}
+            className={buy ? '!bg-up !text-white' : '!bg-down !text-white'}
+          >
+            {submit.isPending && <Spinner className="size-4" />}
+            {t('trade.confirm_order')}
+          </Button>
+        </>
+      }
+    >
+      <dl className="flex flex-col gap-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4">
+            <dt className="text-muted">{label}</dt>
+            <dd className={`text-end tabular-nums ${label === t('trade.direction') ? (buy ? 'text-up' : 'text-down') : ''}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {centred && <p className="mt-3 text-[11px] text-muted">{t('trade.confirm_shortcut')}</p>}
+    </Dialog>
+  );
+}

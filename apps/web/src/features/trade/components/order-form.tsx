@@ -1,0 +1,307 @@
+import { OrderType } from '@tp/contract/constants';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../components/ui/toast-store';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { useLiveQuotesStore } from '../../../lib/live-quotes';
+import { currentPath, loginPath, navigateTo } from '../../../lib/navigation';
+import { useSessionStore } from '../../../lib/session-store';
+import { useTradeFeeType } from '../api/get-basic-info';
+import type { TradeSymbol } from '../api/get-symbols';
+import { checkStops, estimateOrder, isDecimal, lotsProblem, quoteToUsdOf, stepLots, type Estimate } from './order-math';
+import { OrderConfirmSheet, type OrderDraft } from './order-confirm-sheet';
+import { useAvailablePrepayment, type SymbolQuote } from './use-trade-data';
+
+type Kind = 'market' | 'pending';
+interface FormErrors {
+  lots?: string;
+  price?: string;
+  tp?: string;
+  sl?: string;
+}
+
+const inputClass =
+  'h-10 w-full min-w-0 rounded-lg border border-border bg-surface-2 px-3 text-sm tabular-nums outline-none focus:border-accent disabled:opacity-50';
+
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-2 text-xs">
+      <dt className="text-muted">{label}</dt>
+      <dd className="tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The order form: market or pending, leverage, lots stepper, take-profit and stop-loss behind tick
+ * boxes, estimates from the contract formulas, sell and buy buttons with their prices.
+ */
+export function OrderForm({ symbol, quote, symbols, shortcuts = false }: { symbol: TradeSymbol; quote: SymbolQuote; symbols: TradeSymbol[]; shortcuts?: boolean }) {
+  const { t } = useTranslation();
+  const loggedIn = useSessionStore((state) => Boolean(state.token));
+  const tradeFeeType = useTradeFeeType();
+  const available = useAvailablePrepayment();
+  const leverages = symbol.HasForexMultiple;
+  const [kind, setKind] = useState<Kind>('market');
+  const [price, setPrice] = useState('');
+  const [leverage, setLeverage] = useState<number>(leverages[0]?.Value ?? 0);
+  const [lots, setLots] = useState(symbol.ForexMinCont);
+  const [tpOn, setTpOn] = useState(false);
+  const [tp, setTp] = useState('');
+  const [slOn, setSlOn] = useState(false);
+  const [sl, setSl] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [draft, setDraft] = useState<OrderDraft | null>(null);
+
+  // A new symbol starts from its own minimum, leverage and an empty price.
+  const [formSymbol, setFormSymbol] = useState(symbol.Id);
+  if (formSymbol !== symbol.Id) {
+    setFormSymbol(symbol.Id);
+    setLots(symbol.ForexMinCont);
+    setLeverage(leverages[0]?.Value ?? 0);
+    setPrice('');
+    setTp('');
+    setSl('');
+    setTpOn(false);
+    setSlOn(false);
+    setErrors({});
+  }
+
+  const quotes = useLiveQuotesStore((state) => state.quotes);
+  const quoteToUsd = useMemo(
+    () => quoteToUsdOf(symbol.Code, (code) => quotes[code]?.close || symbols.find((s) => s.Code === code)?.ForexQuotations.Close),
+    [symbol.Code, quotes, symbols],
+  );
+  const pricePrecision = symbol.PricePrecision;
+  const closed = !quote.open_market;
+  const noLeverage = leverages.length === 0;
+  const estimatePrice = kind === 'pending' ? price : quote.last;
+  const estimate: Estimate | null = estimateOrder(symbol, tradeFeeType, lots, estimatePrice, leverage, quoteToUsd);
+  const atMinimum = !isDecimal(lots) || Number(lots) <= Number(symbol.ForexMinCont);
+
+  function validate(orderType: number): FormErrors {
+    const found: FormErrors = {};
+    const problem = lotsProblem(lots, symbol);
+    if (problem === 'required') found.lots = t('trade.errors.lots_required');
+    else if (problem === 'min') found.lots = t('trade.errors.lots_min', { min: symbol.ForexMinCont });
+    else if (problem === 'max') found.lots = t('trade.errors.lots_max', { max: symbol.ForexMaxCont });
+    else if (problem === 'step') found.lots = t('trade.errors.lots_step', { step: symbol.Pip });
+    if (kind === 'pending' && (!isDecimal(price) || Number(price) <= 0)) found.price = t('trade.errors.price_required');
+    if (tpOn && !isDecimal(tp)) found.tp = t('trade.errors.tp_required');
+    if (slOn && !isDecimal(sl)) found.sl = t('trade.errors.sl_required');
+    const buy = orderType === OrderType.BUY;
+    const closeAt = kind === 'pending' ? price : buy ? quote.bid : quote.ask;
+    if (!found.price && (tpOn || slOn) && isDecimal(closeAt)) {
+      const check = checkStops(orderType, closeAt, tpOn && !found.tp ? tp : null, slOn && !found.sl ? sl : null);
+      const shown = formatNumber(closeAt, pricePrecision);
+      if (!check.tp) found.tp = t(buy ? 'trade.errors.tp_buy' : 'trade.errors.tp_sell', { price: shown });
+      if (!check.sl) found.sl = t(buy ? 'trade.errors.sl_buy' : 'trade.errors.sl_sell', { price: shown });
+    }
+    return found;
+  }
+
+  function requestOrder(orderType: number) {
+    if (!loggedIn) {
+      navigateTo(loginPath(currentPath()));
+      return;
+    }
+    if (noLeverage) {
+      toast(t('messages.leverage_not_configured'), 'error');
+      return;
+    }
+    if (closed) return;
+    const found = validate(orderType);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const openAt = kind === 'pending' ? price : orderType === OrderType.BUY ? quote.ask : quote.bid;
+    setDraft({
+      symbol,
+      orderType,
+      pending: kind === 'pending',
+      price: openAt,
+      lots,
+      leverage,
+      takeProfit: tpOn ? tp : null,
+      stopLoss: slOn ? sl : null,
+      estimate: estimateOrder(symbol, tradeFeeType, lots, openAt, leverage, quoteToUsd),
+    });
+  }
+
+  const onShortcut = useEffectEvent((event: KeyboardEvent) => {
+    const target = event.target as HTMLElement | null;
+    if (draft || event.ctrlKey || event.metaKey || event.altKey || target?.closest('input,textarea,select,[role=dialog]')) return;
+    const key = event.key.toLowerCase();
+    if (key === 'b') requestOrder(OrderType.BUY);
+    else if (key === 's') requestOrder(OrderType.SELL);
+  });
+  useEffect(() => {
+    if (!shortcuts) return;
+    const listener = (event: KeyboardEvent) => onShortcut(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, [shortcuts]);
+
+  const stop = (on: boolean, setOn: (v: boolean) => void, value: string, setValue: (v: string) => void, label: string, priceLabel: string, error?: string) => (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
+        <label className="flex w-28 shrink-0 items-center gap-2 text-sm">
+          <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} className="size-4 accent-[var(--color-accent)]" />
+          {label}
+        </label>
+        <input
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          disabled={!on}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          aria-label={priceLabel}
+          aria-invalid={Boolean(error)}
+          placeholder={formatNumber(quote.last, pricePrecision, { grouping: false })}
+          className={inputClass}
+        />
+      </div>
+      {error && <p className="text-xs text-down">{error}</p>}
+    </div>
+  );
+
+  return (
+    <section aria-label={t('trade.order_form')} className="flex flex-col gap-3 px-4 py-3">
+      <div role="group" aria-label={t('trade.order_kind')} className="grid grid-cols-2 gap-1 rounded-lg bg-surface-2 p-1">
+        {(['market', 'pending'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={kind === value}
+            onClick={() => setKind(value)}
+            className={`rounded-md py-1.5 text-sm ${kind === value ? 'bg-bg text-text' : 'text-muted'}`}
+          >
+            {t(`trade.${value}`)}
+          </button>
+        ))}
+      </div>
+
+      {kind === 'pending' && (
+        <div className="flex flex-col gap-1">
+          <label className="flex flex-col gap-1 text-xs text-muted">
+            {t('trade.price')}
+            <input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+              aria-invalid={Boolean(errors.price)}
+              placeholder={formatNumber(quote.last, pricePrecision, { grouping: false })}
+              className={inputClass}
+            />
+          </label>
+          {errors.price && <p className="text-xs text-down">{errors.price}</p>}
+        </div>
+      )}
+
+      {noLeverage ? (
+        <p role="alert" className="rounded-lg bg-down/10 px-3 py-2 text-sm text-down">
+          {t('messages.leverage_not_configured')}
+        </p>
+      ) : (
+        <label className="flex items-center justify-between gap-3 text-sm">
+          <span className="text-muted">{t('trade.leverage')}</span>
+          <select
+            value={leverage}
+            onChange={(e) => setLeverage(Number(e.target.value))}
+            className="h-9 rounded-lg border border-border bg-surface-2 px-2 text-sm"
+          >
+            {leverages.map((item) => (
+              <option key={item.Id} value={item.Value}>
+                {`x${item.Value}`}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+
+      <div className="flex flex-col gap-1">
+        <div className="flex items-center gap-2">
+          <span className="w-16 shrink-0 text-sm text-muted">{t('trade.lots')}</span>
+          <button
+            type="button"
+            aria-label={t('trade.decrease_lots')}
+            disabled={atMinimum}
+            onClick={() => setLots(stepLots(lots, symbol, -1))}
+            className="size-10 shrink-0 rounded-lg bg-surface-2 text-lg disabled:opacity-40"
+          >
+            −
+          </button>
+          <input
+            type="text"
+            inputMode="decimal"
+            value={lots}
+            onChange={(e) => setLots(e.target.value.replace(',', '.'))}
+            aria-label={t('trade.lots')}
+            aria-invalid={Boolean(errors.lots)}
+            className={`${inputClass} text-center`}
+          />
+          <button
+            type="button"
+            aria-label={t('trade.increase_lots')}
+            onClick={() => setLots(stepLots(lots, symbol, 1))}
+            className="size-10 shrink-0 rounded-lg bg-surface-2 text-lg"
+          >
+            +
+          </button>
+        </div>
+        {errors.lots && <p className="text-xs text-down">{errors.lots}</p>}
+      </div>
+
+      {stop(tpOn, setTpOn, tp, setTp, t('trade.take_profit'), t('trade.take_profit_price'), errors.tp)}
+      {stop(slOn, setSlOn, sl, setSl, t('trade.stop_loss'), t('trade.stop_loss_price'), errors.sl)}
+
+      <dl className="flex flex-col gap-1.5 rounded-lg bg-surface px-3 py-2">
+        <Row label={t('trade.unit_per_lot')} value={formatNumber(symbol.ForexContNum, 0)} />
+        <Row label={t('trade.estimated_margin')} value={estimate ? formatMoney(estimate.margin.toFixed(6)) : '--'} testId="estimated-margin" />
+        <Row label={t('trade.estimated_fee')} value={estimate ? formatMoney(estimate.fee.toFixed(6)) : '--'} testId="estimated-fee" />
+        <Row label={t('trade.available_prepayment')} value={loggedIn ? formatMoney(available) : '--'} testId="available-prepayment" />
+      </dl>
+
+      {closed && (
+        <p role="status" className="text-center text-xs text-muted">
+          {t('trade.market_closed_hint')}
+        </p>
+      )}
+      <div className="grid grid-cols-2 gap-3">
+        <button
+          type="button"
+          aria-label={t('trade.sell')}
+          disabled={closed || noLeverage}
+          onClick={() => requestOrder(OrderType.SELL)}
+          className="flex flex-col items-center rounded-lg bg-down py-2 text-white disabled:cursor-not-allowed disabled:opacity-40"
+        >
+          <span className="text-sm font-semibold">{t('trade.sell')}</span>
+          <span className="text-xs tabular-nums" data-testid="sell-price">
+            {formatNumber(quote.bid, pricePrecision)}
+          </span>
+        </button>
+        <button
+          type="button"
+          aria-label={t('trade.buy')}
+          disabled={closed || noLeverage}
+          onClick={() => requestOrder(OrderType.BUY)}
+          className="flex flex-col items-center rounded-lg bg-up py-2 text-white disabled:cursor-not-allowed disabled:opacity-40"
+        >
+          <span className="text-sm font-semibold">{t('trade.buy')}</span>
+          <span className="text-xs tabular-nums" data-testid="buy-price">
+            {formatNumber(quote.ask, pricePrecision)}
+          </span>
+        </button>
+      </div>
+      {shortcuts && <p className="text-center text-[11px] text-muted">{t('trade.shortcuts')}</p>}
+      {!loggedIn && <p className="text-center text-xs text-muted">{t('trade.login_to_trade')}</p>}
+      <OrderConfirmSheet draft={draft} onClose={() => setDraft(null)} centred={shortcuts} />
+    </section>
+  );
+}

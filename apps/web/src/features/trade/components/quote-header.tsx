@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format';
+import type { TradeSymbol } from '../api/get-symbols';
+import type { SymbolQuote } from './use-trade-data';
+
+const tone = (change: string) => (Number(change) > 0 ? 'text-up' : Number(change) < 0 ? 'text-down' : 'text-text');
+
+/** Live price and change, the closed label, and the six figures of the trade view. */
+export function QuoteHeader({ symbol, quote, onPick }: { symbol: TradeSymbol; quote: SymbolQuote; onPick?: () => void }) {
+  const { t } = useTranslation();
+  const p = symbol.PricePrecision;
+  const change = `${Number(quote.change) > 0 ? '+' : ''}${formatNumber(quote.change, 2)}%`;
+  const stats: [string, string, string?][] = [
+    [t('trade.last_price'), formatNumber(quote.last, p), 'stat-last'],
+    [t('trade.change_24h'), change, 'stat-change'],
+    [t('trade.high'), formatNumber(quote.high, p)],
+    [t('trade.low'), formatNumber(quote.low, p)],
+    [t('trade.open'), formatNumber(quote.open, p)],
+    [t('trade.volume'), formatNumber(quote.volume, 0)],
+  ];
+  return (
+    <div className="flex flex-col gap-2 px-4 py-3">
+      <div className="flex items-center gap-2">
+        {onPick ? (
+          <button
+            type="button"
+            onClick={onPick}
+            aria-label={t('trade.choose_symbol')}
+            aria-haspopup="dialog"
+            className="flex items-center gap-1 rounded-lg py-1 pe-2 text-lg font-semibold hover:bg-surface-2"
+          >
+            <span dir="ltr">{symbol.ShowCode}</span>
+            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true" className="size-4">
+              <path d="m6 9 6 6 6-6" />
+            </svg>
+          </button>
+        ) : (
+          <h2 className="text-lg font-semibold" dir="ltr">
+            {symbol.ShowCode}
+          </h2>
+        )}
+        {!quote.open_market && (
+          <span className="rounded bg-surface-2 px-2 py-0.5 text-xs text-muted" data-testid="market-closed">
+            {t('trade.closed')}
+          </span>
+        )}
+      </div>
+      <div className="flex items-end gap-4">
+        <div className="flex flex-col">
+          <span className={`text-2xl font-semibold tabular-nums ${tone(quote.change)}`} data-testid="live-price">
+            {formatNumber(quote.last, p)}
+          </span>
+          <span className={`text-sm tabular-nums ${tone(quote.change)}`} dir="ltr">
+            {change}
+          </span>
+        </div>
+        <dl className="grid flex-1 grid-cols-3 gap-x-3 gap-y-1 text-[11px]">
+          {stats.map(([label, value, id]) => (
+            <div key={label} className="flex min-w-0 flex-col">
+              <dt className="truncate text-muted">{label}</dt>
+              <dd className="truncate tabular-nums" data-testid={id}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { WsTopic } from '@tp/contract/constants';
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { socket, type SocketMessage } from './socket';
+
+/** The newest DAY_MARKET quotation of one symbol (PROTOCOL.md), as decimal strings. */
+export interface LiveQuote {
+  close: string;
+  open: string;
+  high: string;
+  low: string;
+  change: string;
+  volume: string;
+  bid?: string;
+  ask?: string;
+  /** 1 open, 2 closed; absent when the push did not say. */
+  marketStatus?: number;
+}
+
+interface LiveQuotesState {
+  quotes: Record<string, LiveQuote>;
+}
+
+/** Live quotes by symbol code, fed by DAY_MARKET while a screen listens (home, trade, terminal). */
+export const useLiveQuotesStore = create<LiveQuotesState>()(() => ({ quotes: {} }));
+
+const FLUSH_MS = 500;
+let pending: Record<string, LiveQuote> = {};
+let flushTimer: ReturnType<typeof setTimeout> | null = null;
+
+function flush(): void {
+  flushTimer = null;
+  const batch = pending;
+  pending = {};
+  useLiveQuotesStore.setState((state) => ({ quotes: { ...state.quotes, ...batch } }));
+}
+
+const str = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+
+/** Parses one DAY_MARKET push; the newest quote of a symbol within a flush window wins. */
+export function quoteOfPush(message: SocketMessage): { code: string; quote: LiveQuote } | null {
+  const q = message.quotation as Record<string, unknown> | undefined;
+  if (typeof message.symbol !== 'string' || !q) return null;
+  const status = Number(q.market_status);
+  return {
+    code: message.symbol,
+    quote: {
+      close: str(q.close),
+      open: str(q.open),
+      high: str(q.high),
+      low: str(q.low),
+      change: str(q.change),
+      volume: str(q.volume),
+      bid: q.bid === undefined ? undefined : str(q.bid),
+      ask: q.ask === undefined ? undefined : str(q.ask),
+      marketStatus: Number.isFinite(status) && status > 0 ? status : undefined,
+    },
+  };
+}
+
+function onDayMarket(message: SocketMessage): void {
+  const parsed = quoteOfPush(message);
+  if (!parsed) return;
+  pending[parsed.code] = parsed.quote;
+  // Quotes arrive many times a second; screens redraw at most twice a second.
+  flushTimer ??= setTimeout(flush, FLUSH_MS);
+}
+
+/** Keeps the DAY_MARKET subscription open while the calling component is mounted and `active`. */
+export function useLiveQuotesFeed(active = true): void {
+  useEffect(() => {
+    if (!active) return;
+    let unsubscribe: (() => void) | null = null;
+    // Quotes start once the first screen is drawn, so the stream never delays the first paint.
+    const start = () => {
+      unsubscribe = socket.subscribe(WsTopic.DAY_MARKET, onDayMarket);
+    };
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 1000 }) : null;
+    const timer = idle === null ? setTimeout(start, 0) : null;
+    return () => {
+      if (idle !== null) cancelIdleCallback(idle);
+      if (timer !== null) clearTimeout(timer);
+      unsubscribe?.();
+    };
+  }, [active]);
+}
+
+export const useLiveQuote = (code: string | undefined): LiveQuote | undefined =>
+  useLiveQuotesStore((state) => (code ? state.quotes[code] : undefined));

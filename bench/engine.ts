@@ -1,0 +1,288 @@
+/**
+ * `npm run bench:engine`: the trading engine with 100,000 open positions (each with take-profit and
+ * stop-loss) and 10,000 pending orders over 30 symbols.
+ *  1. 100,000 ticks that trigger nothing (stop-out lines included): ticks per second, straight into
+ *     the engine and through the market's publishTick.
+ *  2. A price ramp that crosses take-profits: tick-to-committed and tick-to-push latency.
+ * PGlite in memory by default; BENCH_DATABASE_URL=postgres://... runs on a fresh PostgreSQL database.
+ * BENCH_POSITIONS, BENCH_TICKS, BENCH_RAMP_TICKS_PER_S, BENCH_RAMP_SECONDS tune it.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { D, type Dec, dec, fixed, moneyStr } from '@tp/contract/decimal';
+import { marginOf } from '@tp/contract/formulas';
+import { eq } from 'drizzle-orm';
+import { type App, buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
+import { auditLedger } from '../apps/server/src/modules/ledger/ledger-service.ts';
+import type { SymbolInfo, Tick } from '../apps/server/src/modules/market/types.ts';
+import { openDatabase } from '../apps/server/src/platform/db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, orders, users } from '../apps/server/src/platform/db/schema.ts';
+
+const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 100_000);
+const PENDINGS = POSITIONS / 10;
+const PER_USER = 10;
+const USERS = POSITIONS / PER_USER;
+const TICKS = Number(process.env.BENCH_TICKS ?? 100_000);
+const BAND = Number(process.env.BENCH_BAND_POSITIONS ?? 3_000);
+const RAMP_RATE = Number(process.env.BENCH_RAMP_TICKS_PER_S ?? 600);
+const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 20);
+
+const pct = (values: number[], p: number) => values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function freshPostgres(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_engine_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function main() {
+  const pgBase = process.env.BENCH_DATABASE_URL;
+  const fresh = pgBase ? await freshPostgres(pgBase) : null;
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: path.join(os.tmpdir(), `bench-engine-${randomBytes(4).toString('hex')}`),
+    MARKET_ALWAYS_OPEN: '1',
+    HISTORY_BARS: '0',
+    ADMIN_PASSWORD: 'bench-password-1',
+    ...(fresh ? { DATABASE_URL: fresh.url, DATABASE_POOL_SIZE: '20' } : {}),
+  });
+  // PGlite in memory, unless PostgreSQL is asked for.
+  const server = await buildApp({ config, logger: pino({ level: 'warn' }), ...(fresh ? {} : { database: await openDatabase({}) }) });
+  const { ctx } = server;
+  const market = ctx.services.market;
+  const engine = ctx.services.trading.engine;
+  const symbols = market
+    .symbols()
+    .filter((s) => s.visible && s.tradable && s.leverages.length)
+    .slice(0, 30);
+  log(`database: ${ctx.dbKind}; ${symbols.length} symbols; ${POSITIONS} positions, ${PENDINGS} pending orders, ${USERS} accounts`);
+
+  const mid = new Map(symbols.map((s) => [s.id, dec(market.quote(s.id)!.mid)]));
+  const t0 = performance.now();
+  await seedBook(ctx, symbols, mid);
+  log(`setup: inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const t1 = performance.now();
+  await engine.start();
+  const rss = process.memoryUsage().rss / 2 ** 20;
+  log(
+    `engine start (books rebuilt from the database): ${((performance.now() - t1) / 1000).toFixed(2)} s, ${JSON.stringify(engine.stats())}, RSS ${rss.toFixed(0)} MiB`,
+  );
+
+  // 1. Nothing triggers: mids wander within 0.09% of where they started (every level is further away).
+  const ticks: Tick[] = [];
+  for (let i = 0; i < TICKS; i++) {
+    const s = symbols[i % symbols.length]!;
+    const m = mid.get(s.id)!.mul(1 + (((i * 7919) % 1000) / 1000 - 0.5) * 0.0018);
+    const half = s.spread.div(2);
+    ticks.push({
+      symbolId: s.id,
+      code: s.code,
+      bid: fixed(m.minus(half), s.pricePrecision),
+      ask: fixed(m.plus(half), s.pricePrecision),
+      mid: fixed(m, s.pricePrecision),
+      time: Date.now(),
+    });
+  }
+  const before = engine.stats();
+  let start = performance.now();
+  for (const tick of ticks) engine.onTick(tick);
+  const direct = TICKS / ((performance.now() - start) / 1000);
+  start = performance.now();
+  for (const tick of ticks) market.publishTick({ symbolId: tick.symbolId, bid: tick.bid, ask: tick.ask, time: Date.now() });
+  const published = TICKS / ((performance.now() - start) / 1000);
+  await engine.idle();
+  const after = engine.stats();
+  if (after.positions !== before.positions || after.pendings !== before.pendings) throw new Error('something triggered in the quiet phase');
+  log(
+    `nothing triggers: ${Math.round(direct).toLocaleString('en')} ticks/s into the engine; ${Math.round(published).toLocaleString('en')} ticks/s through market.publishTick (quotes, candles, pushes included)`,
+  );
+
+  await ramp(server, symbols, mid);
+  const report = await auditLedger(ctx.db);
+  log(`ledger audit: ${report.ok ? 'OK' : report.problems.join('; ')} (${report.transactions} transactions)`);
+  await server.close();
+  await fresh?.drop();
+}
+
+/** 2. Mids climb 1.2% in small steps at a steady tick rate, crossing the band of take-profits. */
+async function ramp(server: App, symbols: SymbolInfo[], mid: Map<number, Dec>) {
+  const { ctx } = server;
+  const engine = ctx.services.trading.engine;
+  const committed = new Map<number, number>();
+  const pushed = new Map<number, number>();
+  const originalApply = engine.apply;
+  (engine as { apply: typeof engine.apply }).apply = (changes) => {
+    const now = performance.now();
+    for (const c of changes) if (c.type === 'closed') for (const o of c.orders) committed.set(o.id, now);
+    originalApply(changes);
+  };
+  const publish = ctx.bus.publish.bind(ctx.bus);
+  ctx.bus.publish = (channel, message) => {
+    const m = message as { type?: string; id?: number[] };
+    if (m.type === 'FOREX_CLOSED') for (const id of m.id!) pushed.set(id, performance.now());
+    publish(channel, message);
+  };
+  const toCommit: number[] = [];
+  const toPush: number[] = [];
+  engine.onJobDone = (job) => {
+    if (job.kind !== 'close') return;
+    toCommit.push(committed.get(job.orderId)! - job.triggeredAt);
+    toPush.push(pushed.get(job.orderId)! - job.triggeredAt);
+  };
+  const steps = RAMP_RATE * RAMP_SECONDS;
+  const perSymbol = Math.ceil(steps / symbols.length);
+  const started = performance.now();
+  for (let i = 0; i < steps; i++) {
+    const s = symbols[i % symbols.length]!;
+    const step = Math.floor(i / symbols.length);
+    const m = mid.get(s.id)!.mul(1 + (0.012 * step) / perSymbol);
+    const half = s.spread.div(2);
+    ctx.services.market.publishTick({
+      symbolId: s.id,
+      bid: fixed(m.minus(half), s.pricePrecision),
+      ask: fixed(m.plus(half), s.pricePrecision),
+      time: Date.now(),
+    });
+    const due = started + ((i + 1) * 1000) / RAMP_RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    else if (i % 50 === 0) await new Promise((r) => setImmediate(r));
+  }
+  await engine.idle();
+  const seconds = (performance.now() - started) / 1000;
+  toCommit.sort((a, b) => a - b);
+  toPush.sort((a, b) => a - b);
+  log(
+    `triggers firing: ${steps.toLocaleString('en')} ticks in ${seconds.toFixed(1)} s, ${toPush.length} take-profits closed (${(toPush.length / seconds).toFixed(0)}/s)`,
+  );
+  log(`  tick-to-committed p50 ${ms(pct(toCommit, 50))}, p99 ${ms(pct(toCommit, 99))}, max ${ms(toCommit.at(-1) ?? NaN)}`);
+  log(`  tick-to-push      p50 ${ms(pct(toPush, 50))}, p99 ${ms(pct(toPush, 99))}, max ${ms(toPush.at(-1) ?? NaN)}`);
+}
+
+/** Inserts accounts, ledger rows and orders in bulk, consistent with the ledger (the audit passes). */
+async function seedBook(ctx: AppContext, symbols: SymbolInfo[], mid: Map<number, Dec>) {
+  const db = ctx.db;
+  const deposit = dec(1_000_000);
+  const [house] = await db
+    .insert(ledgerAccounts)
+    .values({ userId: null, kind: 'demo_funding', isDemo: true })
+    .onConflictDoNothing()
+    .returning();
+  const funding =
+    house?.id ?? (await db.select().from(ledgerAccounts)).find((a) => a.kind === 'demo_funding' && a.isDemo && a.userId === null)!.id;
+  const price = (s: SymbolInfo, factor: number) => fixed(mid.get(s.id)!.mul(factor), s.pricePrecision);
+  let band = 0;
+  for (let first = 0; first < USERS; first += 500) {
+    const count = Math.min(500, USERS - first);
+    const userRows = await db
+      .insert(users)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          uid: `B${first + i}`,
+          inviteCode: `BENCH${first + i}`,
+          isDemo: true,
+          demoId: `bench_${first + i}`,
+        })),
+      )
+      .returning({ id: users.id });
+    const orderRows: (typeof orders.$inferInsert)[] = [];
+    const locked = new Map<number, Dec>();
+    for (const [u, { id: userId }] of userRows.entries()) {
+      let sum = new D(0);
+      for (let k = 0; k < PER_USER + 1; k++) {
+        const s = symbols[(first + u + k * 7) % symbols.length]!;
+        const lev = s.leverages.at(-1)!.value;
+        const isBuy = (u + k) % 2 === 0;
+        const pending = k === PER_USER;
+        const inBand = !pending && k === 0 && band < BAND;
+        const open = pending ? dec(price(s, 0.7)) : dec(isBuy ? market(s, mid, 'ask') : market(s, mid, 'bid'));
+        const margin = marginOf(s, s.minLots, open, lev, ctx.services.market.quoteToUsd(s.id));
+        sum = sum.plus(margin);
+        // Band positions: buys whose take-profit sits 0.1% to 1.1% above, crossed by the ramp.
+        const tp = inBand ? price(s, 1.001 + (0.01 * (band++ % 100)) / 100) : price(s, isBuy ? 1.3 : 0.7);
+        orderRows.push({
+          userId,
+          symbolId: s.id,
+          isDemo: true,
+          orderType: inBand || isBuy || pending ? 1 : 2,
+          status: pending ? 0 : 1,
+          quantity: s.minLots.toString(),
+          multiple: lev,
+          contractSize: s.contractSize.toString(),
+          originPrice: pending ? open.toString() : null,
+          pendingKind: pending ? 'limit' : null,
+          price: pending ? null : open.toString(),
+          updatePrice: pending ? null : open.toString(),
+          targetProfitPrice: pending ? null : tp,
+          targetLossPrice: pending ? null : price(s, inBand || isBuy ? 0.7 : 1.3),
+          cautionMoney: moneyStr(margin),
+          tradeFee: '0',
+          openedAt: pending ? null : new Date(),
+        });
+      }
+      locked.set(userId, sum);
+    }
+    for (let i = 0; i < orderRows.length; i += 2_000) await db.insert(orders).values(orderRows.slice(i, i + 2_000));
+    const accounts = await db
+      .insert(ledgerAccounts)
+      .values(
+        userRows.flatMap(({ id }) => [
+          { userId: id, kind: 'cash', isDemo: true, balance: moneyStr(deposit.minus(locked.get(id)!)) },
+          { userId: id, kind: 'locked', isDemo: true, balance: moneyStr(locked.get(id)!) },
+        ]),
+      )
+      .returning();
+    const txs = await db
+      .insert(ledgerTransactions)
+      .values(userRows.map(({ id }) => ({ kind: 'demo_funding', isDemo: true, refType: 'user', refId: String(id) })))
+      .returning({ id: ledgerTransactions.id, refId: ledgerTransactions.refId });
+    const entries = txs.flatMap((tx) => {
+      const userId = Number(tx.refId);
+      const [cash, lock] = accounts.filter((a) => a.userId === userId).sort((a) => (a.kind === 'cash' ? -1 : 1));
+      return [
+        { txId: tx.id, accountId: cash!.id, amount: cash!.balance, type: 'demo_funding' },
+        { txId: tx.id, accountId: lock!.id, amount: lock!.balance, type: 'margin_lock' },
+        { txId: tx.id, accountId: funding, amount: moneyStr(deposit.neg()), type: 'demo_funding' },
+      ];
+    });
+    await db.insert(ledgerEntries).values(entries);
+  }
+  await db
+    .update(ledgerAccounts)
+    .set({ balance: moneyStr(deposit.mul(USERS).neg()) })
+    .where(eq(ledgerAccounts.id, funding));
+}
+
+function market(s: SymbolInfo, mid: Map<number, Dec>, side: 'bid' | 'ask'): string {
+  const half = s.spread.div(2);
+  const m = mid.get(s.id)!;
+  return fixed(side === 'bid' ? m.minus(half) : m.plus(half), s.pricePrecision);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench:engine failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

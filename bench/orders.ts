@@ -1,0 +1,171 @@
+/**
+ * `npm run bench:orders`: the real server in a child process, 200 demo accounts created and
+ * logged in through the API, then autocannon sends market orders and their closes
+ * (/v1/api/forex/submit then /v1/api/forex/close, each account in turn) for BENCH_SECONDS.
+ * Prints orders per second and latency, on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL.
+ *
+ * BENCH_TARGETS=pglite,postgres  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+ * BENCH_CONNECTIONS (default 32), BENCH_USERS (200), BENCH_SECONDS (20); BENCH_SERVER_NODE_ARGS
+ * (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") are passed to the server's node.
+ * Logins come with distinct X-Forwarded-For addresses (TRUST_PROXY=1): the login call allows
+ * 30 attempts a minute per address, and all 200 logins come from 127.0.0.1 here.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import pg from 'pg';
+import { request, type ServerProcess, startServer } from '../apps/server/src/modules/trading/server-process.ts';
+
+const USERS = Number(process.env.BENCH_USERS ?? 200);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const TARGETS = (process.env.BENCH_TARGETS ?? (process.env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(',');
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The parts of autocannon this benchmark uses (the package ships no types). */
+type Context = Record<string, unknown>;
+interface CannonRequest {
+  method: string;
+  setupRequest(req: { headers?: Record<string, string> }, context: Context): object;
+  onResponse(status: number, body: string, context: Context): void;
+}
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: CannonRequest[];
+}) => Promise<CannonResult>;
+
+async function freshPostgres(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_orders_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function run(target: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
+  const replay = path.join(dir, 'no-ticks.csv');
+  fs.writeFileSync(replay, 'time,code,bid,ask\n');
+  const fresh = target === 'postgres' ? await freshPostgres(process.env.BENCH_DATABASE_URL!) : null;
+  let server: ServerProcess | null = null;
+  try {
+    server = await startServer(
+      {
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dir,
+        ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+        PRICE_SOURCE: 'replay',
+        REPLAY_FILE: replay,
+        MARKET_ALWAYS_OPEN: '1',
+        HISTORY_BARS: '0',
+        TRADING_TEST_CONTROLS: '1',
+        RATE_LIMIT_MAX: '100000000',
+        DEMO_CREATE_RATE_LIMIT: '100000',
+        TRUST_PROXY: '1',
+        ADMIN_PASSWORD: 'bench-password-1',
+      },
+      120_000,
+      process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
+    );
+    const base = server.url;
+    const symbols = await request(base, 'GET', '/v1/api/forex/trade_list', { searchCurrency: 'BTCUSDT' });
+    const btc = symbols.data.find((s: { Code: string }) => s.Code === 'BTCUSDT').Id as number;
+    const tokens: string[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const created = await request(base, 'GET', '/api/user/createAccountDemoForU');
+      const login = await request(
+        base,
+        'POST',
+        '/api/user/loginForU',
+        { demo_id: created.data.demo_id },
+        { 'x-forwarded-for': `10.77.${i >> 8}.${i & 255}` },
+      );
+      if (login.code !== 1) throw new Error(`login failed: ${login.msg}`);
+      tokens.push(login.data.token);
+    }
+    let next = 0;
+    let refused = 0;
+    const submitPath = `/v1/api/forex/submit?type=1&cont=0.01&forex_id=${btc}&status=1&multiple=20`;
+    const result = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req, context) => {
+            context.token = tokens[next++ % tokens.length];
+            return { ...req, path: `${submitPath}&t=${Date.now()}`, headers: { ...req.headers, authorization: context.token as string } };
+          },
+          onResponse: (_status, body, context) => {
+            const res = JSON.parse(body) as { code: number; data?: { Id: number } };
+            if (res.code !== 1) refused++;
+            context.orderId = res.data?.Id ?? 0;
+          },
+        },
+        {
+          method: 'GET',
+          setupRequest: (req, context) => ({
+            ...req,
+            path: `/v1/api/forex/close?id=${context.orderId as number}&t=${Date.now()}`,
+            headers: { ...req.headers, authorization: context.token as string },
+          }),
+          onResponse: (_status, body) => {
+            if ((JSON.parse(body) as { code: number }).code !== 1) refused++;
+          },
+        },
+      ],
+    });
+    const idle = await request(base, 'GET', '/api/test/trading/idle');
+    log(
+      `${target}: ${Math.round(result.requests.average).toLocaleString('en')} orders/s (submits and closes; ${Math.round(result.requests.average / 2)} round trips/s), ` +
+        `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
+        `${result.requests.total.toLocaleString('en')} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${refused} refused; ` +
+        `open positions left ${idle.data.positions}`,
+    );
+    server.child.kill('SIGTERM');
+    await server.exited;
+    server = null;
+  } finally {
+    server?.child.kill('SIGKILL');
+    await fresh?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  log(
+    `bench:orders: ${USERS} demo accounts, ${CONNECTIONS} connections, ${SECONDS} s per database, market order + close of 0.01 BTCUSDT; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  for (const target of TARGETS) await run(target);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench:orders failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import { MONEY_SCALE } from '../constants.ts';
+import { parseAmount } from '../decimal.ts';
+
+/**
+ * Back office calls (/api/admin/...): staff, dashboard, users, trading setup, funding setup, audit log.
+ * Form and query values arrive as strings. Amounts and prices travel as exact decimal strings.
+ */
+
+/** Answer code of /api/admin/login when the password is right and a TOTP code is needed. */
+export const STAFF_TOTP_REQUIRED = 1020;
+
+export const STAFF_ROLES = ['admin', 'finance', 'risk', 'support', 'content'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+const blank = (raw: unknown) => raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
+const orUndefined = (raw: unknown) => (blank(raw) ? undefined : raw);
+
+const id = (missing = 'input_full') =>
+  z.preprocess(orUndefined, z.coerce.number({ error: `msg:${missing}` }).int(`msg:${missing}`).positive(`msg:${missing}`).max(2_147_483_647, `msg:${missing}`));
+const optionalId = z.preprocess(orUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional());
+const intIn = (min: number, max: number) => z.preprocess(orUndefined, z.coerce.number({ error: 'msg:admin.invalid_number' }).int('msg:admin.invalid_number').min(min, 'msg:admin.invalid_number').max(max, 'msg:admin.invalid_number'));
+const requiredText = (max: number) => z.string({ error: 'msg:input_full' }).trim().min(1, 'msg:input_full').max(max, 'msg:text_too_long');
+const optionalText = (max: number) => z.string().trim().max(max, 'msg:text_too_long');
+const flag = z.preprocess(
+  (v) => (typeof v === 'string' || typeof v === 'number' ? ['1', 'true', 'on', 'yes'].includes(String(v).toLowerCase()) : v),
+  z.boolean({ error: 'msg:input_full' }),
+);
+/** A non-negative exact decimal (prices, rates, lots) with at most `places` decimals. */
+const decimalField = (places: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string({ error: 'msg:admin.invalid_number' }).trim().regex(new RegExp(`^\\d{1,18}(\\.\\d{1,${places}})?$`), 'msg:admin.invalid_number'),
+  );
+/** JSON arrays may arrive as arrays (JSON body) or as JSON text (form body). */
+const jsonArray = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }, z.array(item, { error: 'msg:admin.invalid_list' }));
+
+export const PageInput = z.object({
+  page: z.preprocess(orUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
+  limit: z.preprocess(orUndefined, z.coerce.number().int().min(1).max(100).default(10)),
+});
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number().int() });
+export const IdInput = z.object({ id: id('not_found') });
+
+// ---------------------------------------------------------------- staff and TOTP
+const roleList = jsonArray(z.enum(STAFF_ROLES, { error: 'msg:admin.invalid_role' })).refine((r) => r.length > 0, 'msg:admin.roles_required');
+const rolesField = z.preprocess((v) => (typeof v === 'string' && !v.trim().startsWith('[') ? v.split(',').map((r) => r.trim()).filter(Boolean) : v), roleList);
+
+export const StaffSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()),
+  totp_enabled: z.boolean(),
+  status: z.number().int(),
+  created_at: z.string(),
+});
+export type Staff = z.infer<typeof StaffSchema>;
+export const StaffCreateInput = z.object({
+  email: z.string({ error: 'msg:input_full' }).trim().toLowerCase().email('msg:admin.invalid_email').max(200),
+  name: requiredText(100),
+  password: z.string({ error: 'msg:input_full' }).min(10, 'msg:admin.password_too_short').max(200),
+  roles: rolesField,
+});
+export const StaffRolesInput = z.object({ id: id('not_found'), roles: rolesField });
+export const StaffStatusInput = z.object({ id: id('not_found'), status: intIn(0, 1) });
+export const TotpSetupSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const TotpEnableInput = z.object({ code: z.string({ error: 'msg:admin.totp_code_required' }).trim().regex(/^\d{6}$/, 'msg:admin.totp_code_required') });
+
+// ---------------------------------------------------------------- dashboard
+export const ExposureSchema = z.object({
+  symbol_id: z.number().int(),
+  code: z.string(),
+  positions: z.number().int(),
+  buy_lots: z.string(),
+  sell_lots: z.string(),
+  net_lots: z.string(),
+  /** Net units (lots x contract size, buys minus sells) x current mid, in USD. */
+  notional: z.string(),
+});
+export const DashboardSchema = z.object({
+  users: z.object({ real: z.number().int(), demo: z.number().int(), verified: z.number().int() }),
+  deposits_waiting: z.number().int(),
+  withdrawals_waiting: z.number().int(),
+  open_positions: z.number().int(),
+  exposure: z.array(ExposureSchema),
+  /** Real money today (UTC): what the house earned as counterparty and in fees. */
+  house_profit_today: z.string(),
+  fees_today: z.string(),
+  margin_calls_today: z.number().int(),
+  stop_outs_today: z.number().int(),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+// ---------------------------------------------------------------- users
+export const UserSearchInput = PageInput.extend({ q: optionalText(200).default('') });
+export const AdminUserSchema = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  is_demo: z.number().int(),
+  status: z.number().int(),
+  invite_code: z.string(),
+  review_status: z.number().int(),
+  balance: z.string(),
+  lock_balance: z.string(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export const UserIdInput = z.object({ user_id: id('not_found') });
+export const UserPageInput = PageInput.extend({ user_id: id('not_found') });
+export const UserOrdersInput = UserPageInput.extend({ status: z.preprocess(orUndefined, z.coerce.number().int().refine((v) => [0, 1, 3, 4].includes(v)).optional()) });
+export const UserSessionSchema = z.object({ id: z.number().int(), ip: z.string(), user_agent: z.string(), created_at: z.string(), expires_at: z.string() });
+/** Without session_id every session of the user ends. */
+export const EndSessionsInput = z.object({ user_id: id('not_found'), session_id: optionalId });
+export const UserStatusInput = z.object({ user_id: id('not_found'), status: intIn(0, 1) });
+export const LedgerEntrySchema = z.object({ id: z.number().int(), account: z.string(), amount: z.string(), type: z.string(), memo: z.string(), created_at: z.string() });
+
+/** A signed amount: "-12.5" takes money away, "12.5" adds it; never zero. */
+export const signedAmountField = z.unknown().transform((raw, ctx) => {
+  if (blank(raw)) {
+    ctx.addIssue({ code: 'custom', message: 'msg:amount_required' });
+    return z.NEVER;
+  }
+  const s = String(raw).trim();
+  const negative = s.startsWith('-');
+  const parsed = parseAmount(negative || s.startsWith('+') ? s.slice(1) : s, MONEY_SCALE);
+  if (!parsed.ok) {
+    // The sign is already taken off: a second one is a format error.
+    ctx.addIssue({ code: 'custom', message: `msg:amount_${parsed.reason === 'negative' ? 'format' : parsed.reason}` });
+    return z.NEVER;
+  }
+  return (negative ? parsed.value.negated() : parsed.value).toString();
+});
+export const AdjustBalanceInput = z.object({
+  user_id: id('not_found'),
+  amount: signedAmountField,
+  reason: requiredText(500),
+  /** The client's key for this request: a repeated request never posts twice. */
+  key: z.string({ error: 'msg:input_full' }).trim().min(8, 'msg:input_full').max(100),
+});
+export const AdjustBalanceSchema = z.object({ balance: z.string(), lock_balance: z.string(), duplicate: z.boolean() });
+
+// ---------------------------------------------------------------- trading setup
+export const ScheduleItemSchema = z.object({
+  day: z.coerce.number().int().min(0).max(6),
+  open: z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/),
+  close: z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/),
+});
+export const AdminSymbolSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  show_code: z.string(),
+  category_id: z.number().int(),
+  price_precision: z.number().int(),
+  contract_size: z.string(),
+  min_lots: z.string(),
+  max_lots: z.string(),
+  step: z.string(),
+  spread: z.string(),
+  fee_rate: z.string(),
+  margin_mode: z.number().int(),
+  fixed_margin: z.string(),
+  leverages: z.array(z.number().int()),
+  timezone: z.string(),
+  schedule: z.array(ScheduleItemSchema),
+  holidays: z.array(z.string()),
+  visible: z.boolean(),
+  tradable: z.boolean(),
+  sort: z.number().int(),
+});
+export type AdminSymbol = z.infer<typeof AdminSymbolSchema>;
+/** Fields left out keep their value. */
+export const SymbolSaveInput = z.object({
+  id: id('not_found'),
+  show_code: optionalText(50).optional(),
+  category_id: optionalId,
+  price_precision: intIn(0, 10).optional(),
+  contract_size: decimalField(6).optional(),
+  min_lots: decimalField(6).optional(),
+  max_lots: decimalField(6).optional(),
+  step: decimalField(6).optional(),
+  spread: decimalField(10).optional(),
+  fee_rate: decimalField(8).optional(),
+  margin_mode: intIn(1, 2).optional(),
+  fixed_margin: z.preprocess(orUndefined, decimalField(6).optional()),
+  leverages: z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim().startsWith('[') ? v.split(',').map((x) => x.trim()).filter(Boolean) : v),
+    jsonArray(z.coerce.number({ error: 'msg:admin.invalid_list' }).int('msg:admin.invalid_list').min(1, 'msg:admin.invalid_list').max(10_000, 'msg:admin.invalid_list')),
+  ).optional(),
+  schedule: jsonArray(ScheduleItemSchema).optional(),
+  holidays: jsonArray(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'msg:admin.invalid_list')).optional(),
+  visible: flag.optional(),
+  tradable: flag.optional(),
+  sort: intIn(-1_000_000, 1_000_000).optional(),
+});
+export const AdminCategorySchema = z.object({ id: z.number().int(), key: z.string(), sort: z.number().int() });
+export const CategorySaveInput = z.object({
+  id: optionalId,
+  key: z.string({ error: 'msg:input_full' }).trim().regex(/^[a-z0-9_]{1,40}$/, 'msg:admin.invalid_key'),
+  sort: intIn(-1_000_000, 1_000_000).default(0),
+});
+export const PositionListInput = PageInput.extend({ user_id: optionalId, symbol_id: optionalId });
+
+// ---------------------------------------------------------------- funding setup
+export const AdminDepositNetworkSchema = z.object({ id: z.number().int(), currency_code: z.string(), protocol_code: z.string(), address: z.string(), usd_price: z.string(), enabled: z.boolean() });
+export const DepositNetworkSaveInput = z.object({
+  id: optionalId,
+  currency_code: requiredText(20),
+  protocol_code: requiredText(40),
+  address: requiredText(200),
+  usd_price: decimalField(10),
+  enabled: flag.default(true),
+});
+export const AdminBankWireSchema = z.object({
+  id: z.number().int(),
+  bank_name: z.string(),
+  bank_address: z.string(),
+  bank_swift: z.string(),
+  payee_name: z.string(),
+  payee_account: z.string(),
+  bank_remark: z.string(),
+  currency: z.string(),
+  usd_price: z.string(),
+  enabled: z.boolean(),
+});
+export const BankWireSaveInput = z.object({
+  id: optionalId,
+  bank_name: requiredText(200),
+  bank_address: optionalText(300).default(''),
+  bank_swift: optionalText(40).default(''),
+  payee_name: requiredText(200),
+  payee_account: requiredText(100),
+  bank_remark: optionalText(500).default(''),
+  currency: requiredText(20),
+  usd_price: decimalField(10),
+  enabled: flag.default(true),
+});
+export const AdminWithdrawCurrencySchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  protocol: z.string(),
+  type: z.number().int(),
+  draw_rate: z.string(),
+  fee_type: z.number().int(),
+  usd_price: z.string(),
+  min_amount: z.string(),
+  max_amount: z.string(),
+  address_pattern: z.string(),
+  enabled: z.boolean(),
+});
+export const WithdrawCurrencySaveInput = z.object({
+  id: optionalId,
+  code: requiredText(20),
+  protocol: optionalText(40).default(''),
+  type: intIn(1, 2),
+  draw_rate: decimalField(6),
+  fee_type: intIn(1, 2),
+  usd_price: decimalField(10),
+  min_amount: decimalField(6),
+  max_amount: decimalField(6),
+  address_pattern: optionalText(300).default(''),
+  enabled: flag.default(true),
+});
+
+// ---------------------------------------------------------------- audit log
+export const AuditListInput = PageInput.extend({
+  staff_id: optionalId,
+  action: optionalText(100).default(''),
+  target_type: optionalText(50).default(''),
+  target_id: optionalText(50).default(''),
+});
+export const AuditRowSchema = z.object({
+  id: z.number().int(),
+  staff_id: z.number().int(),
+  staff_email: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export type AuditRow = z.infer<typeof AuditRowSchema>;
+
+// ---------------------------------------------------------------- orders (staff view)
+export const AdminOrderSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user: z.string(),
+  symbol: z.string(),
+  is_demo: z.number().int(),
+  /** 1 buy, 2 sell. */
+  order_type: z.number().int(),
+  /** 0 pending, 1 open, 3 closed, 4 cancelled. */
+  status: z.number().int(),
+  quantity: z.string(),
+  multiple: z.number().int(),
+  origin_price: z.string(),
+  price: z.string(),
+  update_price: z.string(),
+  caution_money: z.string(),
+  trade_fee: z.string(),
+  fact_profits: z.string(),
+  closed_type: z.number().int(),
+  created_at: z.string(),
+  completed_at: z.string(),
+});
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;

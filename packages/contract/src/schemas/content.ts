@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from '../constants.ts';
+import { dec } from '../decimal.ts';
+
+/** Query and form values arrive as strings; a blank value counts as absent. */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** An integer parameter with a default; values above `max` are clamped (page sizes). */
+export const intParam = (fallback: number, min: number, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(min)
+      .default(fallback)
+      .transform((n) => Math.min(n, max)),
+  );
+
+export const optionalId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional());
+export const requiredId = z.preprocess(blankToUndefined, z.coerce.number({ error: 'msg:invalid_id' }).int().positive('msg:invalid_id'));
+
+/** Form booleans: 1/0, true/false, on/off. */
+export const flagParam = z.preprocess(
+  (v) => (typeof v === 'string' || typeof v === 'number' ? ['1', 'true', 'on', 'yes'].includes(String(v).toLowerCase()) : v),
+  z.boolean(),
+);
+
+export const PageInput = z.object({
+  page: intParam(1, 1, 1_000_000),
+  limit: intParam(DEFAULT_PAGE_SIZE, 1, 50),
+});
+
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number().int() });
+
+// ---------------------------------------------------------------- news
+export const NewsListInput = PageInput.extend({ category_id: intParam(1, 1, 1_000_000) });
+export const NewsInfoInput = z.object({ id: requiredId });
+
+/** Times are ISO 8601 strings in UTC. */
+export const NewsItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  desc: z.string(),
+  logo: z.string(),
+  created_at: z.string(),
+});
+/** `content` is sanitized HTML (allow-list of tags; no scripts, handlers or javascript: links). */
+export const NewsDetailSchema = NewsItemSchema.extend({ content: z.string() });
+export type NewsItem = z.infer<typeof NewsItemSchema>;
+export type NewsDetail = z.infer<typeof NewsDetailSchema>;
+
+export const AdminNewsSchema = NewsDetailSchema.extend({ category_id: z.number().int(), published: z.boolean() });
+export const NEWS_CONTENT_MAX = 200_000;
+export const NewsSaveInput = z.object({
+  id: optionalId,
+  category_id: intParam(1, 1, 1_000_000),
+  title: z.string({ error: 'msg:news_title_required' }).trim().min(1, 'msg:news_title_required').max(200, 'msg:news_title_too_long'),
+  desc: z.string().trim().max(1000, 'msg:news_desc_too_long').default(''),
+  logo: z.string().trim().max(2048).default(''),
+  content: z
+    .string({ error: 'msg:news_content_required' })
+    .min(1, 'msg:news_content_required')
+    .max(NEWS_CONTENT_MAX, 'msg:news_content_too_long'),
+  published: flagParam.default(true),
+});
+export const AdminNewsListInput = PageInput.extend({ category_id: optionalId });
+
+// ---------------------------------------------------------------- company
+/** The company chosen in the app is remembered in this cookie for COMPANY_COOKIE_MAX_AGE_S. */
+export const COMPANY_COOKIE = 'company_id';
+
+export const CompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string(),
+  url: z.string(),
+  subject: z.string(),
+  registered_address: z.string(),
+  location: z.string(),
+  email: z.string(),
+});
+export type Company = z.infer<typeof CompanySchema>;
+
+export const CompanyIdInput = z.object({ id: optionalId });
+export const CompanySearchInput = PageInput.extend({ name: z.string().trim().max(100).default('') });
+export const CompanyStatusSchema = z.object({ status: z.number().int(), loss_url: z.string() });
+export const SupportEmailSchema = z.object({ email: z.string() });
+
+export const AdminCompanySchema = CompanySchema.extend({ status: z.number().int(), loss_url: z.string(), is_main: z.boolean() });
+const text = (max: number) => z.string().trim().max(max).default('');
+export const CompanySaveInput = z.object({
+  id: optionalId,
+  name: z.string({ error: 'msg:company_name_required' }).trim().min(1, 'msg:company_name_required').max(200),
+  logo: text(2048),
+  url: text(2048),
+  subject: text(2000),
+  registered_address: text(500),
+  location: text(500),
+  email: z.union([z.literal(''), z.string().trim().email('msg:company_email_invalid').max(254)]).default(''),
+  status: intParam(0, 0, 32_767),
+  loss_url: text(2048),
+  is_main: flagParam.default(false),
+});
+
+// ---------------------------------------------------------------- announcement and settings
+export const AnnouncementSchema = z.object({
+  /** Translated server-side: the countries the service is not provided to. */
+  announcement: z.string(),
+  excluded_countries: z.array(z.string()),
+  /** Staff's own notice (setting `announcement`), shown as plain text; may be empty. */
+  notice: z.string(),
+  company: CompanySchema,
+});
+
+/** Settings staff may change from the back office; the risk levels need the risk role. */
+export const CONTENT_SETTING_KEYS = [
+  'service_link',
+  'service_link_type',
+  'verify_reg_type',
+  'trade_fee_type',
+  'announcement',
+  'is_show_mobile',
+] as const;
+export const RISK_SETTING_KEYS = ['margin_call_level', 'stop_out_level'] as const;
+export const EDITABLE_SETTING_KEYS = [...CONTENT_SETTING_KEYS, ...RISK_SETTING_KEYS] as const;
+export type EditableSettingKey = (typeof EDITABLE_SETTING_KEYS)[number];
+
+const choice = (...values: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => values.includes(v));
+const percentLevel = z
+  .string()
+  .trim()
+  .regex(/^\d{1,4}(\.\d{1,2})?$/)
+  .refine((v) => dec(v).gt(0));
+
+/** Each editable setting's value rule (values are stored as strings). */
+export const SettingValueRules: Record<EditableSettingKey, z.ZodType<string>> = {
+  service_link: z.string().trim().max(500),
+  service_link_type: choice('1', '2', '3'),
+  verify_reg_type: choice('1', '2'),
+  trade_fee_type: choice('1', '2'),
+  announcement: z.string().trim().max(4000),
+  is_show_mobile: choice('0', '1'),
+  margin_call_level: percentLevel,
+  stop_out_level: percentLevel,
+};
+const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+
+/** Any subset of the editable settings; other keys are refused by the server (not silently dropped). */
+export const SettingsSaveInput = z.looseObject(
+  Object.fromEntries(EDITABLE_SETTING_KEYS.map((k) => [k, z.preprocess(asText, SettingValueRules[k]).optional()])) as unknown as Record<
+    EditableSettingKey,
+    z.ZodType<string | undefined>
+  >,
+);
+export const SettingsSchema = z.record(z.string(), z.string());

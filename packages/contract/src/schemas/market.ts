@@ -1,0 +1,168 @@
+/**
+ * Market calls and live pushes. Wire choice: prices, volumes, amounts, percent changes and symbol
+ * terms (Pip, ForexMinCont, ...) are decimal STRINGS (exact, at the symbol's PricePrecision for
+ * prices); ids, statuses, precisions, leverages and times are numbers. Times are epoch milliseconds.
+ */
+import { z } from 'zod';
+import { PERIOD_NAMES } from '../constants.ts';
+
+const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+const epochMs = z.coerce.number().int().min(0);
+
+export const TradeListInput = z.object({
+  /** Case-insensitive filter on Code or ShowCode. */
+  searchCurrency: z.string().trim().max(50).optional(),
+});
+
+export const PeriodSchema = z.enum(PERIOD_NAMES as [string, ...string[]], { message: 'msg:invalid_period' });
+
+export const KlineInput = z.object({
+  forex_id: z.coerce.number().int().positive({ message: 'msg:symbol_not_found' }),
+  period: PeriodSchema,
+  /** Page backwards: bars strictly older than `before` ... */
+  before: epochMs.optional(),
+  /** ... or bars at or before `end`. Without either, the newest bars ending with the forming one. */
+  end: epochMs.optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(300),
+});
+
+export const AbbreviatedKlineInput = z.object({
+  forex_id: z.coerce.number().int().positive({ message: 'msg:symbol_not_found' }),
+  period: PeriodSchema.default('60min'),
+});
+
+export const LeverageSchema = z.object({ Id: z.number().int(), ForexId: z.number().int(), Value: z.number().int() });
+
+export const ForexQuotationsSchema = z.object({
+  Id: z.number().int(),
+  ForexId: z.number().int(),
+  /** 24-hour open, high, low; Close is the current mid. */
+  Open: decimalString,
+  High: decimalString,
+  Low: decimalString,
+  Close: decimalString,
+  /** Percent change against the 24-hour open, 2 decimals. */
+  Change: decimalString,
+  Volume: decimalString,
+  Amount: decimalString,
+  /** Time of the last tick, epoch ms. */
+  NowTime: z.number().int(),
+  Bid: decimalString,
+  Ask: decimalString,
+});
+
+export const TradeListRowSchema = z.object({
+  Id: z.number().int(),
+  Code: z.string(),
+  ShowCode: z.string(),
+  /** Path on our server, e.g. /logos/eurusd.svg. */
+  Logo: z.string(),
+  CategoryId: z.number().int(),
+  /** 1 open, 2 closed. */
+  MarketStatus: z.union([z.literal(1), z.literal(2)]),
+  PricePrecision: z.number().int(),
+  /** 1 margin from price and leverage, 2 fixed margin per lot. */
+  MarginMode: z.number().int(),
+  /** Quantity step in lots. */
+  Pip: decimalString,
+  ForexMinCont: decimalString,
+  ForexMaxCont: decimalString,
+  /** Contract size: units per lot. */
+  ForexContNum: decimalString,
+  ForexFeeRate: decimalString,
+  FixedMargin: decimalString.nullable(),
+  /** Full spread in price units. */
+  Spread: decimalString,
+  Tradable: z.union([z.literal(0), z.literal(1)]),
+  LastPrice: decimalString,
+  /** Allowed leverages, ascending. */
+  HasForexMultiple: z.array(LeverageSchema),
+  ForexQuotations: ForexQuotationsSchema,
+});
+export type TradeListRow = z.infer<typeof TradeListRowSchema>;
+export const TradeListResponse = z.array(TradeListRowSchema);
+
+export const CategorySchema = z.object({ Id: z.number().int(), NameShowTrans: z.string() });
+export const CategoriesResponse = z.array(CategorySchema);
+
+export const KlineBarSchema = z.object({
+  /** Equal to Time. */
+  Id: z.number().int(),
+  /** Bar open time, epoch ms, floored to the period in UTC. */
+  Time: z.number().int(),
+  Open: decimalString,
+  High: decimalString,
+  Low: decimalString,
+  Close: decimalString,
+  Volume: decimalString,
+  /** Volume x Close, 2 decimals. */
+  Amount: decimalString,
+  /** Percent change from Open to Close, 2 decimals. */
+  Change: decimalString,
+  Period: z.string(),
+  Code: z.string(),
+  ForexId: z.number().int(),
+});
+export type KlineBar = z.infer<typeof KlineBarSchema>;
+/** Bars oldest first; without `before`/`end` the last one is the forming bar. */
+export const KlineResponse = z.array(KlineBarSchema);
+
+/** The last 48 bars the home list draws (oldest first, the forming bar last), in the kline bar shape. */
+export const AbbreviatedKlineResponse = z.array(KlineBarSchema);
+
+// ---------------------------------------------------------------- live socket /v1/ws
+
+export const QuotationSchema = z.object({
+  id: z.number().int(),
+  forex_id: z.number().int(),
+  open: decimalString,
+  high: decimalString,
+  low: decimalString,
+  close: decimalString,
+  change: decimalString,
+  volume: decimalString,
+  amount: decimalString,
+  bid: decimalString,
+  ask: decimalString,
+  /** Tick time, epoch ms. */
+  time: z.number().int(),
+  /** 1 open, 2 closed. */
+  market_status: z.union([z.literal(1), z.literal(2)]),
+});
+export type Quotation = z.infer<typeof QuotationSchema>;
+
+/** Push on topic DAY_MARKET, one symbol per message. */
+export const DayMarketPushSchema = z.object({
+  type: z.literal('DAY_MARKET'),
+  symbol: z.string(),
+  time: z.number().int(),
+  quotation: QuotationSchema,
+});
+export type DayMarketPush = z.infer<typeof DayMarketPushSchema>;
+
+/** Push on topic KLINE.{code}: the forming bar of one period (clients filter by kline.Period). */
+export const KlinePushSchema = z.object({
+  type: z.literal('KLINE'),
+  symbol: z.string(),
+  forex_id: z.number().int(),
+  /** Tick time, epoch ms. */
+  time: z.number().int(),
+  kline: KlineBarSchema,
+});
+export type KlinePush = z.infer<typeof KlinePushSchema>;
+
+/** Client -> server: `ping` as plain text, or JSON {type, params}. */
+export const WsClientMessageSchema = z.object({
+  type: z.enum(['login', 'logout', 'sub', 'unsub']),
+  params: z.string().optional(),
+});
+
+/** Server replies: login_result, logout_result, sub_result, unsub_result, error. */
+export const WsResultSchema = z.object({
+  type: z.enum(['login_result', 'logout_result', 'sub_result', 'unsub_result', 'error']),
+  code: z.number().int(),
+  msg: z.string(),
+  /** The topic of a sub/unsub result. */
+  topic: z.string().optional(),
+});
+export type WsResult = z.infer<typeof WsResultSchema>;
