@@ -49,5 +49,9 @@ export const WsTopic = {
   DAY_MARKET: 'DAY_MARKET',
   FOREX_TRADE: 'FOREX_TRADE',
   FOREX_CLOSED: 'FOREX_CLOSED',
+  /** Support chat messages for the logged-in user ({type: 'CHAT', message}). */
+  CHAT: 'CHAT',
+  /** The support desk's feed of every chat message (staff connections with the support role). */
+  SUPPORT: 'SUPPORT',
   KLINE_PREFIX: 'KLINE.',
 } as const;

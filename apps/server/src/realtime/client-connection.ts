@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import type { LangCode } from '@tp/contract/languages';
-import type { AuthUser } from '../context.ts';
+import type { AuthStaff, AuthUser } from '../context.ts';
 import type { TopicFeed } from './topic-feed.ts';
 
 /** Close codes: 1013 "try again later" for a client that cannot keep up, 1008 for refused connections. */
@@ -18,6 +18,8 @@ export class ClientConnection {
   /** Quote topics and the feed sequence this client has received up to. */
   private readonly feeds = new Map<TopicFeed, number>();
   user: AuthUser | null = null;
+  /** A staff member logged in with a staff token (support desk). */
+  staff: AuthStaff | null = null;
   lastSeen = Date.now();
   /** When the socket's send buffer first stayed above the limit; 0 while it keeps up. */
   slowSince = 0;

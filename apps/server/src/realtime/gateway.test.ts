@@ -170,6 +170,32 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     expect(a.ofType('FOREX_CLOSED', from)).toEqual([]);
   });
 
+  it('delivers support chat to the logged-in user on CHAT, and every chat message to a staff desk on SUPPORT', async () => {
+    const user = await newSession();
+    const other = await newSession();
+    const c = await connect();
+    expect(await c.request({ type: 'sub', params: 'CHAT' }, 'sub_result')).toMatchObject({ code: 1003 });
+    await c.request({ type: 'login', params: user.token }, 'login_result');
+    expect(await c.request({ type: 'sub', params: 'CHAT' }, 'sub_result')).toMatchObject({ code: 1, topic: 'CHAT' });
+    // A trader cannot listen to the support desk.
+    expect(await c.request({ type: 'sub', params: 'SUPPORT' }, 'sub_result')).toMatchObject({ code: 1003 });
+
+    const staff = await t.ctx.services.sessions.create({ staffId: 1 });
+    const desk = await connect();
+    expect(await desk.request({ type: 'login', params: staff }, 'login_result')).toMatchObject({ code: 1 });
+    expect(await desk.request({ type: 'sub', params: 'SUPPORT' }, 'sub_result')).toMatchObject({ code: 1, topic: 'SUPPORT' });
+
+    const from = c.messages.length;
+    const message = { id: 7, sender: 'staff', body: 'Hello from support', image_url: null, created_at: new Date().toISOString() };
+    t.ctx.bus.publish(BusChannels.userChannel(other.userId), { type: 'CHAT', message: { ...message, body: 'not yours' } });
+    t.ctx.bus.publish(BusChannels.userChannel(user.userId), { type: 'CHAT', message });
+    t.ctx.bus.publish('push:staff:support', { type: 'CHAT', user_id: user.userId, message });
+    expect(await c.next((m) => typeof m === 'object' && m.type === 'CHAT', 3000, from)).toMatchObject({ message: { body: 'Hello from support' } });
+    expect(await desk.next((m) => typeof m === 'object' && m.type === 'CHAT')).toMatchObject({ user_id: user.userId });
+    await new Promise((r) => setTimeout(r, FLUSH_MS));
+    expect(c.ofType('CHAT', from).map((m) => m.message.body)).toEqual(['Hello from support']);
+  });
+
   it('coalesces quotes per symbol for each client: the newest wins', async () => {
     const c = await connect();
     await c.request({ type: 'sub', params: 'DAY_MARKET' }, 'sub_result');

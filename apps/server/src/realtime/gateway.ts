@@ -10,6 +10,10 @@ import { CLOSE_POLICY, CLOSE_TOO_SLOW, ClientConnection } from './client-connect
 import { jsonFrame } from './frames.ts';
 import { handleClientMessage } from './protocol.ts';
 import { TopicFeed } from './topic-feed.ts';
+import { isUserTopic, STAFF_SUPPORT_TOPIC } from './topics.ts';
+
+/** Where the support module publishes every stored chat message for staff. */
+const SUPPORT_CHANNEL = 'push:staff:support';
 
 /** What the gateway needs from the market: topic validation and the current state for new subscribers. */
 export interface MarketSnapshots {
@@ -45,6 +49,8 @@ export class WsGateway {
   /** Quote topics (DAY_MARKET, KLINE.{code}) with the newest frame of each symbol or period. */
   private readonly feeds = new Map<string, TopicFeed>();
   private readonly offBus: (() => void)[] = [];
+  private readonly supportDesk = new Set<ClientConnection>();
+  private offSupport: (() => void) | null = null;
   private readonly groups: Set<ClientConnection>[];
   private turn = 0;
   private nextGroup = 0;
@@ -108,7 +114,8 @@ export class WsGateway {
 
   subscribe(conn: ClientConnection, topic: string): void {
     conn.subscriptions.add(topic);
-    if (topic === WsTopic.FOREX_TRADE || topic === WsTopic.FOREX_CLOSED) this.watchUser(conn);
+    if (isUserTopic(topic)) this.watchUser(conn);
+    else if (topic === STAFF_SUPPORT_TOPIC) this.watchSupport(conn);
     else conn.follow(this.feedOf(topic));
   }
 
@@ -116,7 +123,17 @@ export class WsGateway {
     conn.subscriptions.delete(topic);
     const feed = this.feeds.get(topic);
     if (feed) conn.unfollow(feed);
+    else if (topic === STAFF_SUPPORT_TOPIC) this.supportDesk.delete(conn);
     else this.unwatchUser(conn);
+  }
+
+  /** Staff support desks get every chat message as it is stored, from any server (the bus). */
+  private watchSupport(conn: ClientConnection): void {
+    this.supportDesk.add(conn);
+    this.offSupport ??= this.ctx.bus.subscribe(SUPPORT_CHANNEL, (m) => {
+      const frame = jsonFrame(m);
+      for (const desk of this.supportDesk) desk.write(frame);
+    });
   }
 
   /** Subscribes to a user's bus channel while one of their connections wants their pushes. */
@@ -132,7 +149,7 @@ export class WsGateway {
   }
 
   private unwatchUser(conn: ClientConnection): void {
-    if (!conn.user || conn.subscriptions.has(WsTopic.FOREX_TRADE) || conn.subscriptions.has(WsTopic.FOREX_CLOSED)) return;
+    if (!conn.user || [...conn.subscriptions].some(isUserTopic)) return;
     const entry = this.users.get(conn.user.id);
     if (!entry) return;
     entry.conns.delete(conn);
@@ -149,7 +166,7 @@ export class WsGateway {
    */
   private forwardUserPush(conns: Set<ClientConnection>, message: { type?: string }): void {
     const topic = message?.type;
-    if (topic !== WsTopic.FOREX_TRADE && topic !== WsTopic.FOREX_CLOSED) return;
+    if (!topic || !isUserTopic(topic)) return;
     const frame = jsonFrame(message);
     for (const conn of conns) {
       if (!conn.subscriptions.has(topic)) continue;
@@ -218,6 +235,8 @@ export class WsGateway {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     for (const off of this.offBus.splice(0)) off();
+    this.offSupport?.();
+    this.offSupport = null;
     for (const { off } of this.users.values()) off();
     this.users.clear();
   }

@@ -3,7 +3,7 @@ import { t } from '../http/i18n.ts';
 import type { ClientConnection } from './client-connection.ts';
 import { jsonFrame, textFrame } from './frames.ts';
 import type { WsGateway } from './gateway.ts';
-import { isUserTopic, parseTopic } from './topics.ts';
+import { isUserTopic, parseTopic, STAFF_SUPPORT_TOPIC } from './topics.ts';
 
 const PONG = textFrame('pong');
 
@@ -48,8 +48,9 @@ export async function handleClientMessage(gw: WsGateway, conn: ClientConnection,
     case 'login':
       return login(gw, conn, params);
     case 'logout':
-      for (const topic of [...conn.subscriptions]) if (isUserTopic(topic)) gw.unsubscribe(conn, topic);
+      for (const topic of [...conn.subscriptions]) if (isUserTopic(topic) || topic === STAFF_SUPPORT_TOPIC) gw.unsubscribe(conn, topic);
       conn.user = null;
+      conn.staff = null;
       reply(conn, 'logout_result', Code.SUCCESS, 'ws_logout_success');
       return;
     case 'sub':
@@ -66,6 +67,13 @@ async function login(gw: WsGateway, conn: ClientConnection, params: unknown): Pr
   const token = raw.startsWith('Bearer ') ? raw.slice(7) : raw;
   const user = token ? await gw.ctx.services.sessions.resolveUser(token) : null;
   if (!user) {
+    // A staff token logs the support desk in; it never receives a trader's pushes.
+    const staff = token ? await gw.ctx.services.sessions.resolveStaff(token) : null;
+    if (staff) {
+      conn.staff = staff;
+      reply(conn, 'login_result', Code.SUCCESS, 'ws_login_success');
+      return;
+    }
     reply(conn, 'login_result', Code.SESSION_EXPIRED, 'ws_login_failed');
     return;
   }
@@ -84,6 +92,11 @@ function subscribe(gw: WsGateway, conn: ClientConnection, params: unknown): void
     return;
   }
   if (isUserTopic(topic.name) && !conn.user) {
+    reply(conn, 'sub_result', Code.FORBIDDEN, 'ws_login_required', {}, { topic: topic.name });
+    return;
+  }
+  const roles = conn.staff?.roles ?? [];
+  if (topic.name === STAFF_SUPPORT_TOPIC && !roles.includes('support') && !roles.includes('admin')) {
     reply(conn, 'sub_result', Code.FORBIDDEN, 'ws_login_required', {}, { topic: topic.name });
     return;
   }

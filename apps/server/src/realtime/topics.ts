@@ -3,14 +3,21 @@ import { WsTopic } from '@tp/contract/constants';
 export type Topic =
   | { kind: 'DAY_MARKET'; name: string }
   | { kind: 'KLINE'; name: string; code: string }
-  | { kind: 'FOREX_TRADE' | 'FOREX_CLOSED'; name: string };
+  | { kind: 'FOREX_TRADE' | 'FOREX_CLOSED' | 'CHAT'; name: string }
+  | { kind: 'SUPPORT'; name: string };
+
+/** Topics fed from a logged-in user's own bus channel. */
+const USER_TOPICS: readonly string[] = [WsTopic.FOREX_TRADE, WsTopic.FOREX_CLOSED, WsTopic.CHAT];
+/** The support desk's live feed: staff connections with the support role only. */
+export const STAFF_SUPPORT_TOPIC = WsTopic.SUPPORT;
 
 /** Parses a topic name; null when it names nothing we publish. `symbolExists` checks KLINE codes. */
 export function parseTopic(raw: unknown, symbolExists: (code: string) => boolean): Topic | null {
   if (typeof raw !== 'string') return null;
   const name = raw.trim();
   if (name === WsTopic.DAY_MARKET) return { kind: 'DAY_MARKET', name };
-  if (name === WsTopic.FOREX_TRADE || name === WsTopic.FOREX_CLOSED) return { kind: name, name };
+  if (name === WsTopic.FOREX_TRADE || name === WsTopic.FOREX_CLOSED || name === WsTopic.CHAT) return { kind: name, name };
+  if (name === WsTopic.SUPPORT) return { kind: 'SUPPORT', name };
   if (name.toUpperCase().startsWith(WsTopic.KLINE_PREFIX)) {
     const code = name.slice(WsTopic.KLINE_PREFIX.length).toUpperCase();
     return code && symbolExists(code) ? { kind: 'KLINE', name: `${WsTopic.KLINE_PREFIX}${code}`, code } : null;
@@ -18,4 +25,4 @@ export function parseTopic(raw: unknown, symbolExists: (code: string) => boolean
   return null;
 }
 
-export const isUserTopic = (name: string): boolean => name === WsTopic.FOREX_TRADE || name === WsTopic.FOREX_CLOSED;
+export const isUserTopic = (name: string): boolean => USER_TOPICS.includes(name);
