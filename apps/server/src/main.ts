@@ -42,7 +42,7 @@ async function main() {
         '',
         `  Trading platform running at ${url}`,
         `  Database: ${ctx.dbKind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
-        `  Try it: open ${url} and press "Demo account" on the login page (no registration needed).`,
+        `  Try it: open ${url}, go to Log in and press "Try a demo account" (no registration needed).`,
         `  Back office: ${url}/admin  (staff: ${config.ADMIN_EMAIL}; password from ADMIN_PASSWORD or printed at the first start)`,
         `  API docs: ${url}/api/docs`,
         '',
