@@ -3,9 +3,11 @@
  * stop-loss) and 10,000 pending orders over 30 symbols.
  *  1. 100,000 ticks that trigger nothing (stop-out lines included): ticks per second, straight into
  *     the engine and through the market's publishTick.
- *  2. A price ramp that crosses take-profits: tick-to-committed and tick-to-push latency.
+ *  2. A steady price ramp that crosses 1,000 take-profits over 20 s, then a burst of ticks that
+ *     crosses 500 more at once: tick-to-committed and tick-to-push latency, closes per second.
  * PGlite in memory by default; BENCH_DATABASE_URL=postgres://... runs on a fresh PostgreSQL database.
- * BENCH_POSITIONS, BENCH_TICKS, BENCH_RAMP_TICKS_PER_S, BENCH_RAMP_SECONDS tune it.
+ * BENCH_POSITIONS, BENCH_BAND_POSITIONS, BENCH_BURST_POSITIONS, BENCH_TICKS, BENCH_RAMP_TICKS_PER_S, BENCH_RAMP_SECONDS tune it;
+ * BENCH_VERBOSE=1 prints the engine's queue every second of the ramp.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -29,8 +31,9 @@ const PENDINGS = POSITIONS / 10;
 const PER_USER = 10;
 const USERS = POSITIONS / PER_USER;
 const TICKS = Number(process.env.BENCH_TICKS ?? 100_000);
-const BAND = Number(process.env.BENCH_BAND_POSITIONS ?? 3_000);
-const RAMP_RATE = Number(process.env.BENCH_RAMP_TICKS_PER_S ?? 600);
+const BAND = Number(process.env.BENCH_BAND_POSITIONS ?? 1_000);
+const BURST = Number(process.env.BENCH_BURST_POSITIONS ?? 500);
+const RAMP_RATE = Number(process.env.BENCH_RAMP_TICKS_PER_S ?? 300);
 const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 20);
 
 const pct = (values: number[], p: number) => values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
@@ -120,15 +123,15 @@ async function main() {
     `nothing triggers: ${Math.round(direct).toLocaleString('en')} ticks/s into the engine; ${Math.round(published).toLocaleString('en')} ticks/s through market.publishTick (quotes, candles, pushes included)`,
   );
 
-  await ramp(server, symbols, mid);
+  await triggers(server, symbols, mid);
   const report = await auditLedger(ctx.db);
   log(`ledger audit: ${report.ok ? 'OK' : report.problems.join('; ')} (${report.transactions} transactions)`);
   await server.close();
   await fresh?.drop();
 }
 
-/** 2. Mids climb 1.2% in small steps at a steady tick rate, crossing the band of take-profits. */
-async function ramp(server: App, symbols: SymbolInfo[], mid: Map<number, Dec>) {
+/** Records, per closed order, when it committed and when FOREX_CLOSED went out. */
+function latencyProbe(server: App) {
   const { ctx } = server;
   const engine = ctx.services.trading.engine;
   const committed = new Map<number, number>();
@@ -145,41 +148,67 @@ async function ramp(server: App, symbols: SymbolInfo[], mid: Map<number, Dec>) {
     if (m.type === 'FOREX_CLOSED') for (const id of m.id!) pushed.set(id, performance.now());
     publish(channel, message);
   };
-  const toCommit: number[] = [];
-  const toPush: number[] = [];
+  let toCommit: number[] = [];
+  let toPush: number[] = [];
   engine.onJobDone = (job) => {
     if (job.kind !== 'close') return;
     toCommit.push(committed.get(job.orderId)! - job.triggeredAt);
     toPush.push(pushed.get(job.orderId)! - job.triggeredAt);
   };
+  return {
+    closed: () => toPush.length,
+    report(title: string, seconds: number) {
+      toCommit.sort((a, b) => a - b);
+      toPush.sort((a, b) => a - b);
+      log(`${title}: ${toPush.length} take-profits closed in ${seconds.toFixed(1)} s (${(toPush.length / seconds).toFixed(0)}/s)`);
+      log(`  tick-to-committed p50 ${ms(pct(toCommit, 50))}, p99 ${ms(pct(toCommit, 99))}, max ${ms(toCommit.at(-1) ?? NaN)}`);
+      log(`  tick-to-push      p50 ${ms(pct(toPush, 50))}, p99 ${ms(pct(toPush, 99))}, max ${ms(toPush.at(-1) ?? NaN)}`);
+      toCommit = [];
+      toPush = [];
+    },
+  };
+}
+
+const tickAt = (server: App, s: SymbolInfo, m: Dec) => {
+  const half = s.spread.div(2);
+  server.ctx.services.market.publishTick({
+    symbolId: s.id,
+    bid: fixed(m.minus(half), s.pricePrecision),
+    ask: fixed(m.plus(half), s.pricePrecision),
+    time: Date.now(),
+  });
+};
+
+/**
+ * 2. Mids climb 1.2% in small steps at a steady tick rate, crossing the band of take-profits;
+ * 3. then one tick per symbol jumps past the burst take-profits, all crossed at once.
+ */
+async function triggers(server: App, symbols: SymbolInfo[], mid: Map<number, Dec>) {
+  const engine = server.ctx.services.trading.engine;
+  const probe = latencyProbe(server);
   const steps = RAMP_RATE * RAMP_SECONDS;
   const perSymbol = Math.ceil(steps / symbols.length);
-  const started = performance.now();
+  let started = performance.now();
+  const monitor = process.env.BENCH_VERBOSE
+    ? setInterval(
+        () => log(`  t=${((performance.now() - started) / 1000).toFixed(1)} s closed=${probe.closed()} ${JSON.stringify(engine.stats())}`),
+        1000,
+      )
+    : undefined;
   for (let i = 0; i < steps; i++) {
     const s = symbols[i % symbols.length]!;
-    const step = Math.floor(i / symbols.length);
-    const m = mid.get(s.id)!.mul(1 + (0.012 * step) / perSymbol);
-    const half = s.spread.div(2);
-    ctx.services.market.publishTick({
-      symbolId: s.id,
-      bid: fixed(m.minus(half), s.pricePrecision),
-      ask: fixed(m.plus(half), s.pricePrecision),
-      time: Date.now(),
-    });
-    const due = started + ((i + 1) * 1000) / RAMP_RATE;
-    const wait = due - performance.now();
+    tickAt(server, s, mid.get(s.id)!.mul(1 + (0.012 * Math.floor(i / symbols.length)) / perSymbol));
+    const wait = started + ((i + 1) * 1000) / RAMP_RATE - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     else if (i % 50 === 0) await new Promise((r) => setImmediate(r));
   }
   await engine.idle();
-  const seconds = (performance.now() - started) / 1000;
-  toCommit.sort((a, b) => a - b);
-  toPush.sort((a, b) => a - b);
-  log(
-    `triggers firing: ${steps.toLocaleString('en')} ticks in ${seconds.toFixed(1)} s, ${toPush.length} take-profits closed (${(toPush.length / seconds).toFixed(0)}/s)`,
-  );
-  log(`  tick-to-committed p50 ${ms(pct(toCommit, 50))}, p99 ${ms(pct(toCommit, 99))}, max ${ms(toCommit.at(-1) ?? NaN)}`);
-  log(`  tick-to-push      p50 ${ms(pct(toPush, 50))}, p99 ${ms(pct(toPush, 99))}, max ${ms(toPush.at(-1) ?? NaN)}`);
+  probe.report(`steady ramp, ${steps.toLocaleString('en')} ticks at ${RAMP_RATE}/s`, (performance.now() - started) / 1000);
+  started = performance.now();
+  for (const s of symbols) tickAt(server, s, mid.get(s.id)!.mul(1.016));
+  await engine.idle();
+  clearInterval(monitor);
+  probe.report(`burst, ${symbols.length} ticks crossing every burst take-profit at once`, (performance.now() - started) / 1000);
 }
 
 /** Inserts accounts, ledger rows and orders in bulk, consistent with the ledger (the audit passes). */
@@ -195,6 +224,7 @@ async function seedBook(ctx: AppContext, symbols: SymbolInfo[], mid: Map<number,
     house?.id ?? (await db.select().from(ledgerAccounts)).find((a) => a.kind === 'demo_funding' && a.isDemo && a.userId === null)!.id;
   const price = (s: SymbolInfo, factor: number) => fixed(mid.get(s.id)!.mul(factor), s.pricePrecision);
   let band = 0;
+  let burst = 0;
   for (let first = 0; first < USERS; first += 500) {
     const count = Math.min(500, USERS - first);
     const userRows = await db
@@ -215,19 +245,26 @@ async function seedBook(ctx: AppContext, symbols: SymbolInfo[], mid: Map<number,
       for (let k = 0; k < PER_USER + 1; k++) {
         const s = symbols[(first + u + k * 7) % symbols.length]!;
         const lev = s.leverages.at(-1)!.value;
-        const isBuy = (u + k) % 2 === 0;
         const pending = k === PER_USER;
         const inBand = !pending && k === 0 && band < BAND;
-        const open = pending ? dec(price(s, 0.7)) : dec(isBuy ? market(s, mid, 'ask') : market(s, mid, 'bid'));
+        const inBurst = !pending && k === 1 && burst < BURST;
+        const buy = inBand || inBurst || pending || (u + k) % 2 === 0;
+        const open = pending ? dec(price(s, 0.7)) : dec(market(s, mid, buy ? 'ask' : 'bid'));
         const margin = marginOf(s, s.minLots, open, lev, ctx.services.market.quoteToUsd(s.id));
         sum = sum.plus(margin);
-        // Band positions: buys whose take-profit sits 0.1% to 1.1% above, crossed by the ramp.
-        const tp = inBand ? price(s, 1.001 + (0.01 * (band++ % 100)) / 100) : price(s, isBuy ? 1.3 : 0.7);
+        let tp = price(s, buy ? 1.3 : 0.7);
+        // Band positions: buys whose take-profit sits 0.1% to 1.1% above, crossed by the ramp;
+        // burst positions: buys whose take-profit sits 1.5% above, past the end of the ramp.
+        if (inBand) tp = price(s, 1.001 + (0.01 * (band++ % 100)) / 100);
+        else if (inBurst) {
+          tp = price(s, 1.015);
+          burst++;
+        }
         orderRows.push({
           userId,
           symbolId: s.id,
           isDemo: true,
-          orderType: inBand || isBuy || pending ? 1 : 2,
+          orderType: buy ? 1 : 2,
           status: pending ? 0 : 1,
           quantity: s.minLots.toString(),
           multiple: lev,
@@ -237,7 +274,7 @@ async function seedBook(ctx: AppContext, symbols: SymbolInfo[], mid: Map<number,
           price: pending ? null : open.toString(),
           updatePrice: pending ? null : open.toString(),
           targetProfitPrice: pending ? null : tp,
-          targetLossPrice: pending ? null : price(s, inBand || isBuy ? 0.7 : 1.3),
+          targetLossPrice: pending ? null : price(s, buy ? 0.7 : 1.3),
           cautionMoney: moneyStr(margin),
           tradeFee: '0',
           openedAt: pending ? null : new Date(),

@@ -28,6 +28,14 @@ const port = (server.app.server.address() as { port: number }).port;
 const gateway = server.ctx.services.realtime;
 let peakRss = 0;
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+// Wall time of each flush pass of the gateway (one group of clients).
+const passes: number[] = [];
+const flushPass = gateway.tick.bind(gateway);
+gateway.tick = (now: number) => {
+  const started = performance.now();
+  flushPass(now);
+  passes.push(performance.now() - started);
+};
 setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 250).unref();
 
 process.on('message', async (msg: { cmd: string }) => {
@@ -39,8 +47,15 @@ process.on('message', async (msg: { cmd: string }) => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     const loop = { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
     loopDelay.reset();
+    const sorted = passes.splice(0).sort((a, b) => a - b);
+    const pass = {
+      p50: sorted[Math.floor(sorted.length * 0.5)] ?? 0,
+      p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
+      max: sorted.at(-1) ?? 0,
+    };
     process.send!({
       event: 'stats',
+      pass,
       loop,
       cpu: process.cpuUsage(),
       rss: process.memoryUsage().rss,

@@ -39,6 +39,7 @@ function waitFor<T>(child: ChildProcess, event: string): Promise<T> {
 
 type ServerStats = {
   loop: { p50: number; p99: number; max: number };
+  pass: { p50: number; p99: number; max: number };
   cpu: { user: number; system: number };
   rss: number;
   peakRss: number;
@@ -128,6 +129,7 @@ async function main() {
       `server frames sent      ${Math.round((after.frames - before.frames) / elapsed)}/s`,
       `dropped clients         ${done.reduce((s, r) => s + r.closed, 0)} (server dropped ${after.dropped - before.dropped}, refused ${after.refused})`,
       `server CPU              ${cpuSeconds.toFixed(1)} s over ${elapsed.toFixed(1)} s = ${((cpuSeconds / elapsed) * 100).toFixed(0)}% of one core`,
+      `server flush pass       p50 ${after.pass.p50.toFixed(1)} ms, p99 ${after.pass.p99.toFixed(1)} ms, max ${after.pass.max.toFixed(1)} ms (wall time to flush one group of clients)`,
       `server event loop delay p50 ${after.loop.p50.toFixed(0)} ms, p99 ${after.loop.p99.toFixed(0)} ms, max ${after.loop.max.toFixed(0)} ms`,
       `server memory           RSS ${mib(after.rss)}, peak ${mib(after.peakRss)}`,
       `client processes CPU    ${done.map((r) => `${((r.cpuSeconds / elapsed) * 100).toFixed(0)}%`).join(', ')} of one core`,

@@ -31,9 +31,9 @@ const EnvSchema = z.object({
   FEED_URL: z.string().url().optional(),
   FEED_SYMBOL_MAP: z.string().optional(),
   FEED_STALE_MS: z.coerce.number().int().positive().default(10_000),
-  /** Market: candle bars generated per period on the first start; candle flush interval; opens every market (benchmarks). */
   /** Ticks per second of every simulated symbol, instead of each symbol's own rate (benchmarks). */
   PRICE_TICK_RATE: z.coerce.number().positive().max(1000).optional(),
+  /** Market: candle bars generated per period on the first start; candle flush interval; opens every market (benchmarks). */
   HISTORY_BARS: z.coerce.number().int().min(0).max(5000).default(500),
   CANDLE_FLUSH_MS: z.coerce.number().int().positive().default(1000),
   MARKET_ALWAYS_OPEN: bool.default(false),
@@ -41,7 +41,8 @@ const EnvSchema = z.object({
   WS_FLUSH_MS: z.coerce.number().int().min(5).max(1000).default(100),
   WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(100),
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(50),
-  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** How long a client's send buffer may stay above WS_MAX_BUFFERED_BYTES before it is dropped. */
   WS_SLOW_CLIENT_MS: z.coerce.number().int().positive().default(5000),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('no-reply@localhost.localdomain'),

@@ -28,11 +28,15 @@ describe.skipIf(!BASE)('PgLeaderElector', () => {
     u.pathname = `/${res.rows[0]!.db}`;
     url = u.toString();
   });
-  afterAll(async () => database?.close());
+  const stops: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await database?.close();
+  });
 
   function elector(name: string, events: string[]) {
     return new PgLeaderElector(
-      { url, log, name, retryMs: 200, pingTimeoutMs: 1_000 },
+      { url, log, name, retryMs: 200 },
       {
         onElected: async () => void events.push(`${name} elected`),
         onDeposed: async () => void events.push(`${name} deposed`),
@@ -53,7 +57,9 @@ describe.skipIf(!BASE)('PgLeaderElector', () => {
 
     // The leader's backend goes away as when its process is killed.
     const admin = new pg.Client({ connectionString: url });
+    admin.on('error', () => undefined);
     await admin.connect();
+    stops.push(() => admin.end(), () => a.stop(), () => b.stop());
     const lostAt = Date.now();
     await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'tp-leader-a'`);
     await until(() => b.isLeader, 5_000);
@@ -69,6 +75,5 @@ describe.skipIf(!BASE)('PgLeaderElector', () => {
     await a.stop();
     const held = await admin.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())`);
     expect(held.rows[0].n).toBe(0);
-    await admin.end();
   });
 });

@@ -7,6 +7,8 @@ import { upsertBars } from './repository.ts';
 /** Writes changed bars to the database in batches on a timer; a final flush on stop. */
 export class CandleFlusher implements BackgroundTask {
   readonly name = 'candle-flusher';
+  /** Only the leader writes candles; followers keep theirs in memory from the leader's ticks. */
+  readonly leaderOnly = true;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 

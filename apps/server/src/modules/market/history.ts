@@ -38,7 +38,7 @@ export function generateBars(
     },
     opts.lastClose,
   );
-  const perTickVolume = Math.max(1, Math.round(symbol.ticksPerSecond * period.seconds));
+  const perTickVolume = Math.max(1, Math.ceil(symbol.ticksPerSecond * period.seconds));
   const bars: StoredBar[] = [];
   let high = '';
   let low = '';

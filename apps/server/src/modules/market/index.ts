@@ -7,7 +7,7 @@ import { MarketServiceImpl } from './market-service.ts';
 import { registerMarketRoutes } from './routes.ts';
 import { socketSnapshots } from './socket-snapshots.ts';
 import { createPriceSource } from './sources/create-source.ts';
-import type { MarketService } from './types.ts';
+import { BusChannels, type MarketService, type Tick } from './types.ts';
 
 declare module '../../context.ts' {
   interface Services {
@@ -25,6 +25,7 @@ export const marketModule = {
     await market.init();
     ctx.services.market = market;
     registerMarketRoutes(app, ctx, market);
+    if (ctx.clustered) ctx.bus.subscribe(BusChannels.tick, (m) => market.applyRemoteTick(m as Tick));
     const gateway = new WsGateway(ctx, socketSnapshots(market));
     gateway.register(app);
     ctx.services.realtime = gateway;
@@ -35,6 +36,7 @@ export const marketModule = {
     ctx.background.push(
       {
         name: 'candle-history',
+        leaderOnly: true,
         async start() {
           const generated = await ensureHistory(ctx.db, ctx.log, market.symbols(), {
             count: ctx.config.HISTORY_BARS,
@@ -49,6 +51,7 @@ export const marketModule = {
       flusher,
       {
         name: 'market-status',
+        leaderOnly: true,
         start() {
           market.checkMarketStatus();
           statusTimer = setInterval(() => market.checkMarketStatus(), STATUS_CHECK_MS);
@@ -57,7 +60,7 @@ export const marketModule = {
           if (statusTimer) clearInterval(statusTimer);
         },
       },
-      { name: `price-source:${source.name}`, start: () => source.start(), stop: () => source.stop() },
+      { name: `price-source:${source.name}`, leaderOnly: true, start: () => source.start(), stop: () => source.stop() },
     );
   },
 };

@@ -20,6 +20,8 @@ export class MarketServiceImpl implements MarketService {
   private readonly days = new Map<number, RollingDay>();
   private readonly listeners = new Set<TickListener>();
   private readonly lastOpen = new Map<number, boolean>();
+  /** Set while this server's own tick is on the bus, so that its local copy is not applied again. */
+  private announcing = false;
   readonly candles = new CandleAggregator();
 
   constructor(private readonly ctx: AppContext) {}
@@ -102,6 +104,15 @@ export class MarketServiceImpl implements MarketService {
   }
 
   publishTick(input: Omit<Tick, 'code' | 'mid'> & { mid?: string }): boolean {
+    return this.applyTick(input, true);
+  }
+
+  /** A tick another server published (several servers): quotes, candles and tick listeners follow it; its pushes went out there. */
+  applyRemoteTick(tick: Tick): void {
+    if (!this.announcing) this.applyTick(tick, false);
+  }
+
+  private applyTick(input: Omit<Tick, 'code' | 'mid'> & { mid?: string }, announce: boolean): boolean {
     const s = this.byId.get(input.symbolId);
     if (!s || !this.isOpen(s.id, input.time)) return false;
     const p = s.pricePrecision;
@@ -135,8 +146,17 @@ export class MarketServiceImpl implements MarketService {
         this.ctx.log.error({ err, symbol: s.code }, 'tick listener failed');
       }
     }
+    if (!announce) return true;
     this.ctx.bus.publish(BusChannels.dayMarket, dayMarketMessage(s, quote, true));
     for (const { period, bar } of bars) this.ctx.bus.publish(BusChannels.kline, klineMessage(s, period, bar, input.time));
+    if (this.ctx.clustered) {
+      this.announcing = true;
+      try {
+        this.ctx.bus.publish(BusChannels.tick, tick);
+      } finally {
+        this.announcing = false;
+      }
+    }
     return true;
   }
 

@@ -84,4 +84,6 @@ export const BusChannels = {
   kline: 'push:KLINE',
   userChannel: (userId: number) => `push:user:${userId}`,
   marketStatus: 'market:status',
+  /** Several servers: every tick of the leader's feed, for the followers' quotes and candles. */
+  tick: 'market:tick',
 } as const;

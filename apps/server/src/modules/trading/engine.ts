@@ -5,7 +5,6 @@ import type { MarketService, Tick } from '../market/types.ts';
 import { UserJobQueue } from './job-queue.ts';
 import type { OrderChange } from './order-ops.ts';
 import { type LiveAccount, LiveBooks } from './live-books.ts';
-import { publishClosed } from './pushes.ts';
 import { findOrder, liveOrdersAfter } from './repository.ts';
 import { RiskReview } from './risk-review.ts';
 import type { TradingSettings } from './settings.ts';
@@ -14,7 +13,9 @@ import { type SymbolBook, type Trigger, TriggerKind } from './trigger-book.ts';
 
 const KIND_RANK = (t: Trigger) => (t.kind === TriggerKind.FILL ? 1 : t.kind === TriggerKind.RISK ? 2 : 0);
 const byKind = (a: Trigger, b: Trigger) => KIND_RANK(a) - KIND_RANK(b);
-const SWEEP_BATCH = 50;
+/** Accounts whose balances one query reads, and accounts reviewed between two yields to the event loop. */
+const BALANCE_QUERY_SIZE = 250;
+const SLICE = 10;
 /** Sweeps (seconds) in which every account gets a full review. */
 const REVIEW_CYCLE = 20;
 const SWEEP_MAX_USERS = 20_000;
@@ -41,6 +42,8 @@ export class TradingEngine {
   private sweeping: Promise<void> | null = null;
   private sweeps = 0;
   private cycle: number[] = [];
+  /** A lone server keeps its books from the first change; in a cluster only the leader does. */
+  private accepting: boolean;
   /** Called when a triggered job has committed and pushed (benchmarks, tests). */
   onJobDone: ((job: EngineJob, doneAt: number) => void) | null = null;
 
@@ -55,6 +58,7 @@ export class TradingEngine {
       opts.concurrency,
       (job, err) => this.jobFailed(job, err),
     );
+    this.accepting = !ctx.clustered;
     this.risk = new RiskReview(ctx, settings, this.live, (acc) => this.queueRisk(acc, performance.now()));
   }
 
@@ -72,6 +76,7 @@ export class TradingEngine {
 
   async start(): Promise<void> {
     if (this.unsubscribe) return;
+    this.accepting = true;
     await this.settings.reload(this.ctx.db);
     for (let after = 0; ;) {
       const rows = await liveOrdersAfter(this.ctx.db, after, 5_000);
@@ -92,6 +97,11 @@ export class TradingEngine {
     this.timer = null;
     await this.sweeping;
     await this.queue.idle();
+    // A server that is no longer the leader forgets; the next leader rebuilds from the database.
+    if (this.ctx.clustered) {
+      this.accepting = false;
+      this.live.clear();
+    }
   }
 
   /** Resolves when every triggered job has committed (and every risk event is written). */
@@ -191,6 +201,7 @@ export class TradingEngine {
 
   /** Applies what a committed transaction changed; FOREX_CLOSED goes out here, right after the commit. */
   readonly apply = (changes: OrderChange[]): void => {
+    if (!this.accepting) return;
     const touched = new Set<LiveAccount>();
     const closedIds = new Map<number, number[]>();
     for (const c of changes) {
@@ -215,7 +226,6 @@ export class TradingEngine {
         }
       }
     }
-    for (const [userId, ids] of closedIds) publishClosed(this.ctx.bus, userId, ids);
     for (const acc of touched) {
       const empty = !acc.positions.size && !acc.pendings.size;
       this.risk.review(acc);
@@ -234,19 +244,20 @@ export class TradingEngine {
 
   /** Fresh balances from the ledger (deposits and withdrawals move them too), then a review. */
   private async refreshBalances(userIds: number[]): Promise<void> {
-    for (let i = 0; i < userIds.length; i += SWEEP_BATCH) {
-      const chunk = userIds.slice(i, i + SWEEP_BATCH);
+    for (let i = 0; i < userIds.length; i += BALANCE_QUERY_SIZE) {
+      const chunk = userIds.slice(i, i + BALANCE_QUERY_SIZE);
       const versions = chunk.map((id) => this.live.accounts.get(id)?.version);
       const balances = await this.ctx.services.ledger.balancesOf(this.ctx.db, chunk);
-      chunk.forEach((id, j) => {
+      for (const [j, id] of chunk.entries()) {
         const acc = this.live.accounts.get(id);
-        if (!acc || acc.version !== versions[j]) return;
-        const b = balances.get(id)!;
-        acc.cash = b.balance;
-        acc.locked = b.lockBalance;
-        this.risk.review(acc);
-      });
-      await yieldToLoop();
+        if (acc && acc.version === versions[j]) {
+          const b = balances.get(id)!;
+          acc.cash = b.balance;
+          acc.locked = b.lockBalance;
+          this.risk.review(acc);
+        }
+        if (j % SLICE === SLICE - 1) await yieldToLoop();
+      }
     }
   }
 
@@ -271,6 +282,7 @@ export class TradingEngine {
           this.live.dirty.delete(id);
           const acc = this.live.accounts.get(id);
           if (acc?.positions.size) this.risk.pushTrade(acc);
+          if (pushed % (SLICE * 20) === 0) await yieldToLoop();
         }
         if (!this.cycle.length) this.cycle = [...this.live.accounts.keys()];
         await this.refreshBalances(this.cycle.splice(0, Math.ceil(this.live.accounts.size / REVIEW_CYCLE)));

@@ -19,7 +19,12 @@ export const tradingModule = {
     registerOrderRoutes(app, ctx);
     registerAccountRoutes(app, ctx);
     registerTestControls(app, ctx);
-    // After the price feed (registered earlier by the market module): books are built before the first tick is handled.
-    ctx.background.push({ name: 'trading-engine', start: () => trading.engine.start(), stop: () => trading.engine.stop() });
+    // On the elected leader only, after the price feed (registered earlier by the market module).
+    ctx.background.push({
+      name: 'trading-engine',
+      leaderOnly: true,
+      start: () => trading.engine.start(),
+      stop: () => trading.engine.stop(),
+    });
   },
 };

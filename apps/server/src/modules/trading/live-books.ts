@@ -174,6 +174,11 @@ export class LiveBooks {
     return { heap, trigger };
   }
 
+  clear(): void {
+    for (const map of [this.books, this.positions, this.pendings, this.accounts]) map.clear();
+    this.dirty.clear();
+  }
+
   /** Forgets an account that has nothing open or pending any more. */
   dropAccount(acc: LiveAccount): void {
     this.disarm(acc.lines);

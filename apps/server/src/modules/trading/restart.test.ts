@@ -122,7 +122,7 @@ describe.each(dbTargets)('restart on %s', (target) => {
       const report = await auditLedger(database.db);
       expect(report.problems).toEqual([]);
       const orderRows = rows<{ id: number; status: number; closed_type: number | null; price: string; update_price: string }>(
-        await database.db.execute(sql`select id, status, closed_type, price::text, update_price::text from orders order by id`),
+        await database.db.execute(sql`select id::int as id, status, closed_type, price::text, update_price::text from orders order by id`),
       );
       const txs = rows<{ ref_id: string; kind: string; n: number }>(
         await database.db.execute(

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AccountService } from './account-service.ts';
+import { ChangeFeed } from './change-feed.ts';
 import { DemoService } from './demo-service.ts';
 import { TradingEngine } from './engine.ts';
 import { OrderOps } from './order-ops.ts';
@@ -20,7 +21,8 @@ export class TradingService {
   constructor(ctx: AppContext) {
     this.settings = new TradingSettings(ctx.config.DEMO_INITIAL_BALANCE);
     const settlement = new Settlement(ctx);
-    const ops = new OrderOps(ctx, this.settings, settlement, (changes) => this.engine.apply(changes));
+    const feed = new ChangeFeed(ctx, () => this.engine);
+    const ops = new OrderOps(ctx, this.settings, settlement, (changes) => feed.publish(changes));
     this.orders = new OrderService(ctx, this.settings, settlement, ops);
     this.accounts = new AccountService(ctx, this.settings);
     this.demo = new DemoService(ctx, this.settings, settlement, ops);
