@@ -14,10 +14,10 @@ import { type SymbolBook, type Trigger, TriggerKind } from './trigger-book.ts';
 const KIND_RANK = (t: Trigger) => (t.kind === TriggerKind.FILL ? 1 : t.kind === TriggerKind.RISK ? 2 : 0);
 const byKind = (a: Trigger, b: Trigger) => KIND_RANK(a) - KIND_RANK(b);
 /** Accounts whose balances one query reads, and accounts reviewed between two yields to the event loop. */
-const BALANCE_QUERY_SIZE = 250;
+const BALANCE_QUERY_SIZE = 50;
 const SLICE = 10;
 /** Sweeps (seconds) in which every account gets a full review. */
-const REVIEW_CYCLE = 20;
+const REVIEW_CYCLE = 60;
 const SWEEP_MAX_USERS = 20_000;
 const RESYNC_MS = 1_000;
 

@@ -29,29 +29,68 @@ export interface ForexTradeMessage {
   margin_call: 0 | 1;
 }
 
+type Body = ReturnType<typeof bodyOf>;
+
 /**
- * FOREX_TRADE: the account figures and open positions at current prices. Computed when the message
- * is first read or serialized, that is only when someone listens.
+ * FOREX_TRADE: the account figures and open positions at current prices, computed when the message
+ * is first read or serialized, that is only when someone listens (one small object otherwise).
  */
-export function publishTrade(bus: Bus, userId: number, marginCall: boolean, compute: () => { figures: Figures; positions: Order[] }): void {
-  let body: Omit<ForexTradeMessage, 'type' | 'To' | 'margin_call'> | undefined;
-  const read = () => (body ??= bodyOf(compute()));
-  const message = { type: 'FOREX_TRADE', To: userId, margin_call: marginCall ? 1 : 0 } as ForexTradeMessage;
-  for (const key of [
-    'HazardRate',
-    'CautionMoneyAll',
-    'ProfitsTotal',
-    'OriginCautionMoneyTotal',
-    'TransOrder',
-    'balance',
-    'lock_balance',
-    'equity',
-    'available_prepayment',
-    'prepayment_ratio',
-  ] as const) {
-    Object.defineProperty(message, key, { enumerable: true, get: () => read()[key] });
+export class ForexTradePush {
+  readonly type = 'FOREX_TRADE';
+  #body: Body | undefined;
+
+  constructor(
+    readonly To: number,
+    readonly margin_call: 0 | 1,
+    private readonly snapshot: () => { figures: Figures; positions: Order[] },
+  ) {}
+
+  get #data(): Body {
+    return (this.#body ??= bodyOf(this.snapshot()));
   }
-  bus.publish(BusChannels.userChannel(userId), message);
+  get HazardRate() {
+    return this.#data.HazardRate;
+  }
+  get CautionMoneyAll() {
+    return this.#data.CautionMoneyAll;
+  }
+  get ProfitsTotal() {
+    return this.#data.ProfitsTotal;
+  }
+  get OriginCautionMoneyTotal() {
+    return this.#data.OriginCautionMoneyTotal;
+  }
+  get TransOrder() {
+    return this.#data.TransOrder;
+  }
+  get balance() {
+    return this.#data.balance;
+  }
+  get lock_balance() {
+    return this.#data.lock_balance;
+  }
+  get equity() {
+    return this.#data.equity;
+  }
+  get available_prepayment() {
+    return this.#data.available_prepayment;
+  }
+  get prepayment_ratio() {
+    return this.#data.prepayment_ratio;
+  }
+
+  toJSON(): ForexTradeMessage {
+    return { type: this.type, To: this.To, ...this.#data, margin_call: this.margin_call };
+  }
+}
+
+export function publishTrade(
+  bus: Bus,
+  userId: number,
+  marginCall: boolean,
+  snapshot: () => { figures: Figures; positions: Order[] },
+): void {
+  bus.publish(BusChannels.userChannel(userId), new ForexTradePush(userId, marginCall ? 1 : 0, snapshot));
 }
 
 function bodyOf({ figures: f, positions }: { figures: Figures; positions: Order[] }) {

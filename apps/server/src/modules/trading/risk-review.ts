@@ -66,13 +66,13 @@ export class RiskReview {
       acc.lines.push(this.live.armRisk(acc.userId, l.symbolId, l.level, l.rising));
   }
 
-  /** FOREX_TRADE, computed only if someone reads it (a connected client), at the prices of that moment. */
+  /** FOREX_TRADE, computed only if someone reads it (a connected client), at the figures of that moment. */
   pushTrade(acc: LiveAccount): void {
-    const positions = [...acc.positions.values()];
-    const { cash, locked, marginCall } = acc;
-    publishTrade(this.ctx.bus, acc.userId, marginCall, () => ({
-      figures: figuresOf(cash, locked, positions, this.market),
-      positions: positions.map((pos) => orderView(pos.row, this.market.symbol(pos.symbolId), floatingOf(pos, this.market))),
+    publishTrade(this.ctx.bus, acc.userId, acc.marginCall, () => ({
+      figures: figuresOf(acc.cash, acc.locked, acc.positions.values(), this.market),
+      positions: [...acc.positions.values()].map((pos) =>
+        orderView(pos.row, this.market.symbol(pos.symbolId), floatingOf(pos, this.market)),
+      ),
     }));
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
 import { accountFigures, feeOf, marginOf, profitOf } from '@tp/contract/formulas';
 import { figuresOf, riskLines, type PositionTerms, type PriceBoard } from './figures.ts';
+import { ForexTradePush } from './pushes.ts';
 import { SymbolBook, type Trigger, TriggerHeap, TriggerKind, placementOf } from './trigger-book.ts';
 
 const EURUSD = { contractSize: '100000', marginMode: 1, feeRate: '5' };
@@ -150,5 +151,35 @@ describe('trigger books', () => {
     expect(book.crossedAny(1.05, 1.06, 1.055)).toBe(false);
     expect(book.crossedAny(1.1, 1.11, 1.105)).toBe(true);
     expect(book.crossedAny(0.99, 1.0, 0.995)).toBe(true);
+  });
+});
+
+describe('FOREX_TRADE push', () => {
+  it('is computed once, when read or serialized, in the PROTOCOL.md shape', () => {
+    let computed = 0;
+    const figures = figuresOf(dec('95248'), dec('4750.5'), [position(1, 1, '0.5', '95010', '4750.5')], board({ 1: '96000' }));
+    const push = new ForexTradePush(7, 0, () => {
+      computed++;
+      return { figures, positions: [] };
+    });
+    expect(computed).toBe(0);
+    const wire = JSON.parse(JSON.stringify(push));
+    expect(wire).toEqual({
+      type: 'FOREX_TRADE',
+      To: 7,
+      HazardRate: '2115.43',
+      CautionMoneyAll: '4750.500000',
+      ProfitsTotal: '495.000000',
+      OriginCautionMoneyTotal: '4750.500000',
+      TransOrder: [],
+      balance: '95248.000000',
+      lock_balance: '4750.500000',
+      equity: '100493.500000',
+      available_prepayment: '95743.000000',
+      prepayment_ratio: '4.73',
+      margin_call: 0,
+    });
+    expect(push.HazardRate).toBe('2115.43');
+    expect(computed).toBe(1);
   });
 });

@@ -116,7 +116,7 @@ export class TriggerExecutor {
       const figures = figuresOf(w.cash, w.locked, positions, this.market);
       const reserved = dec(row.cautionMoney).plus(row.tradeFee);
       if (D.min(figures.freeMargin, w.cash).plus(reserved).lt(margin.plus(fee))) {
-        const cancelled = await this.ops.cancel(tx, w, row, 'trading.insufficient_margin');
+        const cancelled = await this.ops.cancel(tx, w, row, 'insufficient_margin');
         changes.push(
           cancelled ? { type: 'closed', userId: job.userId, orders: [cancelled] } : { type: 'sync', orderId: row.id, order: row },
         );
