@@ -16,6 +16,7 @@ import { Code } from '@tp/contract/codes';
 import { MAX_UPLOAD_BYTES } from '@tp/contract/constants';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { registerCompression } from './http/compression.ts';
 import { AppError } from './http/errors.ts';
 import { t } from './http/i18n.ts';
 import { langOf } from './http/route.ts';
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  registerCompression(app);
   await app.register(cors, { origin: origins.includes('*') ? true : origins.length ? origins : false, allowedHeaders: ['content-type', 'lang', 'authorization', 'x-request-id'] });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
@@ -113,14 +115,31 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
+  const assetsDir = path.join(config.webDist, 'assets');
+  if (fs.existsSync(assetsDir)) {
+    // Hashed build files: sent as the .br or .gz the web build wrote next to them, cached for good.
+    await app.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/assets/',
+      wildcard: true,
+      index: false,
+      decorateReply: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
   const staticRoots = [config.webDist, PUBLIC_DIR].filter((d) => fs.existsSync(d));
   if (staticRoots.length) {
     await app.register(fastifyStatic, {
       root: staticRoots,
       wildcard: true,
       index: false,
-      setHeaders(res, filePath) {
-        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      cacheControl: false,
+      setHeaders(res) {
+        res.setHeader('cache-control', 'public, max-age=300');
       },
     });
   }

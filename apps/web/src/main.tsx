@@ -3,12 +3,20 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
+import { getTradeListQueryOptions } from './features/markets/api/get-trade-list';
 import { startCompanyCheck } from './lib/company';
 import { initI18n } from './lib/i18n';
+import { queryClient } from './lib/query-client';
 import './index.css';
 
 const root = createRoot(document.getElementById('root')!);
 void startCompanyCheck();
+
+// The market screens (/, /trade, /product and the desktop terminal) all start from trade_list:
+// ask for it now, while the language and the route's chunk load, instead of after the first render.
+if (/^\/(trade|product)?\/?$/.test(window.location.pathname)) void queryClient.prefetchQuery(getTradeListQueryOptions());
+// /trade's page and chart chunks, fetched alongside the start bundle rather than after it.
+if (window.location.pathname.startsWith('/trade')) void import('./app/trade-route');
 
 // Render once the current language is loaded, so the first paint is already translated.
 void initI18n().finally(() => {
