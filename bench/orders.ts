@@ -16,7 +16,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import pg from 'pg';
+import { auditLedger } from '../apps/server/src/modules/ledger/ledger-service.ts';
 import { request, type ServerProcess, startServer } from '../apps/server/src/modules/trading/server-process.ts';
+import { openDatabase } from '../apps/server/src/platform/db/client.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -107,6 +109,18 @@ async function run(target: string) {
     }
     let next = 0;
     let refused = 0;
+    const reasons = new Map<string, number>();
+    const refuse = (status: number, body: string) => {
+      refused++;
+      let reason = `HTTP ${status}`;
+      try {
+        const res = JSON.parse(body) as { code: number; msg: string };
+        reason = `${res.code} ${res.msg}`;
+      } catch {
+        // not an envelope
+      }
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    };
     const submitPath = `/v1/api/forex/submit?type=1&cont=0.01&forex_id=${btc}&status=1&multiple=20`;
     const result = await autocannon({
       url: base,
@@ -119,9 +133,9 @@ async function run(target: string) {
             context.token = tokens[next++ % tokens.length];
             return { ...req, path: `${submitPath}&t=${Date.now()}`, headers: { ...req.headers, authorization: context.token as string } };
           },
-          onResponse: (_status, body, context) => {
-            const res = JSON.parse(body) as { code: number; data?: { Id: number } };
-            if (res.code !== 1) refused++;
+          onResponse: (status, body, context) => {
+            const res = status === 200 ? (JSON.parse(body) as { code: number; data?: { Id: number } }) : { code: 0 };
+            if (res.code !== 1) refuse(status, body);
             context.orderId = res.data?.Id ?? 0;
           },
         },
@@ -132,8 +146,8 @@ async function run(target: string) {
             path: `/v1/api/forex/close?id=${context.orderId as number}&t=${Date.now()}`,
             headers: { ...req.headers, authorization: context.token as string },
           }),
-          onResponse: (_status, body) => {
-            if ((JSON.parse(body) as { code: number }).code !== 1) refused++;
+          onResponse: (status, body) => {
+            if (status !== 200 || (JSON.parse(body) as { code: number }).code !== 1) refuse(status, body);
           },
         },
       ],
@@ -145,9 +159,25 @@ async function run(target: string) {
         `${result.requests.total.toLocaleString('en')} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${refused} refused; ` +
         `open positions left ${idle.data.positions}`,
     );
+    for (const [reason, count] of reasons) log(`  refused ${count}x: ${reason}`);
+    const faults = server
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line))
+      .slice(-3);
+    for (const line of faults) log(`  server: ${line.slice(0, 600)}`);
     server.child.kill('SIGTERM');
     await server.exited;
     server = null;
+    // The books after the run, read from the database the server left behind.
+    const database = await openDatabase(fresh ? { url: fresh.url } : { dataDir: dir });
+    try {
+      const audit = await auditLedger(database.db);
+      log(`  ledger audit: ${audit.ok ? 'ok' : `FAILED: ${audit.problems.join('; ')}`} (${audit.transactions.toLocaleString('en')} transactions, ${audit.accounts} accounts)`);
+      if (!audit.ok) process.exitCode = 1;
+    } finally {
+      await database.close();
+    }
   } finally {
     server?.child.kill('SIGKILL');
     await fresh?.drop();

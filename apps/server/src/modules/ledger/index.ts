@@ -10,7 +10,8 @@ declare module '../../context.ts' {
 
 export const ledgerModule = {
   name: 'ledger',
-  register(_app: FastifyInstance, ctx: AppContext) {
+  async register(_app: FastifyInstance, ctx: AppContext) {
     ctx.services.ledger = new LedgerService(ctx);
+    await ctx.services.ledger.openHouseAccounts();
   },
 };

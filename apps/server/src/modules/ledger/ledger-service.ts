@@ -2,10 +2,11 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { D, type Dec, type DecInput, dec, moneyStr } from '@tp/contract/decimal';
 import type { AppContext } from '../../context.ts';
 import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../platform/db/schema.ts';
+import { ledgerAccounts } from '../../platform/db/schema.ts';
 
 export type UserAccountKind = 'cash' | 'locked';
-export type HouseAccountKind = 'fees' | 'counterparty' | 'deposit_clearing' | 'withdraw_clearing' | 'payouts' | 'writeoff' | 'demo_funding' | 'adjustment';
+export const HOUSE_ACCOUNT_KINDS = ['fees', 'counterparty', 'deposit_clearing', 'withdraw_clearing', 'payouts', 'writeoff', 'demo_funding', 'adjustment'] as const;
+export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
 export type AccountRef = { userId: number; kind: UserAccountKind } | { house: HouseAccountKind };
 
 export interface Posting {
@@ -28,6 +29,11 @@ export interface PostSpec {
   allowNegativeCash?: boolean;
 }
 
+/** Remembered user account ids (two per user); the map starts over when it reaches this size. */
+const USER_ACCOUNT_CACHE_SIZE = 200_000;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+
 export class InsufficientFundsError extends Error {
   constructor(readonly accountId: number) {
     super('insufficient funds');
@@ -48,40 +54,88 @@ export interface UserBalances {
  */
 export class LedgerService {
   private readonly houseIds = new Map<string, number>();
+  private readonly userAccounts = new Map<string, { id: number; isDemo: boolean }>();
 
   constructor(private readonly ctx: AppContext) {}
 
+  /**
+   * Writes the transaction row, then its entries and the balance changes in one statement, each
+   * account moving once by the sum of its postings. A duplicate idempotency key changes nothing.
+   */
   async post(tx: Tx, spec: PostSpec): Promise<{ txId: number } | { duplicate: true }> {
     const sum = spec.postings.reduce((acc, p) => acc.plus(dec(p.amount)), new D(0));
     if (!sum.isZero()) throw new UnbalancedPostingError(`postings of ${spec.kind} sum to ${sum.toString()}`);
     const nonZero = spec.postings.filter((p) => !dec(p.amount).isZero());
+    const refId = spec.refId === undefined ? null : String(spec.refId);
+    const [txRow] = rowsOf<{ id: number }>(
+      await tx.execute(sql`insert into ledger_transactions (kind, is_demo, ref_type, ref_id, idem_key)
+        values (${spec.kind}, ${spec.isDemo}, ${spec.refType ?? null}, ${refId}, ${spec.idemKey ?? null})
+        on conflict (idem_key) do nothing returning id`),
+    );
+    if (!txRow) return { duplicate: true };
+    const txId = Number(txRow.id);
+    if (!nonZero.length) return { txId };
 
-    const [row] = await tx
-      .insert(ledgerTransactions)
-      .values({ kind: spec.kind, isDemo: spec.isDemo, refType: spec.refType, refId: spec.refId === undefined ? undefined : String(spec.refId), idemKey: spec.idemKey })
-      .onConflictDoNothing({ target: ledgerTransactions.idemKey })
-      .returning({ id: ledgerTransactions.id });
-    if (!row) return { duplicate: true };
-
-    const resolved = await Promise.all(nonZero.map(async (p) => ({ p, accountId: await this.accountId(tx, p.account, spec.isDemo) })));
-    if (resolved.length) {
-      await tx.insert(ledgerEntries).values(
-        resolved.map(({ p, accountId }) => ({ txId: row.id, accountId, amount: moneyStr(p.amount), type: p.type, memo: p.memo ?? '' })),
-      );
-    }
-    // Fixed order of row updates: concurrent transactions never wait on each other in a cycle.
-    resolved.sort((a, b) => a.accountId - b.accountId);
-    for (const { p, accountId } of resolved) {
-      const [updated] = await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${moneyStr(p.amount)}` })
-        .where(eq(ledgerAccounts.id, accountId))
-        .returning({ balance: ledgerAccounts.balance });
+    const entries: { accountId: number; p: Posting }[] = [];
+    for (const p of nonZero) entries.push({ accountId: await this.accountId(tx, p.account, spec.isDemo), p });
+    const deltas = new Map<number, { delta: Dec; mayGoNegative: boolean; house: boolean }>();
+    for (const { accountId, p } of entries) {
       const isUser = 'userId' in p.account;
-      const mayGoNegative = spec.allowNegativeCash && isUser && (p.account as { kind: string }).kind === 'cash';
-      if (isUser && !mayGoNegative && dec(updated!.balance).isNegative()) throw new InsufficientFundsError(accountId);
+      const cash = isUser && (p.account as { kind: string }).kind === 'cash';
+      const current = deltas.get(accountId);
+      deltas.set(accountId, {
+        delta: (current?.delta ?? new D(0)).plus(dec(p.amount)),
+        mayGoNegative: !isUser || (cash && Boolean(spec.allowNegativeCash)),
+        house: !isUser,
+      });
     }
-    return { txId: row.id };
+    const entryValues = sql.join(
+      entries.map(({ accountId, p }) => sql`(${accountId}::int, ${moneyStr(p.amount)}::numeric, ${p.type}::text, ${p.memo ?? ''}::text)`),
+      sql`, `,
+    );
+    const deltaValues = sql.join(
+      [...deltas].map(([accountId, d]) => sql`(${accountId}::int, ${moneyStr(d.delta)}::numeric)`),
+      sql`, `,
+    );
+    // Two shared (house) rows in one post: lock them in id order first, so two such posts never
+    // wait on each other in a cycle. A user's own rows are already locked by lockUser.
+    const house = [...deltas.keys()].filter((id) => deltas.get(id)!.house).sort((a, b) => a - b);
+    if (house.length > 1) {
+      await tx.execute(sql`select id from ledger_accounts where id in (${sql.join(house.map((id) => sql`${id}::int`), sql`, `)}) order by id for update`);
+    }
+    // The entries and the balance moves in one round trip. (The update must not refer to a
+    // data-modifying CTE: a row re-checked after a concurrent update would be skipped.)
+    const [result] = rowsOf<{ balances: { id: number; balance: string }[] | string | null }>(
+      await tx.execute(sql`with e as (insert into ledger_entries (tx_id, account_id, amount, type, memo)
+          select ${txId}::bigint, v.account_id, v.amount, v.type, v.memo from (values ${entryValues}) as v(account_id, amount, type, memo)),
+        u as (update ledger_accounts a set balance = a.balance + d.delta from (values ${deltaValues}) as d(id, delta)
+          where a.id = d.id returning a.id, a.balance::text as balance)
+        select json_agg(json_build_object('id', u.id, 'balance', u.balance)) as balances from u`),
+    );
+    const raw = result?.balances ?? [];
+    const balances = typeof raw === 'string' ? (JSON.parse(raw) as { id: number; balance: string }[]) : raw;
+    if (balances.length !== deltas.size) throw new Error(`ledger: ${deltas.size - balances.length} account rows of ${spec.kind} were not updated`);
+    for (const { id, balance } of balances) {
+      if (!deltas.get(id)!.mayGoNegative && dec(balance).isNegative()) throw new InsufficientFundsError(id);
+    }
+    return { txId };
+  }
+
+  /**
+   * Creates the house accounts (demo and real) and remembers their ids. Runs at start, outside any
+   * transaction, so a remembered id always names a committed row: an id taken from a transaction
+   * that had not committed yet would be invisible to the others, and gone if it rolled back.
+   */
+  async openHouseAccounts(db: Db = this.ctx.db): Promise<void> {
+    await db
+      .insert(ledgerAccounts)
+      .values(HOUSE_ACCOUNT_KINDS.flatMap((kind) => [false, true].map((isDemo) => ({ userId: null, kind, isDemo }))))
+      .onConflictDoNothing();
+    const rows = await db
+      .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, isDemo: ledgerAccounts.isDemo })
+      .from(ledgerAccounts)
+      .where(isNull(ledgerAccounts.userId));
+    for (const row of rows) this.houseIds.set(`${row.kind}:${row.isDemo}`, row.id);
   }
 
   /** Creates a user's cash and locked accounts (idempotent). */
@@ -101,11 +155,12 @@ export class LedgerService {
    */
   async lockUser(tx: Tx, userId: number): Promise<UserBalances> {
     const rows = await tx
-      .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+      .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, isDemo: ledgerAccounts.isDemo, balance: ledgerAccounts.balance })
       .from(ledgerAccounts)
       .where(eq(ledgerAccounts.userId, userId))
       .orderBy(ledgerAccounts.id)
       .for('update');
+    for (const row of rows) this.rememberUserAccount(userId, row);
     return toBalances(rows);
   }
 
@@ -125,31 +180,34 @@ export class LedgerService {
     return out;
   }
 
+  /** Account rows are never deleted nor moved between users, so their ids can be remembered. */
+  private rememberUserAccount(userId: number, row: { id: number; kind: string; isDemo: boolean }): void {
+    if (this.userAccounts.size >= USER_ACCOUNT_CACHE_SIZE) this.userAccounts.clear();
+    this.userAccounts.set(`${userId}:${row.kind}`, { id: row.id, isDemo: row.isDemo });
+  }
+
   private async accountId(db: DbOrTx, ref: AccountRef, isDemo: boolean): Promise<number> {
     if ('userId' in ref) {
-      const [row] = await db
-        .select({ id: ledgerAccounts.id, isDemo: ledgerAccounts.isDemo })
-        .from(ledgerAccounts)
-        .where(and(eq(ledgerAccounts.userId, ref.userId), eq(ledgerAccounts.kind, ref.kind)))
-        .limit(1);
+      const row =
+        this.userAccounts.get(`${ref.userId}:${ref.kind}`) ??
+        (
+          await db
+            .select({ id: ledgerAccounts.id, isDemo: ledgerAccounts.isDemo })
+            .from(ledgerAccounts)
+            .where(and(eq(ledgerAccounts.userId, ref.userId), eq(ledgerAccounts.kind, ref.kind)))
+            .limit(1)
+        )[0];
       if (row) {
         if (row.isDemo !== isDemo) throw new Error(`ledger: demo and real money never share a transaction (user ${ref.userId})`);
+        this.rememberUserAccount(ref.userId, { ...row, kind: ref.kind });
         return row.id;
       }
       await this.openUserAccounts(db, ref.userId, isDemo);
       return this.accountId(db, ref, isDemo);
     }
-    const key = `${ref.house}:${isDemo}`;
-    const cached = this.houseIds.get(key);
-    if (cached) return cached;
-    await db.insert(ledgerAccounts).values({ userId: null, kind: ref.house, isDemo }).onConflictDoNothing();
-    const [row] = await db
-      .select({ id: ledgerAccounts.id })
-      .from(ledgerAccounts)
-      .where(and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.kind, ref.house), eq(ledgerAccounts.isDemo, isDemo)))
-      .limit(1);
-    this.houseIds.set(key, row!.id);
-    return row!.id;
+    const id = this.houseIds.get(`${ref.house}:${isDemo}`);
+    if (!id) throw new Error(`ledger: house account ${ref.house} (${isDemo ? 'demo' : 'real'}) was not opened at start`);
+    return id;
   }
 }
 
@@ -170,7 +228,7 @@ export interface AuditReport {
 /** Proves the books: every transaction sums to zero, balances equal their entries, no user balance below zero, demo and real apart. */
 export async function auditLedger(db: Db): Promise<AuditReport> {
   const problems: string[] = [];
-  const rows = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+  const rows = rowsOf;
   const unbalanced = rows<{ tx_id: number; s: string }>(
     await db.execute(sql`select tx_id, sum(amount)::text as s from ledger_entries group by tx_id having sum(amount) <> 0 limit 20`),
   );
