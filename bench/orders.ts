@@ -46,6 +46,41 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
   requests: CannonRequest[];
 }) => Promise<CannonResult>;
 
+/** CPU seconds used so far by the server process, all PostgreSQL processes and this process. */
+interface CpuSample {
+  at: number;
+  server: number;
+  postgres: number;
+  bench: number;
+}
+const TICKS_PER_SECOND = 100;
+function procCpu(pid: string | number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+function cpuSample(serverPid: number): CpuSample {
+  let postgres = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') postgres += procCpu(pid);
+    } catch {
+      // gone
+    }
+  }
+  const own = process.cpuUsage();
+  return { at: performance.now(), server: procCpu(serverPid), postgres, bench: (own.user + own.system) / 1e6 };
+}
+function cpuShare(a: CpuSample, b: CpuSample): { server: string; postgres: string; bench: string } {
+  const seconds = (b.at - a.at) / 1000;
+  const pct = (x: number) => `${Math.round((x / seconds) * 100)}%`;
+  // PostgreSQL backends that ended during the run take their CPU time with them: a lower bound.
+  return { server: pct(b.server - a.server), postgres: pct(Math.max(0, b.postgres - a.postgres)), bench: pct(b.bench - a.bench) };
+}
+
 async function freshPostgres(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bench_orders_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -122,6 +157,7 @@ async function run(target: string) {
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     };
     const submitPath = `/v1/api/forex/submit?type=1&cont=0.01&forex_id=${btc}&status=1&multiple=20`;
+    const cpuBefore = cpuSample(server.child.pid!);
     const result = await autocannon({
       url: base,
       connections: CONNECTIONS,
@@ -152,6 +188,7 @@ async function run(target: string) {
         },
       ],
     });
+    const cpu = cpuShare(cpuBefore, cpuSample(server.child.pid!));
     const idle = await request(base, 'GET', '/api/test/trading/idle');
     log(
       `${target}: ${Math.round(result.requests.average).toLocaleString('en')} orders/s (submits and closes; ${Math.round(result.requests.average / 2)} round trips/s), ` +
@@ -159,6 +196,7 @@ async function run(target: string) {
         `${result.requests.total.toLocaleString('en')} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${refused} refused; ` +
         `open positions left ${idle.data.positions}`,
     );
+    log(`  CPU during the run (% of one core): server ${cpu.server}, PostgreSQL ${cpu.postgres}, load generator ${cpu.bench}`);
     for (const [reason, count] of reasons) log(`  refused ${count}x: ${reason}`);
     const faults = server
       .output()

@@ -25,6 +25,11 @@ export interface PostSpec {
   /** The same key never posts twice: a second attempt returns { duplicate: true } and changes nothing. */
   idemKey?: string;
   postings: Posting[];
+  /**
+   * The caller's own guarded update already makes this happen once: a repeated key is a fault
+   * (DuplicatePostingError, the caller's transaction rolls back) and the post is one statement.
+   */
+  duplicateIsError?: boolean;
   /** User cash may go below zero inside this transaction (stop-out before negative balance protection). */
   allowNegativeCash?: boolean;
 }
@@ -41,6 +46,13 @@ export class InsufficientFundsError extends Error {
 }
 
 export class UnbalancedPostingError extends Error {}
+
+/** A key posted before, where the caller's own guard should have made that impossible. */
+export class DuplicatePostingError extends Error {
+  constructor(readonly idemKey: string | undefined) {
+    super(`ledger: ${idemKey} posted twice`);
+  }
+}
 
 export interface UserBalances {
   balance: Dec;
@@ -59,22 +71,24 @@ export class LedgerService {
   constructor(private readonly ctx: AppContext) {}
 
   /**
-   * Writes the transaction row, then its entries and the balance changes in one statement, each
-   * account moving once by the sum of its postings. A duplicate idempotency key changes nothing.
+   * Writes the transaction row, its entries and the balance changes, each account moving once by
+   * the sum of its postings. A duplicate idempotency key changes nothing and answers
+   * { duplicate: true }; with `duplicateIsError` it throws instead (the caller's transaction must
+   * then roll back) and the whole post takes a single round trip.
    */
   async post(tx: Tx, spec: PostSpec): Promise<{ txId: number } | { duplicate: true }> {
     const sum = spec.postings.reduce((acc, p) => acc.plus(dec(p.amount)), new D(0));
     if (!sum.isZero()) throw new UnbalancedPostingError(`postings of ${spec.kind} sum to ${sum.toString()}`);
     const nonZero = spec.postings.filter((p) => !dec(p.amount).isZero());
     const refId = spec.refId === undefined ? null : String(spec.refId);
-    const [txRow] = rowsOf<{ id: number }>(
-      await tx.execute(sql`insert into ledger_transactions (kind, is_demo, ref_type, ref_id, idem_key)
-        values (${spec.kind}, ${spec.isDemo}, ${spec.refType ?? null}, ${refId}, ${spec.idemKey ?? null})
-        on conflict (idem_key) do nothing returning id`),
-    );
-    if (!txRow) return { duplicate: true };
-    const txId = Number(txRow.id);
-    if (!nonZero.length) return { txId };
+    const txInsert = sql`insert into ledger_transactions (kind, is_demo, ref_type, ref_id, idem_key)
+      values (${spec.kind}, ${spec.isDemo}, ${spec.refType ?? null}, ${refId}, ${spec.idemKey ?? null})
+      on conflict (idem_key) do nothing returning id`;
+    if (!nonZero.length) {
+      const [row] = rowsOf<{ id: number }>(await tx.execute(txInsert));
+      if (!row && spec.duplicateIsError) throw new DuplicatePostingError(spec.idemKey);
+      return row ? { txId: Number(row.id) } : { duplicate: true };
+    }
 
     const entries: { accountId: number; p: Posting }[] = [];
     for (const p of nonZero) entries.push({ accountId: await this.accountId(tx, p.account, spec.isDemo), p });
@@ -89,6 +103,13 @@ export class LedgerService {
         house: !isUser,
       });
     }
+    // Two shared (house) rows in one post: lock them in id order first, so two such posts never
+    // wait on each other in a cycle. A user's own rows are already locked by lockUser.
+    const house = [...deltas.keys()].filter((id) => deltas.get(id)!.house).sort((a, b) => a - b);
+    if (house.length > 1) {
+      await tx.execute(sql`select id from ledger_accounts where id in (${sql.join(house.map((id) => sql`${id}::int`), sql`, `)}) order by id for update`);
+    }
+
     const entryValues = sql.join(
       entries.map(({ accountId, p }) => sql`(${accountId}::int, ${moneyStr(p.amount)}::numeric, ${p.type}::text, ${p.memo ?? ''}::text)`),
       sql`, `,
@@ -97,21 +118,35 @@ export class LedgerService {
       [...deltas].map(([accountId, d]) => sql`(${accountId}::int, ${moneyStr(d.delta)}::numeric)`),
       sql`, `,
     );
-    // Two shared (house) rows in one post: lock them in id order first, so two such posts never
-    // wait on each other in a cycle. A user's own rows are already locked by lockUser.
-    const house = [...deltas.keys()].filter((id) => deltas.get(id)!.house).sort((a, b) => a - b);
-    if (house.length > 1) {
-      await tx.execute(sql`select id from ledger_accounts where id in (${sql.join(house.map((id) => sql`${id}::int`), sql`, `)}) order by id for update`);
+    // The balance update never refers to the transaction row's CTE: a row re-checked after a
+    // concurrent update would be skipped by such a condition. A duplicate key is caught from the
+    // answer instead, before the transaction can commit.
+    const balanceMoves = sql`u as (update ledger_accounts a set balance = a.balance + d.delta from (values ${deltaValues}) as d(id, delta)
+      where a.id = d.id returning a.id, a.balance::text as balance)`;
+    let txId: number;
+    let result: { balances: { id: number; balance: string }[] | string | null } | undefined;
+    if (spec.duplicateIsError) {
+      const [row] = rowsOf<{ tx_id: number | null; balances: { id: number; balance: string }[] | string | null }>(
+        await tx.execute(sql`with t as (${txInsert}),
+          e as (insert into ledger_entries (tx_id, account_id, amount, type, memo)
+            select t.id, v.account_id, v.amount, v.type, v.memo from t, (values ${entryValues}) as v(account_id, amount, type, memo)),
+          ${balanceMoves}
+          select (select id from t) as tx_id, (select json_agg(json_build_object('id', u.id, 'balance', u.balance)) from u) as balances`),
+      );
+      if (!row || row.tx_id === null) throw new DuplicatePostingError(spec.idemKey);
+      txId = Number(row.tx_id);
+      result = row;
+    } else {
+      const [row] = rowsOf<{ id: number }>(await tx.execute(txInsert));
+      if (!row) return { duplicate: true };
+      txId = Number(row.id);
+      [result] = rowsOf<{ balances: { id: number; balance: string }[] | string | null }>(
+        await tx.execute(sql`with e as (insert into ledger_entries (tx_id, account_id, amount, type, memo)
+            select ${txId}::bigint, v.account_id, v.amount, v.type, v.memo from (values ${entryValues}) as v(account_id, amount, type, memo)),
+          ${balanceMoves}
+          select json_agg(json_build_object('id', u.id, 'balance', u.balance)) as balances from u`),
+      );
     }
-    // The entries and the balance moves in one round trip. (The update must not refer to a
-    // data-modifying CTE: a row re-checked after a concurrent update would be skipped.)
-    const [result] = rowsOf<{ balances: { id: number; balance: string }[] | string | null }>(
-      await tx.execute(sql`with e as (insert into ledger_entries (tx_id, account_id, amount, type, memo)
-          select ${txId}::bigint, v.account_id, v.amount, v.type, v.memo from (values ${entryValues}) as v(account_id, amount, type, memo)),
-        u as (update ledger_accounts a set balance = a.balance + d.delta from (values ${deltaValues}) as d(id, delta)
-          where a.id = d.id returning a.id, a.balance::text as balance)
-        select json_agg(json_build_object('id', u.id, 'balance', u.balance)) as balances from u`),
-    );
     const raw = result?.balances ?? [];
     const balances = typeof raw === 'string' ? (JSON.parse(raw) as { id: number; balance: string }[]) : raw;
     if (balances.length !== deltas.size) throw new Error(`ledger: ${deltas.size - balances.length} account rows of ${spec.kind} were not updated`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
 import { createTestApp, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { insertUser } from '../auth/user-repository.ts';
-import { auditLedger, InsufficientFundsError, UnbalancedPostingError } from './ledger-service.ts';
+import { auditLedger, DuplicatePostingError, InsufficientFundsError, UnbalancedPostingError } from './ledger-service.ts';
 
 describe.each(dbTargets)('ledger on %s', (target) => {
   let t: TestApp;
@@ -73,6 +73,39 @@ describe.each(dbTargets)('ledger on %s', (target) => {
     expect(posted).toBe(1);
     expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toFixed(2)).toBe('5.00');
     expect((await auditLedger(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('refuses a repeated key in one-statement posts, and the refused transaction leaves no trace', async () => {
+    const userId = await newUser();
+    await fund(userId, '100');
+    const charge = (key: string) =>
+      t.ctx.db.transaction((tx) =>
+        t.ctx.services.ledger.post(tx, {
+          kind: 'fee',
+          isDemo: false,
+          idemKey: key,
+          duplicateIsError: true,
+          postings: [
+            { account: { userId, kind: 'cash' }, amount: '-7.5', type: 'fee' },
+            { account: { house: 'fees' }, amount: '7.5', type: 'fee' },
+          ],
+        }),
+      );
+    await expect(charge(`fee-${userId}`)).resolves.toHaveProperty('txId');
+    await expect(charge(`fee-${userId}`)).rejects.toBeInstanceOf(DuplicatePostingError);
+    expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toFixed(6)).toBe('92.500000');
+    // Racing the same key: exactly one lands.
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => charge(`fee-race-${userId}`)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toFixed(6)).toBe('85.000000');
+    expect((await auditLedger(t.ctx.db)).problems).toEqual([]);
+  });
+
+  it('moves each house balance once per post under concurrent first use by many users', async () => {
+    const users = await Promise.all(Array.from({ length: 30 }, () => newUser()));
+    await Promise.all(users.map((userId) => fund(userId, '3.25')));
+    for (const userId of users) expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toFixed(2)).toBe('3.25');
+    expect((await auditLedger(t.ctx.db)).problems).toEqual([]);
   });
 
   it('keeps demo and real money apart', async () => {

@@ -129,8 +129,9 @@ export class Settlement {
       idemKey,
       postings,
       allowNegativeCash,
+      // The order update guarding this posting already made it happen once; a duplicate means a bug.
+      duplicateIsError: true,
     });
-    // The order update guarding this posting already made it happen once; a duplicate means a bug.
     if ('duplicate' in result) throw new Error(`ledger: ${idemKey} posted twice`);
     for (const p of postings) {
       if (!('userId' in p.account)) continue;
