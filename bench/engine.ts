@@ -9,15 +9,17 @@
  * BENCH_POSITIONS, BENCH_BAND_POSITIONS, BENCH_BURST_POSITIONS, BENCH_TICKS, BENCH_RAMP_TICKS_PER_S, BENCH_RAMP_SECONDS tune it;
  * BENCH_VERBOSE=1 prints the engine's queue every second of the ramp.
  */
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { D, type Dec, dec, fixed, moneyStr } from '@tp/contract/decimal';
 import { marginOf } from '@tp/contract/formulas';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type App, buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
@@ -85,7 +87,11 @@ async function main() {
   const mid = new Map(symbols.map((s) => [s.id, dec(market.quote(s.id)!.mid)]));
   const t0 = performance.now();
   await seedBook(ctx, symbols, mid);
-  log(`setup: inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // A book of this size is a steady state, not a bulk load in progress: vacuum, statistics and a
+  // checkpoint now, so background work right after the load does not land inside the measurement.
+  await ctx.db.execute(sql`vacuum analyze`);
+  await ctx.db.execute(sql`checkpoint`);
+  log(`setup: inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s (then vacuum analyze and checkpoint)`);
 
   const t1 = performance.now();
   await engine.start();
@@ -186,6 +192,20 @@ const tickAt = (server: App, s: SymbolInfo, m: Dec) => {
 async function triggers(server: App, symbols: SymbolInfo[], mid: Map<number, Dec>) {
   const engine = server.ctx.services.trading.engine;
   const probe = latencyProbe(server);
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const gcPauses: number[] = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+  // BENCH_PROFILE_RAMP=file.cpuprofile: a CPU profile of this process during the ramp only.
+  const profiler = process.env.BENCH_PROFILE_RAMP ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const steps = RAMP_RATE * RAMP_SECONDS;
   const perSymbol = Math.ceil(steps / symbols.length);
   let started = performance.now();
@@ -204,6 +224,18 @@ async function triggers(server: App, symbols: SymbolInfo[], mid: Map<number, Dec
   }
   await engine.idle();
   probe.report(`steady ramp, ${steps.toLocaleString('en')} ticks at ${RAMP_RATE}/s`, (performance.now() - started) / 1000);
+  loop.disable();
+  gcObserver.disconnect();
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    fs.writeFileSync(process.env.BENCH_PROFILE_RAMP!, JSON.stringify(profile));
+    profiler.disconnect();
+  }
+  gcPauses.sort((a, b) => a - b);
+  log(
+    `  event loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms; ` +
+      `${gcPauses.length} GC pauses, longest ${(gcPauses.at(-1) ?? 0).toFixed(1)} ms, ${gcPauses.filter((d) => d > 5).length} over 5 ms`,
+  );
   started = performance.now();
   for (const s of symbols) tickAt(server, s, mid.get(s.id)!.mul(1.016));
   await engine.idle();

@@ -8,7 +8,7 @@ import { type LiveAccount, LiveBooks } from './live-books.ts';
 import { findOrder, liveOrdersAfter } from './repository.ts';
 import { RiskReview } from './risk-review.ts';
 import type { TradingSettings } from './settings.ts';
-import type { EngineJob, TriggerExecutor } from './trigger-executor.ts';
+import type { CloseJob, EngineJob, TriggerExecutor } from './trigger-executor.ts';
 import { type SymbolBook, type Trigger, TriggerKind } from './trigger-book.ts';
 
 const KIND_RANK = (t: Trigger) => (t.kind === TriggerKind.FILL ? 1 : t.kind === TriggerKind.RISK ? 2 : 0);
@@ -54,9 +54,10 @@ export class TradingEngine {
     private readonly opts: EngineOptions,
   ) {
     this.queue = new UserJobQueue(
-      (job) => this.runJob(job),
+      (jobs) => this.runJobs(jobs),
       opts.concurrency,
       (job, err) => this.jobFailed(job, err),
+      (first, next) => first.kind === 'close' && next.kind === 'close',
     );
     this.accepting = !ctx.clustered;
     this.risk = new RiskReview(ctx, settings, this.live, (acc) => this.queueRisk(acc, performance.now()));
@@ -169,6 +170,29 @@ export class TradingEngine {
       }
     }
     crossed.length = 0;
+  }
+
+  /**
+   * Closes crossed together for one user go in one transaction; should that fail, each is tried on
+   * its own, so one bad order never holds back the others.
+   */
+  private async runJobs(jobs: EngineJob[]): Promise<void> {
+    if (jobs.length === 1) return this.runJob(jobs[0]!);
+    try {
+      await this.executor.closeAll(jobs as CloseJob[]);
+    } catch (err) {
+      this.ctx.log.warn({ err, userId: jobs[0]!.userId, jobs: jobs.length }, 'trading engine batch failed; closing one by one');
+      for (const job of jobs) {
+        try {
+          await this.runJob(job);
+        } catch (e) {
+          this.jobFailed(job, e);
+        }
+      }
+      return;
+    }
+    const doneAt = performance.now();
+    for (const job of jobs) this.onJobDone?.(job, doneAt);
   }
 
   private async runJob(job: EngineJob): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * The engine's worker: jobs of one user run one after the other, in the order they were queued;
- * different users run side by side, up to `concurrency` at a time.
+ * different users run side by side, up to `concurrency` at a time. Consecutive jobs of a user that
+ * `joins` accepts together run as one batch (e.g. several take-profits crossed by one tick).
  */
 export class UserJobQueue<J extends { userId: number }> {
   private readonly perUser = new Map<number, J[]>();
@@ -10,9 +11,10 @@ export class UserJobQueue<J extends { userId: number }> {
   private waiters: (() => void)[] = [];
 
   constructor(
-    private readonly run: (job: J) => Promise<void>,
+    private readonly run: (jobs: J[]) => Promise<void>,
     private readonly concurrency: number,
     private readonly onError: (job: J, err: unknown) => void,
+    private readonly joins: (first: J, next: J) => boolean = () => false,
   ) {}
 
   push(job: J): void {
@@ -54,12 +56,16 @@ export class UserJobQueue<J extends { userId: number }> {
 
   private async drain(userId: number): Promise<void> {
     const jobs = this.perUser.get(userId)!;
+    // Start after the current task: jobs queued by the same tick are all there to be joined.
+    await Promise.resolve();
     while (jobs.length) {
-      const job = jobs.shift()!;
+      let n = 1;
+      while (n < jobs.length && this.joins(jobs[0]!, jobs[n]!)) n++;
+      const batch = jobs.splice(0, n);
       try {
-        await this.run(job);
+        await this.run(batch);
       } catch (err) {
-        this.onError(job, err);
+        for (const job of batch) this.onError(job, err);
       }
     }
     this.perUser.delete(userId);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dec } from '@tp/contract/decimal';
 import { dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { api, cashOf, demoTrader, expectAuditClean, pushesOf, submit, symbolId, tick, tradingApp } from './test-kit.ts';
 
@@ -172,6 +173,36 @@ describe.each(dbTargets)('orders on %s', (target) => {
     ).toEqual([buy.data.Id, sell.data.Id].sort());
     await tick(t, BTC, '95800', '95820');
     expect((await api(t, trader, '/v1/api/forex/my_deal', { status: 3 })).data.total).toBe(2);
+    await expectAuditClean(t);
+  });
+
+  it('closes every take-profit of a user crossed by one tick together, with one FOREX_CLOSED push', async () => {
+    const trader = await demoTrader(t);
+    await tick(t, BTC, '94990', '95010');
+    const ids: number[] = [];
+    for (const tp of ['95100', '95200', '95300']) {
+      const opened = await submit(t, trader, { type: 1, cont: '0.1', forex_id: btc, multiple: 10, target_profit_price: tp });
+      expect(opened.code).toBe(1);
+      ids.push(opened.data.Id);
+    }
+    const before = await cashOf(t, trader.userId);
+    const pushes = pushesOf(t, trader.userId);
+    await tick(t, BTC, '95400', '95420');
+    pushes.stop();
+    const closedPushes = pushes.messages.filter((m) => m.type === 'FOREX_CLOSED');
+    expect(closedPushes).toHaveLength(1);
+    expect([...closedPushes[0].id].sort()).toEqual([...ids].sort());
+    const history = await api(t, trader, '/v1/api/forex/my_deal', { status: 3 });
+    const closed = history.data.data.filter((o: { Id: number }) => ids.includes(o.Id));
+    expect(closed.map((o: { ClosedType: number; UpdatePrice: string }) => [o.ClosedType, o.UpdatePrice])).toEqual([
+      [3, '95400.00'],
+      [3, '95400.00'],
+      [3, '95400.00'],
+    ]);
+    // Each bought at 95010 and sold at 95400: 0.1 x 390 = 39 profit, and its margin back.
+    const after = await cashOf(t, trader.userId);
+    expect(after.locked).toBe('0');
+    expect(dec(after.balance).minus(before.balance).toString()).toBe(dec(before.locked).plus(3 * 39).toString());
     await expectAuditClean(t);
   });
 

@@ -64,38 +64,44 @@ export class TriggerExecutor {
   }
 
   run(job: EngineJob): Promise<void> {
-    if (job.kind === 'close') return this.close(job);
+    if (job.kind === 'close') return this.closeAll([job]);
     if (job.kind === 'fill') return this.fill(job);
     return this.stopOut(job);
   }
 
   /**
-   * Take-profit or stop-loss: closes at the triggering tick's price. The update is guarded by the
-   * level as the books saw it, so an edit or a close in between makes it do nothing.
+   * Take-profits and stop-losses of one user, crossed together: closed at their triggering ticks'
+   * prices in one transaction. Each update is guarded by the level as the books saw it, so an
+   * edit or a close in between makes that one do nothing.
    */
-  private close(job: CloseJob): Promise<void> {
-    return this.ops.forUser(job.userId, job.isDemo, async (tx, w, changes) => {
-      const isTp = job.trigger === TriggerKind.TAKE_PROFIT;
-      const level = isTp ? job.order.targetProfitPrice : job.order.targetLossPrice;
-      const closed =
-        level != null && stopCrossed(job.order, job, job.trigger)
-          ? await this.ops.close(
-              tx,
-              w,
-              job.order,
-              job,
-              this.market.quoteToUsd(job.order.symbolId),
-              isTp ? ClosedType.TAKE_PROFIT : ClosedType.STOP_LOSS,
-              {
-                column: isTp ? 'targetProfitPrice' : 'targetLossPrice',
-                level,
-              },
-            )
-          : null;
-      if (!closed) return void changes.push({ type: 'sync', orderId: job.orderId, order: await findOrder(tx, job.orderId) });
-      const done = [closed];
+  closeAll(jobs: CloseJob[]): Promise<void> {
+    const { userId, isDemo } = jobs[0]!;
+    return this.ops.forUser(userId, isDemo, async (tx, w, changes) => {
+      const done: OrderRow[] = [];
+      for (const job of jobs) {
+        const isTp = job.trigger === TriggerKind.TAKE_PROFIT;
+        const level = isTp ? job.order.targetProfitPrice : job.order.targetLossPrice;
+        const closed =
+          level != null && stopCrossed(job.order, job, job.trigger)
+            ? await this.ops.close(
+                tx,
+                w,
+                job.order,
+                job,
+                this.market.quoteToUsd(job.order.symbolId),
+                isTp ? ClosedType.TAKE_PROFIT : ClosedType.STOP_LOSS,
+                {
+                  column: isTp ? 'targetProfitPrice' : 'targetLossPrice',
+                  level,
+                },
+              )
+            : null;
+        if (closed) done.push(closed);
+        else changes.push({ type: 'sync', orderId: job.orderId, order: await findOrder(tx, job.orderId) });
+      }
+      if (!done.length) return;
       await this.ops.coverNegativeCash(tx, w, done);
-      changes.push({ type: 'closed', userId: job.userId, orders: done });
+      changes.push({ type: 'closed', userId, orders: done });
     });
   }
 
