@@ -69,6 +69,9 @@ describe('sign-in and account', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/forgot/);
+    // The login page stays on screen until the forgot page's chunk is in (a router transition), and
+    // it has an email field too: wait for the forgot page itself before typing.
+    await page.getByRole('button', { name: 'Send code' }).waitFor();
     await page.getByLabel('Email address').fill(user.email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByRole('button', { name: /Resend in/ }).waitFor();

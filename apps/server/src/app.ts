@@ -76,7 +76,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const storage = shared.storage;
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, log, bus, storage, services: {} as AppContext['services'], clustered: Boolean(config.DATABASE_URL && database.kind === 'postgres'), background: [] };
+  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, transactionWith: database.transactionWith, log, bus, storage, services: {} as AppContext['services'], clustered: Boolean(config.DATABASE_URL && database.kind === 'postgres'), background: [] };
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import type { Db } from './platform/db/client.ts';
+import type { Db, TransactionWith } from './platform/db/client.ts';
 import type { Bus } from './platform/bus.ts';
 import type { Storage } from './platform/storage.ts';
 
@@ -14,6 +14,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   dbKind: 'pglite' | 'postgres';
+  /** Transactions whose first statement travels with BEGIN (absent in some tools: plain transactions then). */
+  transactionWith?: TransactionWith;
   log: Logger;
   bus: Bus;
   /** Uploaded files (local directory now; an object store later). */

@@ -199,6 +199,23 @@ export class LedgerService {
     return toBalances(rows);
   }
 
+  /**
+   * A transaction that starts by locking the user's accounts, as lockUser does, with the lock sent
+   * together with BEGIN where the database allows it.
+   */
+  withLockedUser<T>(userId: number, fn: (tx: Tx, balances: UserBalances) => Promise<T>): Promise<T> {
+    const run = this.ctx.transactionWith;
+    if (!run) return this.ctx.db.transaction(async (tx) => fn(tx, await this.lockUser(tx, userId)));
+    // The id is inlined into plain SQL text: only a safe integer ever gets there.
+    if (!Number.isSafeInteger(userId)) throw new Error(`ledger: bad user id ${String(userId)}`);
+    const lock = `select id, kind, is_demo, balance::text as balance from ledger_accounts where user_id = ${userId} order by id for update`;
+    return run(lock, (tx, rows) => {
+      const accounts = rows.map((r) => ({ id: Number(r.id), kind: String(r.kind), isDemo: Boolean(r.is_demo), balance: String(r.balance) }));
+      for (const row of accounts) this.rememberUserAccount(userId, row);
+      return fn(tx, toBalances(accounts));
+    });
+  }
+
   async balances(db: DbOrTx, userId: number): Promise<UserBalances> {
     const rows = await db.select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId));
     return toBalances(rows);

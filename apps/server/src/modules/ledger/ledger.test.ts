@@ -108,6 +108,40 @@ describe.each(dbTargets)('ledger on %s', (target) => {
     expect((await auditLedger(t.ctx.db)).problems).toEqual([]);
   });
 
+  it('runs withLockedUser as one transaction: committed on success, nothing left on failure', async () => {
+    const userId = await newUser();
+    const deposit = (tx: Parameters<Parameters<typeof t.ctx.services.ledger.withLockedUser>[1]>[0], amount: string) =>
+      t.ctx.services.ledger.post(tx, {
+        kind: 'deposit',
+        isDemo: false,
+        postings: [
+          { account: { userId, kind: 'cash' }, amount, type: 'deposit' },
+          { account: { house: 'deposit_clearing' }, amount: dec(amount).neg(), type: 'deposit' },
+        ],
+      });
+    await expect(
+      t.ctx.services.ledger.withLockedUser(userId, async (tx, b) => {
+        expect(b.balance.toString()).toBe('0');
+        await deposit(tx, '12');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toString()).toBe('0');
+    const seen = await t.ctx.services.ledger.withLockedUser(userId, async (tx, b) => {
+      await deposit(tx, '12');
+      return b.balance.toString();
+    });
+    expect(seen).toBe('0');
+    expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toString()).toBe('12');
+    // A first statement that fails leaves no connection behind in an aborted transaction.
+    await expect(t.database.transactionWith('select * from no_such_table', async () => 1)).rejects.toThrow();
+    const rounds = await Promise.all(
+      Array.from({ length: 40 }, () => t.ctx.services.ledger.withLockedUser(userId, async (_tx, b) => b.balance.toString())),
+    );
+    expect(new Set(rounds)).toEqual(new Set(['12']));
+    expect((await auditLedger(t.ctx.db)).problems).toEqual([]);
+  });
+
   it('keeps demo and real money apart', async () => {
     const demo = await newUser(true);
     await expect(fund(demo, '1')).rejects.toThrow(/demo and real/);

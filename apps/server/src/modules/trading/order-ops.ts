@@ -52,8 +52,7 @@ export class OrderOps {
   async forUser<T>(userId: number, isDemo: boolean, fn: UserTxFn<T>, reportBalances = false): Promise<T> {
     const changes: OrderChange[] = [];
     let wallet: Wallet | undefined;
-    const result = await this.ctx.db.transaction(async (tx) => {
-      const b = await this.ctx.services.ledger.lockUser(tx, userId);
+    const result = await this.ctx.services.ledger.withLockedUser(userId, (tx, b) => {
       wallet = { userId, isDemo, cash: b.balance, locked: b.lockBalance };
       return fn(tx, wallet, changes);
     });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -17,11 +17,21 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A database handle or an open transaction: repositories accept either. */
 export type DbOrTx = Db | Tx;
 
+/**
+ * Runs `fn` in a transaction whose first statement (SQL text without parameters, e.g. a row lock)
+ * is sent together with BEGIN: one round trip fewer for every money movement on PostgreSQL.
+ */
+export type TransactionWith = <T>(firstStatement: string, fn: (tx: Tx, firstRows: Record<string, unknown>[]) => Promise<T>) => Promise<T>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  transactionWith: TransactionWith;
   close(): Promise<void>;
 }
+
+const rowsOf = (result: unknown): Record<string, unknown>[] =>
+  (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]);
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../../drizzle');
 
@@ -40,7 +50,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const transactionWith: TransactionWith = async (firstStatement, fn) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        // The simple query protocol takes several statements in one message.
+        const results = (await client.query(`begin; ${firstStatement}`)) as unknown as pg.QueryResult[];
+        // No schema: no relational queries are used inside money transactions, and none is built per call.
+        const out = await fn(drizzlePg(client) as unknown as Tx, results[1]!.rows);
+        await client.query('commit');
+        return out;
+      } catch (err) {
+        // Also after a failed BEGIN statement: the client goes back with no transaction open.
+        await client.query('rollback').catch((e: Error) => (broken = e));
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    };
+    return { db, kind: 'postgres', transactionWith, close: () => pool.end() };
   }
   let client: PGlite;
   if (opts.dataDir) {
@@ -53,5 +81,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // In-process: a round trip costs nothing to save.
+  const transactionWith: TransactionWith = (firstStatement, fn) =>
+    db.transaction(async (tx) => fn(tx, rowsOf(await tx.execute(sql.raw(firstStatement)))));
+  return { db, kind: 'pglite', transactionWith, close: () => client.close() };
 }
