@@ -51,12 +51,13 @@ export async function cashOf(t: TestApp, userId: number): Promise<string> {
   return (await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toString();
 }
 
+/** A real-money house account's balance: the sum of its shards. */
 export async function houseBalance(t: TestApp, kind: string): Promise<string> {
-  const [row] = await t.ctx.db
+  const rows = await t.ctx.db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.kind, kind), isNull(ledgerAccounts.userId), eq(ledgerAccounts.isDemo, false)));
-  return dec(row?.balance ?? 0).toString();
+  return rows.reduce((total, row) => total.plus(row.balance), dec(0)).toString();
 }
 
 /** An image this user uploaded: its row as POST /api/common/image_upload records it, and the signed URL it answers. */

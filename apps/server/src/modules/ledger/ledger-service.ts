@@ -7,6 +7,12 @@ import { ledgerAccounts } from '../../platform/db/schema.ts';
 export type UserAccountKind = 'cash' | 'locked';
 export const HOUSE_ACCOUNT_KINDS = ['fees', 'counterparty', 'deposit_clearing', 'withdraw_clearing', 'payouts', 'writeoff', 'demo_funding', 'adjustment'] as const;
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
+/**
+ * Each house account is split into this many rows: a posting uses the shard of its user
+ * (userId mod HOUSE_SHARDS), so two users' money movements rarely wait on the same house row.
+ * The house's balance is the sum of its shards.
+ */
+export const HOUSE_SHARDS = 16;
 export type AccountRef = { userId: number; kind: UserAccountKind } | { house: HouseAccountKind };
 
 export interface Posting {
@@ -90,8 +96,10 @@ export class LedgerService {
       return row ? { txId: Number(row.id) } : { duplicate: true };
     }
 
+    const owner = spec.postings.find((p) => 'userId' in p.account)?.account as { userId: number } | undefined;
+    const shard = owner ? owner.userId % HOUSE_SHARDS : 0;
     const entries: { accountId: number; p: Posting }[] = [];
-    for (const p of nonZero) entries.push({ accountId: await this.accountId(tx, p.account, spec.isDemo), p });
+    for (const p of nonZero) entries.push({ accountId: await this.accountId(tx, p.account, spec.isDemo, shard), p });
     const deltas = new Map<number, { delta: Dec; mayGoNegative: boolean; house: boolean }>();
     for (const { accountId, p } of entries) {
       const isUser = 'userId' in p.account;
@@ -164,13 +172,17 @@ export class LedgerService {
   async openHouseAccounts(db: Db = this.ctx.db): Promise<void> {
     await db
       .insert(ledgerAccounts)
-      .values(HOUSE_ACCOUNT_KINDS.flatMap((kind) => [false, true].map((isDemo) => ({ userId: null, kind, isDemo }))))
+      .values(
+        HOUSE_ACCOUNT_KINDS.flatMap((kind) =>
+          [false, true].flatMap((isDemo) => Array.from({ length: HOUSE_SHARDS }, (_, shard) => ({ userId: null, kind, isDemo, shard }))),
+        ),
+      )
       .onConflictDoNothing();
     const rows = await db
-      .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, isDemo: ledgerAccounts.isDemo })
+      .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, isDemo: ledgerAccounts.isDemo, shard: ledgerAccounts.shard })
       .from(ledgerAccounts)
       .where(isNull(ledgerAccounts.userId));
-    for (const row of rows) this.houseIds.set(`${row.kind}:${row.isDemo}`, row.id);
+    for (const row of rows) this.houseIds.set(`${row.kind}:${row.isDemo}:${row.shard}`, row.id);
   }
 
   /** Creates a user's cash and locked accounts (idempotent). */
@@ -238,7 +250,7 @@ export class LedgerService {
     this.userAccounts.set(`${userId}:${row.kind}`, { id: row.id, isDemo: row.isDemo });
   }
 
-  private async accountId(db: DbOrTx, ref: AccountRef, isDemo: boolean): Promise<number> {
+  private async accountId(db: DbOrTx, ref: AccountRef, isDemo: boolean, shard: number): Promise<number> {
     if ('userId' in ref) {
       const row =
         this.userAccounts.get(`${ref.userId}:${ref.kind}`) ??
@@ -255,10 +267,10 @@ export class LedgerService {
         return row.id;
       }
       await this.openUserAccounts(db, ref.userId, isDemo);
-      return this.accountId(db, ref, isDemo);
+      return this.accountId(db, ref, isDemo, shard);
     }
-    const id = this.houseIds.get(`${ref.house}:${isDemo}`);
-    if (!id) throw new Error(`ledger: house account ${ref.house} (${isDemo ? 'demo' : 'real'}) was not opened at start`);
+    const id = this.houseIds.get(`${ref.house}:${isDemo}:${shard}`);
+    if (!id) throw new Error(`ledger: house account ${ref.house} (${isDemo ? 'demo' : 'real'}, shard ${shard}) was not opened at start`);
     return id;
   }
 }

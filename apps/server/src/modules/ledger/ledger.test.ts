@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
 import { createTestApp, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { insertUser } from '../auth/user-repository.ts';
-import { auditLedger, DuplicatePostingError, InsufficientFundsError, UnbalancedPostingError } from './ledger-service.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { ledgerAccounts } from '../../platform/db/schema.ts';
+import { auditLedger, DuplicatePostingError, HOUSE_SHARDS, InsufficientFundsError, UnbalancedPostingError } from './ledger-service.ts';
 
 describe.each(dbTargets)('ledger on %s', (target) => {
   let t: TestApp;
@@ -139,6 +141,26 @@ describe.each(dbTargets)('ledger on %s', (target) => {
       Array.from({ length: 40 }, () => t.ctx.services.ledger.withLockedUser(userId, async (_tx, b) => b.balance.toString())),
     );
     expect(new Set(rounds)).toEqual(new Set(['12']));
+    expect((await auditLedger(t.ctx.db)).problems).toEqual([]);
+  });
+
+  it('spreads a house account over shards by user; the house total is the sum of its shards', async () => {
+    const houseRows = () =>
+      t.ctx.db
+        .select({ shard: ledgerAccounts.shard, balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.kind, 'deposit_clearing'), eq(ledgerAccounts.isDemo, false)));
+    const before = await houseRows();
+    expect(before).toHaveLength(HOUSE_SHARDS);
+    const users = await Promise.all(Array.from({ length: 3 }, () => newUser()));
+    await Promise.all(users.map((userId) => fund(userId, '10')));
+    const after = await houseRows();
+    const moved = after
+      .map((row) => ({ shard: row.shard, delta: dec(row.balance).minus(before.find((b) => b.shard === row.shard)!.balance) }))
+      .filter((row) => !row.delta.isZero());
+    // Each user's deposit moved the shard of that user only.
+    expect(moved.map((row) => row.shard).sort()).toEqual([...new Set(users.map((id) => id % HOUSE_SHARDS))].sort());
+    expect(moved.reduce((total, row) => total.plus(row.delta), dec(0)).toString()).toBe('-30');
     expect((await auditLedger(t.ctx.db)).problems).toEqual([]);
   });
 

@@ -203,10 +203,15 @@ export const ledgerAccounts = pgTable(
     kind: text('kind').notNull(),
     isDemo: boolean('is_demo').notNull(),
     balance: money('balance').notNull().default('0'),
+    /**
+     * House accounts come in shards (a user's postings go to shard userId mod the shard count), so
+     * concurrent money movements of different users rarely wait on one house row. 0 for users.
+     */
+    shard: smallint('shard').notNull().default(0),
   },
   (t) => [
     uniqueIndex('ledger_accounts_user_uq').on(t.userId, t.kind).where(sql`${t.userId} is not null`),
-    uniqueIndex('ledger_accounts_house_uq').on(t.kind, t.isDemo).where(sql`${t.userId} is null`),
+    uniqueIndex('ledger_accounts_house_shard_uq').on(t.kind, t.isDemo, t.shard).where(sql`${t.userId} is null`),
   ],
 );
 
