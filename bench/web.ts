@@ -168,9 +168,12 @@ try {
     }
   }
 } finally {
+  // Chromium writes to its profile until it has exited: wait for that before removing the folder.
+  const exited = new Promise((resolve) => (chromium.exitCode !== null ? resolve(null) : chromium.once('exit', resolve)));
   chromium.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
   await server.close();
-  fs.rmSync(profile, { recursive: true, force: true });
+  fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 
 const ok = homeKb <= HOME_BUDGET_KB && Object.values(scores).every((s) => s >= SCORE_TARGET);
