@@ -15,7 +15,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { D, type Dec, dec, fixed, moneyStr } from '@tp/contract/decimal';
 import { marginOf } from '@tp/contract/formulas';
@@ -27,6 +26,7 @@ import { auditLedger } from '../apps/server/src/modules/ledger/ledger-service.ts
 import type { SymbolInfo, Tick } from '../apps/server/src/modules/market/types.ts';
 import { openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, orders, users } from '../apps/server/src/platform/db/schema.ts';
+import { createScratchDatabase } from '../apps/server/test/scratch-database.ts';
 
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 100_000);
 const PENDINGS = POSITIONS / 10;
@@ -42,24 +42,7 @@ const pct = (values: number[], p: number) => values[Math.min(values.length - 1, 
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-async function freshPostgres(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_engine_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+const freshPostgres = (base: string) => createScratchDatabase(base, 'bench_engine');
 
 async function main() {
   const pgBase = process.env.BENCH_DATABASE_URL;

@@ -13,12 +13,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import pg from 'pg';
 import { auditLedger } from '../apps/server/src/modules/ledger/ledger-service.ts';
 import { request, type ServerProcess, startServer } from '../apps/server/src/modules/trading/server-process.ts';
 import { openDatabase } from '../apps/server/src/platform/db/client.ts';
+import { createScratchDatabase } from '../apps/server/test/scratch-database.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -81,24 +80,7 @@ function cpuShare(a: CpuSample, b: CpuSample): { server: string; postgres: strin
   return { server: pct(b.server - a.server), postgres: pct(Math.max(0, b.postgres - a.postgres)), bench: pct(b.bench - a.bench) };
 }
 
-async function freshPostgres(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_orders_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+const freshPostgres = (base: string) => createScratchDatabase(base, 'bench_orders');
 
 async function run(target: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));

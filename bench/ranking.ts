@@ -7,9 +7,7 @@
  *
  * Options (env): ORDERS (default 100000), TRADERS (default 2000). Bounded: one pass, local only.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../apps/server/src/platform/db/client.ts';
@@ -17,6 +15,7 @@ import { seedDatabase } from '../apps/server/src/platform/db/seed.ts';
 import { rankingRows } from '../apps/server/src/modules/social/repository.ts';
 import { SocialService } from '../apps/server/src/modules/social/service.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
+import { createScratchDatabase } from '../apps/server/test/scratch-database.ts';
 
 const ORDERS = Number(process.env.ORDERS ?? 100_000);
 const TRADERS = Number(process.env.TRADERS ?? 2_000);
@@ -24,20 +23,8 @@ const base = process.env.BENCH_DATABASE_URL;
 
 async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!base) return { database: await openDatabase({}), drop: async () => undefined };
-  const name = `bench_rank_${randomBytes(4).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ url: url.toString(), poolSize: 4 }),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
+  const scratch = await createScratchDatabase(base, 'bench_rank');
+  return { database: await openDatabase({ url: scratch.url, poolSize: 4 }), drop: scratch.drop };
 }
 
 const ms = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;

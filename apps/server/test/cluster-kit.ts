@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../src/modules/trading/server-process.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
@@ -34,24 +35,7 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-async function createDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `t_cluster_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+const createDatabase = (base: string) => createScratchDatabase(base, 't_cluster');
 
 async function startServer(env: Record<string, string>, timeoutMs: number): Promise<ClusterServer> {
   const port = await freePort();

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/platform/db/client.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 export type DbTarget = 'pglite' | 'postgres';
 
@@ -15,23 +15,13 @@ export const dbTargets: DbTarget[] = process.env.TEST_DATABASE_URL ? ['pglite', 
 /** A fresh, empty database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
 export async function openTestDatabase(target: DbTarget): Promise<Database> {
   if (target === 'pglite') return openDatabase({});
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 30 });
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 't');
+  const database = await openDatabase({ url: scratch.url, poolSize: 30 });
   return {
     ...database,
     async close() {
       await database.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await scratch.drop();
     },
   };
 }

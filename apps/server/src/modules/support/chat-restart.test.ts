@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dbTargets, type DbTarget } from '../../../test/test-app.ts';
@@ -11,6 +10,7 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../platform/db/client.ts';
 import { staff } from '../../platform/db/schema.ts';
 import { insertUser } from '../auth/user-repository.ts';
+import { createScratchDatabase } from '../../../test/scratch-database.ts';
 
 /** A database that outlives one server: a PGlite data directory, or a PostgreSQL database. */
 async function durableDatabase(target: DbTarget) {
@@ -18,21 +18,8 @@ async function durableDatabase(target: DbTarget) {
     const dataDir = path.join(os.tmpdir(), `tp-chat-${randomBytes(4).toString('hex')}`);
     return { open: () => openDatabase({ dataDir }), drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `t_chat_${randomBytes(4).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    open: () => openDatabase({ url: url.toString(), poolSize: 5 }),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 't_chat');
+  return { open: () => openDatabase({ url: scratch.url, poolSize: 5 }), drop: scratch.drop };
 }
 
 const config = loadConfig({

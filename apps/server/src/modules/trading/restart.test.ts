@@ -6,37 +6,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { fixed } from '@tp/contract/decimal';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dbTargets } from '../../../test/test-app.ts';
 import { openDatabase } from '../../platform/db/client.ts';
 import { auditLedger } from '../ledger/ledger-service.ts';
 import { request, type ServerProcess, startServer } from './server-process.ts';
+import { createScratchDatabase } from '../../../test/scratch-database.ts';
 
 const rows = <T>(r: unknown) => (r as { rows?: T[] }).rows ?? (r as T[]);
 
-async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `t_restart_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+const freshPgDatabase = () => createScratchDatabase(process.env.TEST_DATABASE_URL!, 't_restart');
 
 describe.each(dbTargets)('restart on %s', (target) => {
   const cleanups: (() => Promise<void> | void)[] = [];
