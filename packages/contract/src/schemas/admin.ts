@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MONEY_SCALE } from '../constants.ts';
 import { parseAmount } from '../decimal.ts';
+import { BankWireSchema, WithdrawCurrencySchema } from './funding.ts';
+import { blank, boundedText, idField, optionalIdField, orUndefined, PageInput, pageOf, requiredText } from './fields.ts';
 
 /**
  * Back office calls (/api/admin/...): staff, dashboard, users, trading setup, funding setup, audit log.
@@ -13,15 +15,10 @@ export const STAFF_TOTP_REQUIRED = 1020;
 export const STAFF_ROLES = ['admin', 'finance', 'risk', 'support', 'content'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-const blank = (raw: unknown) => raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
-const orUndefined = (raw: unknown) => (blank(raw) ? undefined : raw);
-
-const id = (missing = 'input_full') =>
-  z.preprocess(orUndefined, z.coerce.number({ error: `msg:${missing}` }).int(`msg:${missing}`).positive(`msg:${missing}`).max(2_147_483_647, `msg:${missing}`));
-const optionalId = z.preprocess(orUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional());
+const id = idField;
+const optionalId = optionalIdField();
 const intIn = (min: number, max: number) => z.preprocess(orUndefined, z.coerce.number({ error: 'msg:admin.invalid_number' }).int('msg:admin.invalid_number').min(min, 'msg:admin.invalid_number').max(max, 'msg:admin.invalid_number'));
-const requiredText = (max: number) => z.string({ error: 'msg:input_full' }).trim().min(1, 'msg:input_full').max(max, 'msg:text_too_long');
-const optionalText = (max: number) => z.string().trim().max(max, 'msg:text_too_long');
+const optionalText = boundedText;
 const flag = z.preprocess(
   (v) => (typeof v === 'string' || typeof v === 'number' ? ['1', 'true', 'on', 'yes'].includes(String(v).toLowerCase()) : v),
   z.boolean({ error: 'msg:input_full' }),
@@ -43,11 +40,7 @@ const jsonArray = <T extends z.ZodType>(item: T) =>
     }
   }, z.array(item, { error: 'msg:admin.invalid_list' }));
 
-export const PageInput = z.object({
-  page: z.preprocess(orUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
-  limit: z.preprocess(orUndefined, z.coerce.number().int().min(1).max(100).default(10)),
-});
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number().int() });
+export { PageInput, pageOf };
 export const IdInput = z.object({ id: id('not_found') });
 
 // ---------------------------------------------------------------- staff and TOTP
@@ -221,18 +214,8 @@ export const DepositNetworkSaveInput = z.object({
   usd_price: decimalField(10),
   enabled: flag.default(true),
 });
-export const AdminBankWireSchema = z.object({
-  id: z.number().int(),
-  bank_name: z.string(),
-  bank_address: z.string(),
-  bank_swift: z.string(),
-  payee_name: z.string(),
-  payee_account: z.string(),
-  bank_remark: z.string(),
-  currency: z.string(),
-  usd_price: z.string(),
-  enabled: z.boolean(),
-});
+/** A bank wire account as traders see it, plus what only staff see. */
+export const AdminBankWireSchema = BankWireSchema.extend({ usd_price: z.string(), enabled: z.boolean() });
 export const BankWireSaveInput = z.object({
   id: optionalId,
   bank_name: requiredText(200),
@@ -245,16 +228,8 @@ export const BankWireSaveInput = z.object({
   usd_price: decimalField(10),
   enabled: flag.default(true),
 });
-export const AdminWithdrawCurrencySchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  protocol: z.string(),
-  type: z.number().int(),
-  draw_rate: z.string(),
-  fee_type: z.number().int(),
-  usd_price: z.string(),
-  min_amount: z.string(),
-  max_amount: z.string(),
+/** A withdrawal currency as traders see it, plus what only staff see. */
+export const AdminWithdrawCurrencySchema = WithdrawCurrencySchema.extend({
   address_pattern: z.string(),
   enabled: z.boolean(),
 });

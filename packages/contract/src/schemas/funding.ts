@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MONEY_SCALE } from '../constants.ts';
 import { parseAmount } from '../decimal.ts';
+import { blank, boundedText, idField, optionalIdField, PageInput, requiredText } from './fields.ts';
 
 /**
  * Deposits, withdrawals and receiving accounts (spec sections 3, 4, 5, 7 "Deposit" and "Withdraw").
@@ -8,8 +9,6 @@ import { parseAmount } from '../decimal.ts';
  */
 
 // ---------------------------------------------------------------- field helpers
-
-const blank = (raw: unknown) => raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
 
 /** A user-entered amount: plain digits, positive, at most `maxDecimals` decimals; parsed to a canonical decimal string. */
 export const amountField = (maxDecimals: number = MONEY_SCALE) =>
@@ -26,31 +25,10 @@ export const amountField = (maxDecimals: number = MONEY_SCALE) =>
     return parsed.value.toString();
   });
 
-/** A positive database id; `missing` is the message key when it is absent or not an id. */
-export const idField = (missing = 'input_full') =>
-  z.preprocess(
-    (raw) => (blank(raw) ? undefined : raw),
-    z.coerce
-      .number({ error: `msg:${missing}` })
-      .int(`msg:${missing}`)
-      .positive(`msg:${missing}`)
-      .max(2_147_483_647, `msg:${missing}`),
-  );
+const optionalId = optionalIdField;
+const optionalText = (max: number) => boundedText(max).optional();
 
-const optionalId = () =>
-  z.preprocess((raw) => (blank(raw) ? undefined : raw), z.coerce.number().int().positive().max(2_147_483_647).optional());
-
-/** Required trimmed text; absent or blank answers the fill-in-all-fields message. */
-const requiredText = (max: number) => z.string({ error: 'msg:input_full' }).trim().min(1, 'msg:input_full').max(max, 'msg:text_too_long');
-const optionalText = (max: number) => z.string().trim().max(max, 'msg:text_too_long').optional();
-
-const orDefault = (schema: z.ZodCoercedNumber, fallback: number) =>
-  z.preprocess((raw) => (blank(raw) ? undefined : raw), schema.default(fallback));
-
-export const PageInput = z.object({
-  page: orDefault(z.coerce.number().int().min(1).max(100_000), 1),
-  limit: orDefault(z.coerce.number().int().min(1).max(100), 10),
-});
+export { idField, PageInput };
 
 const typeFilter = (values: readonly number[]) =>
   z.preprocess(
