@@ -193,7 +193,9 @@ async function run(target: string) {
     const database = await openDatabase(fresh ? { url: fresh.url } : { dataDir: dir });
     try {
       const audit = await auditLedger(database.db);
-      log(`  ledger audit: ${audit.ok ? 'ok' : `FAILED: ${audit.problems.join('; ')}`} (${audit.transactions.toLocaleString('en')} transactions, ${audit.accounts} accounts)`);
+      log(
+        `  ledger audit: ${audit.ok ? 'ok' : `FAILED: ${audit.problems.join('; ')}`} (${audit.transactions.toLocaleString('en')} transactions, ${audit.accounts} accounts)`,
+      );
       if (!audit.ok) process.exitCode = 1;
     } finally {
       await database.close();

@@ -111,8 +111,15 @@ const chromiumArgs = [
   `--remote-debugging-port=${debugPort}`,
   'about:blank',
 ];
-const chromium = NICE ? spawn('nice', ['-n', NICE, CHROMIUM, ...chromiumArgs], { stdio: 'ignore' }) : spawn(CHROMIUM, chromiumArgs, { stdio: 'ignore' });
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores${NICE ? `, Chromium at nice ${NICE}` : ''}`);
+const chromium = NICE
+  ? spawn('nice', ['-n', NICE, CHROMIUM, ...chromiumArgs], { stdio: 'ignore' })
+  : spawn(CHROMIUM, chromiumArgs, { stdio: 'ignore' });
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores${NICE ? `, Chromium at nice ${NICE}` : ''}`,
+);
 
 const scores: Record<string, number> = {};
 try {
@@ -131,7 +138,8 @@ try {
       });
       if (!result) throw new Error(`lighthouse gave no result for ${route}`);
       const { categories, audits } = result.lhr;
-      if (result.lhr.runtimeError) console.log(`  lighthouse error on ${route}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      if (result.lhr.runtimeError)
+        console.log(`  lighthouse error on ${route}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       const metric = (id: string) => audits[id]?.displayValue ?? '-';
       runs.push({
         score: Math.round((categories.performance?.score ?? 0) * 100),
@@ -154,16 +162,22 @@ try {
         console.log(`  bootup ${row.url}: total ${row.total.toFixed(0)} ms, scripting ${row.scripting.toFixed(0)} ms`);
       const groups =
         (audits['mainthread-work-breakdown']?.details as { items?: { groupLabel: string; duration: number }[] } | undefined)?.items ?? [];
-      const lcp = audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+      const lcp = audits['largest-contentful-paint-element']?.details as
+        { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
       const observed = (audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
       console.log(
         `  observed (unthrottled): FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms, DCL ${observed.observedDomContentLoaded} ms, load ${observed.observedLoad} ms`,
       );
       console.log(`  LCP element: ${lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? '-'}`);
       const requests =
-        (audits['network-requests']?.details as { items?: { url: string; transferSize?: number; networkEndTime?: number; resourceType?: string }[] } | undefined)?.items ?? [];
+        (
+          audits['network-requests']?.details as
+            { items?: { url: string; transferSize?: number; networkEndTime?: number; resourceType?: string }[] } | undefined
+        )?.items ?? [];
       for (const r of requests)
-        console.log(`  request ${r.resourceType ?? '?'} ${r.url.replace(base, '')}: ${((r.transferSize ?? 0) / 1024).toFixed(1)} KB, done at ${(r.networkEndTime ?? 0).toFixed(0)} ms`);
+        console.log(
+          `  request ${r.resourceType ?? '?'} ${r.url.replace(base, '')}: ${((r.transferSize ?? 0) / 1024).toFixed(1)} KB, done at ${(r.networkEndTime ?? 0).toFixed(0)} ms`,
+        );
       console.log(`  main thread: ${groups.map((g) => `${g.groupLabel} ${g.duration.toFixed(0)} ms`).join(', ')}`);
     }
   }

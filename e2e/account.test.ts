@@ -39,7 +39,9 @@ describe('sign-in and account', () => {
     await page.getByLabel('Confirm password').fill('Str0ng-pass-42');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}') as { state?: { token?: string; user?: { email?: string } } });
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('session') ?? '{}') as { state?: { token?: string; user?: { email?: string } } },
+    );
     expect(stored.state?.token).toBeTruthy();
     expect(stored.state?.user?.email).toBe(email);
 
@@ -137,7 +139,10 @@ describe('sign-in and account', () => {
     await page.reload();
     await seeText(page, 'Reason: The photo is blurred');
     await page.getByRole('button', { name: 'Submit for review' }).waitFor();
-    await e2e.server.ctx.db.update(identityVerifications).set({ reviewStatus: 2, rejectReason: null }).where(eq(identityVerifications.userId, user.id));
+    await e2e.server.ctx.db
+      .update(identityVerifications)
+      .set({ reviewStatus: 2, rejectReason: null })
+      .where(eq(identityVerifications.userId, user.id));
     await page.reload();
     await page.getByRole('heading', { name: 'Verified' }).waitFor();
     expect(jsErrors(page)).toEqual([]);

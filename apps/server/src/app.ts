@@ -55,7 +55,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'password', 'new_password', 're_password'],
     });
-  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
+  const database =
+    opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
   const ownsDatabase = !opts.database;
   // Several servers: Redis bus, throttles and rate limits when REDIS_URL is set; STORAGE_DRIVER's storage.
   const shared = createSharedPlatform(config, log);
@@ -76,7 +77,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const storage = shared.storage;
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, transactionWith: database.transactionWith, log, bus, storage, services: {} as AppContext['services'], clustered: Boolean(config.DATABASE_URL && database.kind === 'postgres'), background: [] };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    transactionWith: database.transactionWith,
+    log,
+    bus,
+    storage,
+    services: {} as AppContext['services'],
+    clustered: Boolean(config.DATABASE_URL && database.kind === 'postgres'),
+    background: [],
+  };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -94,9 +106,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = config.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   registerCompression(app);
-  await app.register(cors, { origin: origins.includes('*') ? true : origins.length ? origins : false, allowedHeaders: ['content-type', 'lang', 'authorization', 'x-request-id'] });
+  await app.register(cors, {
+    origin: origins.includes('*') ? true : origins.length ? origins : false,
+    allowedHeaders: ['content-type', 'lang', 'authorization', 'x-request-id'],
+  });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   await app.register(rateLimit, {
@@ -108,7 +125,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Trading platform API', version: '0.1.0', description: 'Every answer is {code, msg, data}: code 1 success, 999 session expired.' },
+      info: {
+        title: 'Trading platform API',
+        version: '0.1.0',
+        description: 'Every answer is {code, msg, data}: code 1 success, 999 session expired.',
+      },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
     },
   });
@@ -147,7 +168,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const sendIndex = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
   app.get('/', { schema: { hide: true } }, (req, reply) => {
-    if (!fs.existsSync(indexHtml)) return reply.code(404).send({ code: Code.NOT_FOUND, msg: t(langOf(req), 'route_not_found'), data: null });
+    if (!fs.existsSync(indexHtml))
+      return reply.code(404).send({ code: Code.NOT_FOUND, msg: t(langOf(req), 'route_not_found'), data: null });
     return sendIndex(reply);
   });
 

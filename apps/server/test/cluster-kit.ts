@@ -139,7 +139,11 @@ export async function startCluster(count: number, env: Record<string, string> = 
 
 /** The API as an existing client calls it: envelope answers, form posts, the token header. */
 export async function api(base: string, method: 'GET' | 'POST', url: string, params: Record<string, unknown> = {}, token?: string) {
-  const body = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)] as [string, string]));
+  const body = new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)] as [string, string]),
+  );
   const headers: Record<string, string> = { lang: 'en' };
   if (token) headers.authorization = token;
   const res =

@@ -17,7 +17,15 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 const id = idField;
 const optionalId = optionalIdField();
-const intIn = (min: number, max: number) => z.preprocess(orUndefined, z.coerce.number({ error: 'msg:admin.invalid_number' }).int('msg:admin.invalid_number').min(min, 'msg:admin.invalid_number').max(max, 'msg:admin.invalid_number'));
+const intIn = (min: number, max: number) =>
+  z.preprocess(
+    orUndefined,
+    z.coerce
+      .number({ error: 'msg:admin.invalid_number' })
+      .int('msg:admin.invalid_number')
+      .min(min, 'msg:admin.invalid_number')
+      .max(max, 'msg:admin.invalid_number'),
+  );
 const optionalText = boundedText;
 const flag = z.preprocess(
   (v) => (typeof v === 'string' || typeof v === 'number' ? ['1', 'true', 'on', 'yes'].includes(String(v).toLowerCase()) : v),
@@ -27,25 +35,43 @@ const flag = z.preprocess(
 const decimalField = (places: number) =>
   z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : v),
-    z.string({ error: 'msg:admin.invalid_number' }).trim().regex(new RegExp(`^\\d{1,18}(\\.\\d{1,${places}})?$`), 'msg:admin.invalid_number'),
+    z
+      .string({ error: 'msg:admin.invalid_number' })
+      .trim()
+      .regex(new RegExp(`^\\d{1,18}(\\.\\d{1,${places}})?$`), 'msg:admin.invalid_number'),
   );
 /** JSON arrays may arrive as arrays (JSON body) or as JSON text (form body). */
 const jsonArray = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    try {
-      return JSON.parse(v);
-    } catch {
-      return v;
-    }
-  }, z.array(item, { error: 'msg:admin.invalid_list' }));
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    },
+    z.array(item, { error: 'msg:admin.invalid_list' }),
+  );
 
 export { PageInput, pageOf };
 export const IdInput = z.object({ id: id('not_found') });
 
 // ---------------------------------------------------------------- staff and TOTP
-const roleList = jsonArray(z.enum(STAFF_ROLES, { error: 'msg:admin.invalid_role' })).refine((r) => r.length > 0, 'msg:admin.roles_required');
-const rolesField = z.preprocess((v) => (typeof v === 'string' && !v.trim().startsWith('[') ? v.split(',').map((r) => r.trim()).filter(Boolean) : v), roleList);
+const roleList = jsonArray(z.enum(STAFF_ROLES, { error: 'msg:admin.invalid_role' })).refine(
+  (r) => r.length > 0,
+  'msg:admin.roles_required',
+);
+const rolesField = z.preprocess(
+  (v) =>
+    typeof v === 'string' && !v.trim().startsWith('[')
+      ? v
+          .split(',')
+          .map((r) => r.trim())
+          .filter(Boolean)
+      : v,
+  roleList,
+);
 
 export const StaffSchema = z.object({
   id: z.number().int(),
@@ -66,7 +92,12 @@ export const StaffCreateInput = z.object({
 export const StaffRolesInput = z.object({ id: id('not_found'), roles: rolesField });
 export const StaffStatusInput = z.object({ id: id('not_found'), status: intIn(0, 1) });
 export const TotpSetupSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
-export const TotpEnableInput = z.object({ code: z.string({ error: 'msg:admin.totp_code_required' }).trim().regex(/^\d{6}$/, 'msg:admin.totp_code_required') });
+export const TotpEnableInput = z.object({
+  code: z
+    .string({ error: 'msg:admin.totp_code_required' })
+    .trim()
+    .regex(/^\d{6}$/, 'msg:admin.totp_code_required'),
+});
 
 // ---------------------------------------------------------------- dashboard
 export const ExposureSchema = z.object({
@@ -111,12 +142,34 @@ export const AdminUserSchema = z.object({
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const UserIdInput = z.object({ user_id: id('not_found') });
 export const UserPageInput = PageInput.extend({ user_id: id('not_found') });
-export const UserOrdersInput = UserPageInput.extend({ status: z.preprocess(orUndefined, z.coerce.number().int().refine((v) => [0, 1, 3, 4].includes(v)).optional()) });
-export const UserSessionSchema = z.object({ id: z.number().int(), ip: z.string(), user_agent: z.string(), created_at: z.string(), expires_at: z.string() });
+export const UserOrdersInput = UserPageInput.extend({
+  status: z.preprocess(
+    orUndefined,
+    z.coerce
+      .number()
+      .int()
+      .refine((v) => [0, 1, 3, 4].includes(v))
+      .optional(),
+  ),
+});
+export const UserSessionSchema = z.object({
+  id: z.number().int(),
+  ip: z.string(),
+  user_agent: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
 /** Without session_id every session of the user ends. */
 export const EndSessionsInput = z.object({ user_id: id('not_found'), session_id: optionalId });
 export const UserStatusInput = z.object({ user_id: id('not_found'), status: intIn(0, 1) });
-export const LedgerEntrySchema = z.object({ id: z.number().int(), account: z.string(), amount: z.string(), type: z.string(), memo: z.string(), created_at: z.string() });
+export const LedgerEntrySchema = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  amount: z.string(),
+  type: z.string(),
+  memo: z.string(),
+  created_at: z.string(),
+});
 
 /** A signed amount: "-12.5" takes money away, "12.5" adds it; never zero. */
 export const signedAmountField = z.unknown().transform((raw, ctx) => {
@@ -186,10 +239,24 @@ export const SymbolSaveInput = z.object({
   fee_rate: decimalField(8).optional(),
   margin_mode: intIn(1, 2).optional(),
   fixed_margin: z.preprocess(orUndefined, decimalField(6).optional()),
-  leverages: z.preprocess(
-    (v) => (typeof v === 'string' && !v.trim().startsWith('[') ? v.split(',').map((x) => x.trim()).filter(Boolean) : v),
-    jsonArray(z.coerce.number({ error: 'msg:admin.invalid_list' }).int('msg:admin.invalid_list').min(1, 'msg:admin.invalid_list').max(10_000, 'msg:admin.invalid_list')),
-  ).optional(),
+  leverages: z
+    .preprocess(
+      (v) =>
+        typeof v === 'string' && !v.trim().startsWith('[')
+          ? v
+              .split(',')
+              .map((x) => x.trim())
+              .filter(Boolean)
+          : v,
+      jsonArray(
+        z.coerce
+          .number({ error: 'msg:admin.invalid_list' })
+          .int('msg:admin.invalid_list')
+          .min(1, 'msg:admin.invalid_list')
+          .max(10_000, 'msg:admin.invalid_list'),
+      ),
+    )
+    .optional(),
   schedule: jsonArray(ScheduleItemSchema).optional(),
   holidays: jsonArray(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'msg:admin.invalid_list')).optional(),
   visible: flag.optional(),
@@ -199,13 +266,23 @@ export const SymbolSaveInput = z.object({
 export const AdminCategorySchema = z.object({ id: z.number().int(), key: z.string(), sort: z.number().int() });
 export const CategorySaveInput = z.object({
   id: optionalId,
-  key: z.string({ error: 'msg:input_full' }).trim().regex(/^[a-z0-9_]{1,40}$/, 'msg:admin.invalid_key'),
+  key: z
+    .string({ error: 'msg:input_full' })
+    .trim()
+    .regex(/^[a-z0-9_]{1,40}$/, 'msg:admin.invalid_key'),
   sort: intIn(-1_000_000, 1_000_000).default(0),
 });
 export const PositionListInput = PageInput.extend({ user_id: optionalId, symbol_id: optionalId });
 
 // ---------------------------------------------------------------- funding setup
-export const AdminDepositNetworkSchema = z.object({ id: z.number().int(), currency_code: z.string(), protocol_code: z.string(), address: z.string(), usd_price: z.string(), enabled: z.boolean() });
+export const AdminDepositNetworkSchema = z.object({
+  id: z.number().int(),
+  currency_code: z.string(),
+  protocol_code: z.string(),
+  address: z.string(),
+  usd_price: z.string(),
+  enabled: z.boolean(),
+});
 export const DepositNetworkSaveInput = z.object({
   id: optionalId,
   currency_code: requiredText(20),

@@ -12,13 +12,21 @@ const MAX_ID = 2_147_483_647;
 
 /** A positive database id; `missing` is the message key when it is absent or not an id. */
 export const idField = (missing = 'input_full') =>
-  z.preprocess(orUndefined, z.coerce.number({ error: `msg:${missing}` }).int(`msg:${missing}`).positive(`msg:${missing}`).max(MAX_ID, `msg:${missing}`));
+  z.preprocess(
+    orUndefined,
+    z.coerce
+      .number({ error: `msg:${missing}` })
+      .int(`msg:${missing}`)
+      .positive(`msg:${missing}`)
+      .max(MAX_ID, `msg:${missing}`),
+  );
 
 /** An id that may be left out. */
 export const optionalIdField = () => z.preprocess(orUndefined, z.coerce.number().int().positive().max(MAX_ID).optional());
 
 /** Required trimmed text; absent or blank answers the fill-in-all-fields message. */
-export const requiredText = (max: number) => z.string({ error: 'msg:input_full' }).trim().min(1, 'msg:input_full').max(max, 'msg:text_too_long');
+export const requiredText = (max: number) =>
+  z.string({ error: 'msg:input_full' }).trim().min(1, 'msg:input_full').max(max, 'msg:text_too_long');
 
 /** Trimmed text of at most `max` characters, possibly empty. */
 export const boundedText = (max: number) => z.string().trim().max(max, 'msg:text_too_long');

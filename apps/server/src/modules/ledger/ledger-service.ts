@@ -5,7 +5,16 @@ import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
 import { ledgerAccounts } from '../../platform/db/schema.ts';
 
 export type UserAccountKind = 'cash' | 'locked';
-export const HOUSE_ACCOUNT_KINDS = ['fees', 'counterparty', 'deposit_clearing', 'withdraw_clearing', 'payouts', 'writeoff', 'demo_funding', 'adjustment'] as const;
+export const HOUSE_ACCOUNT_KINDS = [
+  'fees',
+  'counterparty',
+  'deposit_clearing',
+  'withdraw_clearing',
+  'payouts',
+  'writeoff',
+  'demo_funding',
+  'adjustment',
+] as const;
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
 /**
  * Each house account is split into this many rows: a posting uses the shard of its user
@@ -115,7 +124,12 @@ export class LedgerService {
     // wait on each other in a cycle. A user's own rows are already locked by lockUser.
     const house = [...deltas.keys()].filter((id) => deltas.get(id)!.house).sort((a, b) => a - b);
     if (house.length > 1) {
-      await tx.execute(sql`select id from ledger_accounts where id in (${sql.join(house.map((id) => sql`${id}::int`), sql`, `)}) order by id for update`);
+      await tx.execute(
+        sql`select id from ledger_accounts where id in (${sql.join(
+          house.map((id) => sql`${id}::int`),
+          sql`, `,
+        )}) order by id for update`,
+      );
     }
 
     const entryValues = sql.join(
@@ -157,7 +171,8 @@ export class LedgerService {
     }
     const raw = result?.balances ?? [];
     const balances = typeof raw === 'string' ? (JSON.parse(raw) as { id: number; balance: string }[]) : raw;
-    if (balances.length !== deltas.size) throw new Error(`ledger: ${deltas.size - balances.length} account rows of ${spec.kind} were not updated`);
+    if (balances.length !== deltas.size)
+      throw new Error(`ledger: ${deltas.size - balances.length} account rows of ${spec.kind} were not updated`);
     for (const { id, balance } of balances) {
       if (!deltas.get(id)!.mayGoNegative && dec(balance).isNegative()) throw new InsufficientFundsError(id);
     }
@@ -222,14 +237,22 @@ export class LedgerService {
     if (!Number.isSafeInteger(userId)) throw new Error(`ledger: bad user id ${String(userId)}`);
     const lock = `select id, kind, is_demo, balance::text as balance from ledger_accounts where user_id = ${userId} order by id for update`;
     return run(lock, (tx, rows) => {
-      const accounts = rows.map((r) => ({ id: Number(r.id), kind: String(r.kind), isDemo: Boolean(r.is_demo), balance: String(r.balance) }));
+      const accounts = rows.map((r) => ({
+        id: Number(r.id),
+        kind: String(r.kind),
+        isDemo: Boolean(r.is_demo),
+        balance: String(r.balance),
+      }));
       for (const row of accounts) this.rememberUserAccount(userId, row);
       return fn(tx, toBalances(accounts));
     });
   }
 
   async balances(db: DbOrTx, userId: number): Promise<UserBalances> {
-    const rows = await db.select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId));
+    const rows = await db
+      .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.userId, userId));
     return toBalances(rows);
   }
 

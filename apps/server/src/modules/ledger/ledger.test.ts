@@ -44,7 +44,11 @@ describe.each(dbTargets)('ledger on %s', (target) => {
     const userId = await newUser();
     await expect(
       t.ctx.db.transaction((tx) =>
-        t.ctx.services.ledger.post(tx, { kind: 'x', isDemo: false, postings: [{ account: { userId, kind: 'cash' }, amount: '1', type: 'x' }] }),
+        t.ctx.services.ledger.post(tx, {
+          kind: 'x',
+          isDemo: false,
+          postings: [{ account: { userId, kind: 'cash' }, amount: '1', type: 'x' }],
+        }),
       ),
     ).rejects.toBeInstanceOf(UnbalancedPostingError);
   });

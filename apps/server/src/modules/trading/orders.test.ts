@@ -202,7 +202,11 @@ describe.each(dbTargets)('orders on %s', (target) => {
     // Each bought at 95010 and sold at 95400: 0.1 x 390 = 39 profit, and its margin back.
     const after = await cashOf(t, trader.userId);
     expect(after.locked).toBe('0');
-    expect(dec(after.balance).minus(before.balance).toString()).toBe(dec(before.locked).plus(3 * 39).toString());
+    expect(dec(after.balance).minus(before.balance).toString()).toBe(
+      dec(before.locked)
+        .plus(3 * 39)
+        .toString(),
+    );
     await expectAuditClean(t);
   });
 

@@ -41,10 +41,7 @@ export const users = pgTable(
     displayName: text('display_name'),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
-    uniqueIndex('users_mobile_uq').on(t.areaId, t.mobile),
-  ],
+  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), uniqueIndex('users_mobile_uq').on(t.areaId, t.mobile)],
 );
 
 export const sessions = pgTable(
@@ -210,8 +207,12 @@ export const ledgerAccounts = pgTable(
     shard: smallint('shard').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_user_uq').on(t.userId, t.kind).where(sql`${t.userId} is not null`),
-    uniqueIndex('ledger_accounts_house_shard_uq').on(t.kind, t.isDemo, t.shard).where(sql`${t.userId} is null`),
+    uniqueIndex('ledger_accounts_user_uq')
+      .on(t.userId, t.kind)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('ledger_accounts_house_shard_uq')
+      .on(t.kind, t.isDemo, t.shard)
+      .where(sql`${t.userId} is null`),
   ],
 );
 
@@ -276,7 +277,9 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_status_idx').on(t.userId, t.status, t.id),
-    index('orders_live_idx').on(t.symbolId).where(sql`${t.status} in (0, 1)`),
+    index('orders_live_idx')
+      .on(t.symbolId)
+      .where(sql`${t.status} in (0, 1)`),
     uniqueIndex('orders_client_id_uq').on(t.userId, t.clientOrderId),
   ],
 );

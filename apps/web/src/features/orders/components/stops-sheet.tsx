@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { formatNumber } from '../../../lib/format';
 import { useSetStopPrice } from '../api/set-stop-price';
+import { StopLevelInput } from '../../../components/ui/stop-level-input';
 
 const isDecimal = (value: string) => /^\d+(\.\d+)?$/.test(value.trim());
 const isSet = (value: string) => Boolean(value) && Number(value) !== 0;
@@ -50,30 +51,6 @@ export function StopsSheet({ order, onClose, centred }: { order: Order; onClose:
     );
   }
 
-  const field = (on: boolean, setOn: (v: boolean) => void, value: string, setValue: (v: string) => void, label: string, inputLabel: string, error?: string) => (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-center gap-3">
-        <label className="flex w-28 shrink-0 items-center gap-2 text-sm">
-          <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} className="size-4 accent-[var(--color-accent)]" />
-          {label}
-        </label>
-        <input
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          disabled={!on}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          aria-label={inputLabel}
-          aria-invalid={Boolean(error)}
-          className="h-10 min-w-0 flex-1 rounded-lg border border-border bg-surface-2 px-3 text-sm tabular-nums outline-none focus:border-accent disabled:opacity-50"
-        />
-      </div>
-      {error && <p className="text-xs text-down">{error}</p>}
-    </div>
-  );
-
   return (
     <Dialog
       open
@@ -96,8 +73,24 @@ export function StopsSheet({ order, onClose, centred }: { order: Order; onClose:
         <p className="text-xs text-muted">
           {t('orders.market_price')}: <span className="tabular-nums text-text">{formatNumber(closeAt, precision)}</span>
         </p>
-        {field(tpOn, setTpOn, tp, setTp, t('orders.take_profit'), t('orders.take_profit_price'), errors.tp)}
-        {field(slOn, setSlOn, sl, setSl, t('orders.stop_loss'), t('orders.stop_loss_price'), errors.sl)}
+        <StopLevelInput
+          enabled={tpOn}
+          onEnabled={setTpOn}
+          value={tp}
+          onValue={setTp}
+          label={t('orders.take_profit')}
+          priceLabel={t('orders.take_profit_price')}
+          error={errors.tp}
+        />
+        <StopLevelInput
+          enabled={slOn}
+          onEnabled={setSlOn}
+          value={sl}
+          onValue={setSl}
+          label={t('orders.stop_loss')}
+          priceLabel={t('orders.stop_loss_price')}
+          error={errors.sl}
+        />
       </div>
     </Dialog>
   );

@@ -11,6 +11,7 @@ import type { TradeSymbol } from '../api/get-symbols';
 import { checkStops, estimateOrder, isDecimal, lotsProblem, quoteToUsdOf, stepLots, type Estimate } from './order-math';
 import { OrderConfirmSheet, type OrderDraft } from './order-confirm-sheet';
 import { useAvailablePrepayment, type SymbolQuote } from './use-trade-data';
+import { StopLevelInput } from '../../../components/ui/stop-level-input';
 
 type Kind = 'market' | 'pending';
 interface FormErrors {
@@ -38,7 +39,17 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
  * The order form: market or pending, leverage, lots stepper, take-profit and stop-loss behind tick
  * boxes, estimates from the contract formulas, sell and buy buttons with their prices.
  */
-export function OrderForm({ symbol, quote, symbols, shortcuts = false }: { symbol: TradeSymbol; quote: SymbolQuote; symbols: TradeSymbol[]; shortcuts?: boolean }) {
+export function OrderForm({
+  symbol,
+  quote,
+  symbols,
+  shortcuts = false,
+}: {
+  symbol: TradeSymbol;
+  quote: SymbolQuote;
+  symbols: TradeSymbol[];
+  shortcuts?: boolean;
+}) {
   const { t } = useTranslation();
   const loggedIn = useSessionStore((state) => Boolean(state.token));
   const tradeFeeType = useTradeFeeType();
@@ -143,30 +154,7 @@ export function OrderForm({ symbol, quote, symbols, shortcuts = false }: { symbo
     return () => document.removeEventListener('keydown', listener);
   }, [shortcuts]);
 
-  const stop = (on: boolean, setOn: (v: boolean) => void, value: string, setValue: (v: string) => void, label: string, priceLabel: string, error?: string) => (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-center gap-2">
-        <label className="flex w-28 shrink-0 items-center gap-2 text-sm">
-          <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} className="size-4 accent-[var(--color-accent)]" />
-          {label}
-        </label>
-        <input
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          disabled={!on}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          aria-label={priceLabel}
-          aria-invalid={Boolean(error)}
-          placeholder={formatNumber(quote.last, pricePrecision, { grouping: false })}
-          className={inputClass}
-        />
-      </div>
-      {error && <p className="text-xs text-down">{error}</p>}
-    </div>
-  );
+  const lastPrice = formatNumber(quote.last, pricePrecision, { grouping: false });
 
   return (
     <section aria-label={t('trade.order_form')} className="flex flex-col gap-3 px-4 py-3">
@@ -258,12 +246,34 @@ export function OrderForm({ symbol, quote, symbols, shortcuts = false }: { symbo
         {errors.lots && <p className="text-xs text-down">{errors.lots}</p>}
       </div>
 
-      {stop(tpOn, setTpOn, tp, setTp, t('trade.take_profit'), t('trade.take_profit_price'), errors.tp)}
-      {stop(slOn, setSlOn, sl, setSl, t('trade.stop_loss'), t('trade.stop_loss_price'), errors.sl)}
+      <StopLevelInput
+        enabled={tpOn}
+        onEnabled={setTpOn}
+        value={tp}
+        onValue={setTp}
+        label={t('trade.take_profit')}
+        priceLabel={t('trade.take_profit_price')}
+        placeholder={lastPrice}
+        error={errors.tp}
+      />
+      <StopLevelInput
+        enabled={slOn}
+        onEnabled={setSlOn}
+        value={sl}
+        onValue={setSl}
+        label={t('trade.stop_loss')}
+        priceLabel={t('trade.stop_loss_price')}
+        placeholder={lastPrice}
+        error={errors.sl}
+      />
 
       <dl className="flex flex-col gap-1.5 rounded-lg bg-surface px-3 py-2">
         <Row label={t('trade.unit_per_lot')} value={formatNumber(symbol.ForexContNum, 0)} />
-        <Row label={t('trade.estimated_margin')} value={estimate ? formatMoney(estimate.margin.toFixed(6)) : '--'} testId="estimated-margin" />
+        <Row
+          label={t('trade.estimated_margin')}
+          value={estimate ? formatMoney(estimate.margin.toFixed(6)) : '--'}
+          testId="estimated-margin"
+        />
         <Row label={t('trade.estimated_fee')} value={estimate ? formatMoney(estimate.fee.toFixed(6)) : '--'} testId="estimated-fee" />
         <Row label={t('trade.available_prepayment')} value={loggedIn ? formatMoney(available) : '--'} testId="available-prepayment" />
       </dl>

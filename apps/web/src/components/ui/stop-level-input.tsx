@@ -1,0 +1,46 @@
+export interface StopLevelInputProps {
+  /** Whether this level is set; the price field is disabled while it is not. */
+  enabled: boolean;
+  onEnabled: (enabled: boolean) => void;
+  value: string;
+  onValue: (value: string) => void;
+  /** Text of the tick box (e.g. "Take profit"). */
+  label: string;
+  /** Accessible name of the price field. */
+  priceLabel: string;
+  placeholder?: string;
+  error?: string;
+}
+
+/** A take-profit or stop-loss level: a tick box that enables a price (minimum 0), and its error. */
+export function StopLevelInput({ enabled, onEnabled, value, onValue, label, priceLabel, placeholder, error }: StopLevelInputProps) {
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
+        <label className="flex w-28 shrink-0 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={enabled}
+            onChange={(e) => onEnabled(e.target.checked)}
+            className="size-4 accent-[var(--color-accent)]"
+          />
+          {label}
+        </label>
+        <input
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          disabled={!enabled}
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          aria-label={priceLabel}
+          aria-invalid={Boolean(error)}
+          placeholder={placeholder}
+          className="h-10 min-w-0 flex-1 rounded-lg border border-border bg-surface-2 px-3 text-sm tabular-nums outline-none focus:border-accent disabled:opacity-50"
+        />
+      </div>
+      {error && <p className="text-xs text-down">{error}</p>}
+    </div>
+  );
+}
