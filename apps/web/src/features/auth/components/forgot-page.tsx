@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -6,41 +6,21 @@ import { Field } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SendCodeButton } from '../../../components/ui/send-code-button';
 import { useForgetPassword } from '../api/forget-password';
-import { sendCode } from '../api/send-code';
-import { AccountInput, type AccountValue } from './account-input';
+import { AccountInput } from './account-input';
 import { AuthCard } from './auth-card';
+import { useCodeForm } from './use-code-form';
 
 /** /forgot: a code sent to the account's email or phone, then the new password twice. */
 export function ForgotPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [account, setAccount] = useState<AccountValue>({ type: 'email', account: '' });
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [rePassword, setRePassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { account, onAccount, code, setCode, password, setPassword, rePassword, setRePassword, error, onSendCode, validate } =
+    useCodeForm(2);
   const reset = useForgetPassword();
-  const onAccount = useCallback((value: AccountValue) => setAccount(value), []);
-
-  const onSendCode = async () => {
-    if (!account.account.trim()) {
-      setError(t('auth.account_required'));
-      return false;
-    }
-    setError(null);
-    try {
-      await sendCode(account.type, account.account.trim(), 2, account.areaId);
-      return true;
-    } catch {
-      return false;
-    }
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!account.account.trim() || !code.trim() || !password || !rePassword) return setError(t('messages.input_full'));
-    if (password !== rePassword) return setError(t('messages.password_inconsistency'));
-    setError(null);
+    if (!validate()) return;
     reset.mutate(
       {
         type: account.type,
@@ -66,10 +46,24 @@ export function ForgotPage() {
             inputMode="numeric"
             autoComplete="one-time-code"
             onChange={(e) => setCode(e.target.value)}
-            end={<SendCodeButton label={t('auth.send_code')} countdownLabel={(s) => t('auth.resend_in', { seconds: s })} onSend={onSendCode} />}
+            end={
+              <SendCodeButton label={t('auth.send_code')} countdownLabel={(s) => t('auth.resend_in', { seconds: s })} onSend={onSendCode} />
+            }
           />
-          <Field label={t('auth.new_password')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <Field label={t('auth.re_password')} type="password" autoComplete="new-password" value={rePassword} onChange={(e) => setRePassword(e.target.value)} />
+          <Field
+            label={t('auth.new_password')}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Field
+            label={t('auth.re_password')}
+            type="password"
+            autoComplete="new-password"
+            value={rePassword}
+            onChange={(e) => setRePassword(e.target.value)}
+          />
           {error && (
             <p role="alert" className="text-sm text-down">
               {error}

@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { VerifyRegType } from '@tp/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,9 +13,9 @@ import { useSessionStore } from '../../../lib/session-store';
 import { useBasicInfo } from '../api/get-basic-info';
 import { useCaptcha } from '../api/get-captcha';
 import { useRegister } from '../api/register';
-import { sendCode } from '../api/send-code';
-import { AccountInput, type AccountValue } from './account-input';
+import { AccountInput } from './account-input';
 import { AuthCard } from './auth-card';
+import { useCodeForm } from './use-code-form';
 
 /** /register?invite_code=...: email or phone, a code (or a captcha when verify_reg_type is 2), password twice. */
 export function RegisterPage() {
@@ -26,34 +26,14 @@ export function RegisterPage() {
   const basic = useBasicInfo();
   const useCaptchaImage = basic.data?.verify_reg_type === VerifyRegType.CAPTCHA;
   const captcha = useCaptcha(useCaptchaImage);
-  const [account, setAccount] = useState<AccountValue>({ type: 'email', account: '' });
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [rePassword, setRePassword] = useState('');
+  const { account, onAccount, code, setCode, password, setPassword, rePassword, setRePassword, error, onSendCode, validate } =
+    useCodeForm(1);
   const [invite, setInvite] = useState(inviteFromLink);
-  const [error, setError] = useState<string | null>(null);
   const registerMutation = useRegister();
-  const onAccount = useCallback((value: AccountValue) => setAccount(value), []);
-
-  const onSendCode = async () => {
-    if (!account.account.trim()) {
-      setError(t('auth.account_required'));
-      return false;
-    }
-    setError(null);
-    try {
-      await sendCode(account.type, account.account.trim(), 1, account.areaId);
-      return true;
-    } catch {
-      return false;
-    }
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!account.account.trim() || !code.trim() || !password || !rePassword) return setError(t('messages.input_full'));
-    if (password !== rePassword) return setError(t('messages.password_inconsistency'));
-    setError(null);
+    if (!validate()) return;
     registerMutation.mutate(
       {
         type: account.type,
@@ -92,7 +72,12 @@ export function RegisterPage() {
               autoComplete="off"
               onChange={(e) => setCode(e.target.value)}
               end={
-                <button type="button" aria-label={t('auth.captcha_refresh')} onClick={() => void captcha.refetch()} className="h-11 w-28 shrink-0 overflow-hidden rounded-lg bg-white">
+                <button
+                  type="button"
+                  aria-label={t('auth.captcha_refresh')}
+                  onClick={() => void captcha.refetch()}
+                  className="h-11 w-28 shrink-0 overflow-hidden rounded-lg bg-white"
+                >
                   {captcha.data && <img src={captcha.data.b64s} alt={t('auth.captcha')} className="size-full object-contain" />}
                 </button>
               }
@@ -104,11 +89,29 @@ export function RegisterPage() {
               inputMode="numeric"
               autoComplete="one-time-code"
               onChange={(e) => setCode(e.target.value)}
-              end={<SendCodeButton label={t('auth.send_code')} countdownLabel={(s) => t('auth.resend_in', { seconds: s })} onSend={onSendCode} />}
+              end={
+                <SendCodeButton
+                  label={t('auth.send_code')}
+                  countdownLabel={(s) => t('auth.resend_in', { seconds: s })}
+                  onSend={onSendCode}
+                />
+              }
             />
           )}
-          <Field label={t('auth.password')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <Field label={t('auth.re_password')} type="password" autoComplete="new-password" value={rePassword} onChange={(e) => setRePassword(e.target.value)} />
+          <Field
+            label={t('auth.password')}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Field
+            label={t('auth.re_password')}
+            type="password"
+            autoComplete="new-password"
+            value={rePassword}
+            onChange={(e) => setRePassword(e.target.value)}
+          />
           <Field label={t('auth.invite_code')} value={invite} autoComplete="off" onChange={(e) => setInvite(e.target.value)} />
           {error && (
             <p role="alert" className="text-sm text-down">
