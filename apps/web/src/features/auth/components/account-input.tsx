@@ -14,7 +14,15 @@ export interface AccountValue {
 }
 
 /** Email or phone (with the area code picker when is_show_mobile is on). */
-export function AccountInput({ value, onChange, error }: { value: AccountValue; onChange: (value: AccountValue) => void; error?: string | null }) {
+export function AccountInput({
+  value,
+  onChange,
+  error,
+}: {
+  value: AccountValue;
+  onChange: (value: AccountValue) => void;
+  error?: string | null;
+}) {
   const { t } = useTranslation();
   const areaId = useId();
   const showMobile = useShowMobile().data === true;

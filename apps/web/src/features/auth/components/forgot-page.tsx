@@ -2,12 +2,11 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
-import { SendCodeButton } from '../../../components/ui/send-code-button';
 import { useForgetPassword } from '../api/forget-password';
 import { AccountInput } from './account-input';
 import { AuthCard } from './auth-card';
+import { CodeField, PasswordPairFields } from './code-form-fields';
 import { useCodeForm } from './use-code-form';
 
 /** /forgot: a code sent to the account's email or phone, then the new password twice. */
@@ -40,29 +39,13 @@ export function ForgotPage() {
       <AuthCard>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <AccountInput value={account} onChange={onAccount} />
-          <Field
-            label={t('auth.code')}
-            value={code}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            onChange={(e) => setCode(e.target.value)}
-            end={
-              <SendCodeButton label={t('auth.send_code')} countdownLabel={(s) => t('auth.resend_in', { seconds: s })} onSend={onSendCode} />
-            }
-          />
-          <Field
+          <CodeField value={code} onChange={setCode} onSend={onSendCode} />
+          <PasswordPairFields
             label={t('auth.new_password')}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <Field
-            label={t('auth.re_password')}
-            type="password"
-            autoComplete="new-password"
-            value={rePassword}
-            onChange={(e) => setRePassword(e.target.value)}
+            password={password}
+            onPassword={setPassword}
+            rePassword={rePassword}
+            onRePassword={setRePassword}
           />
           {error && (
             <p role="alert" className="text-sm text-down">

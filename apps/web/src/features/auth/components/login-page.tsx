@@ -41,7 +41,12 @@ export function LoginPage() {
     setErrors(next);
     if (next.account || next.password) return;
     loginMutation.mutate(
-      { account: account.account.trim(), password, login_type: account.type, area_id: account.type === 'mobile' ? account.areaId : undefined },
+      {
+        account: account.account.trim(),
+        password,
+        login_type: account.type,
+        area_id: account.type === 'mobile' ? account.areaId : undefined,
+      },
       { onSuccess: (session) => enter(session, redirect) },
     );
   };
@@ -70,7 +75,12 @@ export function LoginPage() {
             {t('auth.login_submit')}
           </Button>
         </form>
-        <Button variant="secondary" block disabled={busy} onClick={() => demoMutation.mutate(undefined, { onSuccess: (session) => enter(session, '/') })}>
+        <Button
+          variant="secondary"
+          block
+          disabled={busy}
+          onClick={() => demoMutation.mutate(undefined, { onSuccess: (session) => enter(session, '/') })}
+        >
           {t('auth.demo_login')}
         </Button>
         <p className="text-center text-sm text-muted">

@@ -5,7 +5,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
-import { SendCodeButton } from '../../../components/ui/send-code-button';
 import { toast } from '../../../components/ui/toast-store';
 import { useQueryParam } from '../../../lib/query-params';
 import { queryClient } from '../../../lib/query-client';
@@ -15,6 +14,7 @@ import { useCaptcha } from '../api/get-captcha';
 import { useRegister } from '../api/register';
 import { AccountInput } from './account-input';
 import { AuthCard } from './auth-card';
+import { CodeField, PasswordPairFields } from './code-form-fields';
 import { useCodeForm } from './use-code-form';
 
 /** /register?invite_code=...: email or phone, a code (or a captcha when verify_reg_type is 2), password twice. */
@@ -83,34 +83,14 @@ export function RegisterPage() {
               }
             />
           ) : (
-            <Field
-              label={t('auth.code')}
-              value={code}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              onChange={(e) => setCode(e.target.value)}
-              end={
-                <SendCodeButton
-                  label={t('auth.send_code')}
-                  countdownLabel={(s) => t('auth.resend_in', { seconds: s })}
-                  onSend={onSendCode}
-                />
-              }
-            />
+            <CodeField value={code} onChange={setCode} onSend={onSendCode} />
           )}
-          <Field
+          <PasswordPairFields
             label={t('auth.password')}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <Field
-            label={t('auth.re_password')}
-            type="password"
-            autoComplete="new-password"
-            value={rePassword}
-            onChange={(e) => setRePassword(e.target.value)}
+            password={password}
+            onPassword={setPassword}
+            rePassword={rePassword}
+            onRePassword={setRePassword}
           />
           <Field label={t('auth.invite_code')} value={invite} autoComplete="off" onChange={(e) => setInvite(e.target.value)} />
           {error && (
