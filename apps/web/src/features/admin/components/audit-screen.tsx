@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
 import { type Page, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './admin-shell';
-import { DataTable } from './data-table';
+import { DataTable, tableState } from './data-table';
 
 const FILTERS = ['action', 'target_type', 'target_id'] as const;
 const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
@@ -30,29 +30,37 @@ export function AuditScreen() {
         {FILTERS.map((f) => (
           <label key={f} className="flex flex-col gap-1 text-sm">
             <span className="text-muted">{t(adminKey(`admin.f.${f}`))}</span>
-            <input className="rounded-lg border border-border bg-surface px-3 py-2" value={draft[f] ?? ''} onChange={(e) => setDraft({ ...draft, [f]: e.target.value })} />
+            <input
+              className="rounded-lg border border-border bg-surface px-3 py-2"
+              value={draft[f] ?? ''}
+              onChange={(e) => setDraft({ ...draft, [f]: e.target.value })}
+            />
           </label>
         ))}
         <Button type="submit">{t('common.search')}</Button>
       </form>
       <DataTable
+        {...tableState(q)}
         label={t('admin.nav.audit')}
-        rows={q.data?.data}
-        total={q.data?.total}
         limit={20}
         page={page}
         onPage={setPage}
         rowKey={(r) => r.id}
-        loading={q.isLoading}
-        error={q.isError}
-        onRetry={() => q.refetch()}
         columns={[
           { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
           { key: 'who', label: t('admin.f.staff'), render: (r) => r.staff_email },
           { key: 'action', label: t('admin.f.action'), render: (r) => r.action },
           { key: 'target', label: t('admin.f.target_type'), render: (r) => `${r.target_type} #${r.target_id}` },
-          { key: 'before', label: t('admin.f.before'), render: (r) => <code className="block max-w-xs text-xs break-all">{show(r.before)}</code> },
-          { key: 'after', label: t('admin.f.after'), render: (r) => <code className="block max-w-xs text-xs break-all">{show(r.after)}</code> },
+          {
+            key: 'before',
+            label: t('admin.f.before'),
+            render: (r) => <code className="block max-w-xs text-xs break-all">{show(r.before)}</code>,
+          },
+          {
+            key: 'after',
+            label: t('admin.f.after'),
+            render: (r) => <code className="block max-w-xs text-xs break-all">{show(r.after)}</code>,
+          },
         ]}
       />
     </section>

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { hasRole, useStaffSession } from '../stores/staff-session';
 import { ScreenTitle } from './admin-shell';
-import { DataTable } from './data-table';
+import { DataTable, tableState } from './data-table';
 import { type FormValues, RecordForm } from './record-form';
 
 /** Base settings and risk levels, company data, and the code outbox, each for the roles that own it. */
@@ -26,7 +26,12 @@ export function ContentScreen() {
   );
 }
 
-const CHOICES: Record<string, string[]> = { service_link_type: ['1', '2', '3'], verify_reg_type: ['1', '2'], trade_fee_type: ['1', '2'], is_show_mobile: ['0', '1'] };
+const CHOICES: Record<string, string[]> = {
+  service_link_type: ['1', '2', '3'],
+  verify_reg_type: ['1', '2'],
+  trade_fee_type: ['1', '2'],
+  is_show_mobile: ['0', '1'],
+};
 
 function SettingsForm() {
   const { t } = useTranslation();
@@ -37,7 +42,9 @@ function SettingsForm() {
   if (q.isLoading) return <SkeletonRows rows={4} />;
   if (q.isError || !q.data) return <ErrorState onRetry={() => q.refetch()} />;
   const values = draft ?? q.data;
-  const mine = EDITABLE_SETTING_KEYS.filter((k) => ((RISK_SETTING_KEYS as readonly string[]).includes(k) ? hasRole(staff, ['risk']) : hasRole(staff, ['content'])));
+  const mine = EDITABLE_SETTING_KEYS.filter((k) =>
+    (RISK_SETTING_KEYS as readonly string[]).includes(k) ? hasRole(staff, ['risk']) : hasRole(staff, ['content']),
+  );
   const submit = () => save.mutate(Object.fromEntries(mine.map((k) => [k, values[k] ?? ''])), { onSuccess: () => setDraft(null) });
   return (
     <form className="flex max-w-xl flex-col gap-3" aria-label={t('admin.settings')} onSubmit={(e) => (e.preventDefault(), submit())}>
@@ -46,7 +53,11 @@ function SettingsForm() {
         <label key={k} className="flex flex-col gap-1 text-sm">
           <span className="text-muted">{t(adminKey(`admin.setting.${k}`))}</span>
           {CHOICES[k] ? (
-            <select className="rounded-lg border border-border bg-surface px-3 py-2" value={values[k] ?? ''} onChange={(e) => setDraft({ ...values, [k]: e.target.value })}>
+            <select
+              className="rounded-lg border border-border bg-surface px-3 py-2"
+              value={values[k] ?? ''}
+              onChange={(e) => setDraft({ ...values, [k]: e.target.value })}
+            >
               {CHOICES[k].map((v) => (
                 <option key={v} value={v}>
                   {t(adminKey(`admin.setting_choice.${k}.${v}`))}
@@ -54,9 +65,17 @@ function SettingsForm() {
               ))}
             </select>
           ) : k === 'announcement' ? (
-            <textarea className="min-h-20 rounded-lg border border-border bg-surface px-3 py-2" value={values[k] ?? ''} onChange={(e) => setDraft({ ...values, [k]: e.target.value })} />
+            <textarea
+              className="min-h-20 rounded-lg border border-border bg-surface px-3 py-2"
+              value={values[k] ?? ''}
+              onChange={(e) => setDraft({ ...values, [k]: e.target.value })}
+            />
           ) : (
-            <input className="rounded-lg border border-border bg-surface px-3 py-2" value={values[k] ?? ''} onChange={(e) => setDraft({ ...values, [k]: e.target.value })} />
+            <input
+              className="rounded-lg border border-border bg-surface px-3 py-2"
+              value={values[k] ?? ''}
+              onChange={(e) => setDraft({ ...values, [k]: e.target.value })}
+            />
           )}
         </label>
       ))}
@@ -96,30 +115,39 @@ function Companies() {
     <div>
       <div className="mb-2 flex items-center justify-between">
         <h2 className="font-medium">{t('admin.companies')}</h2>
-        <Button variant="secondary" onClick={() => setEditing('new')}>{t('admin.add')}</Button>
+        <Button variant="secondary" onClick={() => setEditing('new')}>
+          {t('admin.add')}
+        </Button>
       </div>
       <DataTable
+        {...tableState(q)}
         label={t('admin.companies')}
-        rows={q.data?.data}
-        total={q.data?.total}
         page={page}
         onPage={setPage}
         rowKey={(r) => r.id}
-        loading={q.isLoading}
-        error={q.isError}
-        onRetry={() => q.refetch()}
         columns={[
           { key: 'name', label: t('admin.f.name'), render: (r) => r.name + (r.is_main ? ` · ${t('admin.f.is_main')}` : '') },
           { key: 'email', label: t('admin.f.email'), render: (r) => r.email },
           { key: 'location', label: t('admin.f.location'), render: (r) => r.location },
-          { key: 'act', label: t('admin.f.actions'), render: (r) => <Button variant="secondary" onClick={() => setEditing(r)}>{t('admin.edit')}</Button> },
+          {
+            key: 'act',
+            label: t('admin.f.actions'),
+            render: (r) => (
+              <Button variant="secondary" onClick={() => setEditing(r)}>
+                {t('admin.edit')}
+              </Button>
+            ),
+          },
         ]}
       />
       {editing && (
         <RecordForm
           open
           title={t('admin.companies')}
-          fields={[...COMPANY_FIELDS.map((f) => ({ name: f, label: t(adminKey(`admin.f.${f}`)) })), { name: 'is_main', label: t('admin.f.is_main'), type: 'checkbox' }]}
+          fields={[
+            ...COMPANY_FIELDS.map((f) => ({ name: f, label: t(adminKey(`admin.f.${f}`)) })),
+            { name: 'is_main', label: t('admin.f.is_main'), type: 'checkbox' },
+          ]}
           initial={initial}
           busy={save.isPending}
           onClose={() => setEditing(null)}
@@ -133,20 +161,19 @@ function Companies() {
 function Outbox() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStaffQuery<Page<{ id: number; channel: string; destination: string; subject: string; body: string; created_at: string }>>('/api/admin/outbox', { page });
+  const q = useStaffQuery<Page<{ id: number; channel: string; destination: string; subject: string; body: string; created_at: string }>>(
+    '/api/admin/outbox',
+    { page },
+  );
   return (
     <div>
       <h2 className="mb-2 font-medium">{t('admin.outbox')}</h2>
       <DataTable
+        {...tableState(q)}
         label={t('admin.outbox')}
-        rows={q.data?.data}
-        total={q.data?.total}
         page={page}
         onPage={setPage}
         rowKey={(r) => r.id}
-        loading={q.isLoading}
-        error={q.isError}
-        onRetry={() => q.refetch()}
         columns={[
           { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
           { key: 'to', label: t('admin.f.destination'), render: (r) => `${r.channel} · ${r.destination}` },

@@ -26,8 +26,40 @@ interface DataTableProps<T> {
   onPage?: (page: number) => void;
 }
 
+/** What a list query gives a table: plain rows or a page of rows, and its loading state. */
+export interface TableSource<T> {
+  data: T[] | { data: T[]; total: number } | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/** DataTable's rows, total and loading props from a list query: `<DataTable {...tableState(q)} … />`. */
+export function tableState<T>(q: TableSource<T>) {
+  const listing = q.data;
+  return {
+    rows: Array.isArray(listing) ? listing : listing?.data,
+    total: Array.isArray(listing) ? undefined : listing?.total,
+    loading: q.isLoading,
+    error: q.isError,
+    onRetry: () => void q.refetch(),
+  };
+}
+
 /** A back office list: skeleton while loading, retry on error, 'no data' when empty, pager when paged. */
-export function DataTable<T>({ label, columns, rows, rowKey, loading, error, onRetry, page, total, limit = 10, onPage }: DataTableProps<T>) {
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  loading,
+  error,
+  onRetry,
+  page,
+  total,
+  limit = 10,
+  onPage,
+}: DataTableProps<T>) {
   const { t } = useTranslation();
   if (loading) return <SkeletonRows rows={5} />;
   if (error) return <ErrorState onRetry={onRetry} />;
@@ -75,7 +107,17 @@ export function DataTable<T>({ label, columns, rows, rowKey, loading, error, onR
 }
 
 /** A select of status filters for review queues. */
-export function StatusFilter({ label, value, options, onChange }: { label: string; value: string; options: [string, string][]; onChange: (v: string) => void }) {
+export function StatusFilter({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: [string, string][];
+  onChange: (v: string) => void;
+}) {
   return (
     <label className="flex items-center gap-2 text-sm">
       <span className="text-muted">{label}</span>

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './admin-shell';
-import { DataTable, StatusFilter } from './data-table';
+import { DataTable, StatusFilter, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 
 type Deposit = z.infer<typeof StaffDepositSchema>;
@@ -36,18 +36,19 @@ export function DepositsScreen() {
     <section>
       <ScreenTitle>{t('admin.nav.deposits')}</ScreenTitle>
       <div className="mb-3">
-        <StatusFilter label={t('admin.f.status')} value={status} options={['0', '1', '2', '3'].map((s) => [s, t(adminKey(`admin.deposit_status.${s}`))])} onChange={(v) => (setStatus(v), setPage(1))} />
+        <StatusFilter
+          label={t('admin.f.status')}
+          value={status}
+          options={['0', '1', '2', '3'].map((s) => [s, t(adminKey(`admin.deposit_status.${s}`))])}
+          onChange={(v) => (setStatus(v), setPage(1))}
+        />
       </div>
       <DataTable
+        {...tableState(q)}
         label={t('admin.nav.deposits')}
-        rows={q.data?.data}
-        total={q.data?.total}
         page={page}
         onPage={setPage}
         rowKey={(r) => r.id}
-        loading={q.isLoading}
-        error={q.isError}
-        onRetry={() => q.refetch()}
         columns={[
           { key: 'user', label: t('admin.f.user'), render: who },
           { key: 'type', label: t('admin.f.type'), render: (r) => t(adminKey(`admin.deposit_type.${r.type}`)) },
@@ -63,7 +64,14 @@ export function DepositsScreen() {
             ),
           },
           { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
-          { key: 'status', label: t('admin.f.status'), render: (r) => t(adminKey(`admin.deposit_status.${r.status}`)) + (r.remark ? ` · ${r.remark}` : '') + (r.credited_usd ? ` · ${formatMoney(r.credited_usd)} USD` : '') },
+          {
+            key: 'status',
+            label: t('admin.f.status'),
+            render: (r) =>
+              t(adminKey(`admin.deposit_status.${r.status}`)) +
+              (r.remark ? ` · ${r.remark}` : '') +
+              (r.credited_usd ? ` · ${formatMoney(r.credited_usd)} USD` : ''),
+          },
           {
             key: 'act',
             label: t('admin.f.actions'),
@@ -73,10 +81,18 @@ export function DepositsScreen() {
                   <Button onClick={() => setActing({ row: r, action: 'approve' })} aria-label={t('admin.approve_for', { who: who(r) })}>
                     {t('admin.approve')}
                   </Button>
-                  <Button variant="danger" onClick={() => setActing({ row: r, action: 'reject' })} aria-label={t('admin.reject_for', { who: who(r) })}>
+                  <Button
+                    variant="danger"
+                    onClick={() => setActing({ row: r, action: 'reject' })}
+                    aria-label={t('admin.reject_for', { who: who(r) })}
+                  >
                     {t('admin.reject')}
                   </Button>
-                  <Button variant="secondary" onClick={() => setActing({ row: r, action: 'invalid' })} aria-label={t('admin.invalid_for', { who: who(r) })}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => setActing({ row: r, action: 'invalid' })}
+                    aria-label={t('admin.invalid_for', { who: who(r) })}
+                  >
                     {t('admin.mark_invalid')}
                   </Button>
                 </div>

@@ -4,7 +4,7 @@ import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
 import { useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './admin-shell';
-import { DataTable } from './data-table';
+import { DataTable, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 import { type FormField, type FormValues, RecordForm } from './record-form';
 
@@ -21,7 +21,12 @@ interface Kind {
 /** Funding setup (finance): deposit networks, bank wire accounts and withdraw currencies. */
 export function FundingSetupScreen() {
   const { t } = useTranslation();
-  const f = (name: string, type?: FormField['type'], options?: [string, string][]): FormField => ({ name, label: t(adminKey(`admin.f.${name}`)), type, options });
+  const f = (name: string, type?: FormField['type'], options?: [string, string][]): FormField => ({
+    name,
+    label: t(adminKey(`admin.f.${name}`)),
+    type,
+    options,
+  });
   const kinds: Kind[] = [
     {
       path: 'deposit_networks',
@@ -32,7 +37,17 @@ export function FundingSetupScreen() {
     {
       path: 'bank_wires',
       title: t('admin.bank_wires'),
-      fields: [f('bank_name'), f('bank_address'), f('bank_swift'), f('payee_name'), f('payee_account'), f('bank_remark'), f('currency'), f('usd_price', 'number'), f('enabled', 'checkbox')],
+      fields: [
+        f('bank_name'),
+        f('bank_address'),
+        f('bank_swift'),
+        f('payee_name'),
+        f('payee_account'),
+        f('bank_remark'),
+        f('currency'),
+        f('usd_price', 'number'),
+        f('enabled', 'checkbox'),
+      ],
       columns: ['bank_name', 'payee_name', 'payee_account', 'currency', 'usd_price', 'enabled'],
     },
     {
@@ -41,8 +56,14 @@ export function FundingSetupScreen() {
       fields: [
         f('code'),
         f('protocol'),
-        f('type', 'select', [['1', t('admin.withdraw_type.1')], ['2', t('admin.withdraw_type.2')]]),
-        f('fee_type', 'select', [['1', t('admin.fee_type.1')], ['2', t('admin.fee_type.2')]]),
+        f('type', 'select', [
+          ['1', t('admin.withdraw_type.1')],
+          ['2', t('admin.withdraw_type.2')],
+        ]),
+        f('fee_type', 'select', [
+          ['1', t('admin.fee_type.1')],
+          ['2', t('admin.fee_type.2')],
+        ]),
         f('draw_rate', 'number'),
         f('usd_price', 'number'),
         f('min_amount', 'number'),
@@ -79,8 +100,15 @@ function FundingTable({ kind }: { kind: Kind }) {
   };
   const initial: FormValues =
     editing && editing !== 'new'
-      ? Object.fromEntries(kind.fields.map((fl) => [fl.name, typeof editing[fl.name] === 'boolean' ? (editing[fl.name] as boolean) : String(editing[fl.name] ?? '')]))
-      : Object.fromEntries(kind.fields.map((fl) => [fl.name, fl.type === 'checkbox' ? true : fl.type === 'select' ? (fl.options?.[0]?.[0] ?? '') : '']));
+      ? Object.fromEntries(
+          kind.fields.map((fl) => [
+            fl.name,
+            typeof editing[fl.name] === 'boolean' ? (editing[fl.name] as boolean) : String(editing[fl.name] ?? ''),
+          ]),
+        )
+      : Object.fromEntries(
+          kind.fields.map((fl) => [fl.name, fl.type === 'checkbox' ? true : fl.type === 'select' ? (fl.options?.[0]?.[0] ?? '') : '']),
+        );
   return (
     <div>
       <div className="mb-2 flex items-center justify-between">
@@ -90,14 +118,15 @@ function FundingTable({ kind }: { kind: Kind }) {
         </Button>
       </div>
       <DataTable
+        {...tableState(q)}
         label={kind.title}
-        rows={q.data}
         rowKey={(r) => r.id}
-        loading={q.isLoading}
-        error={q.isError}
-        onRetry={() => q.refetch()}
         columns={[
-          ...kind.columns.map((name) => ({ key: name, label: t(adminKey(`admin.f.${name}`)), render: (r: Row) => <span className="break-all">{show(r, name)}</span> })),
+          ...kind.columns.map((name) => ({
+            key: name,
+            label: t(adminKey(`admin.f.${name}`)),
+            render: (r: Row) => <span className="break-all">{show(r, name)}</span>,
+          })),
           {
             key: 'act',
             label: t('admin.f.actions'),
@@ -126,7 +155,13 @@ function FundingTable({ kind }: { kind: Kind }) {
         />
       )}
       {deleting && (
-        <PromptDialog title={t('admin.delete')} danger busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => remove.mutate({ id: deleting.id }, { onSuccess: () => setDeleting(null) })}>
+        <PromptDialog
+          title={t('admin.delete')}
+          danger
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => remove.mutate({ id: deleting.id }, { onSuccess: () => setDeleting(null) })}
+        >
           <p>{t('admin.delete_hint')}</p>
         </PromptDialog>
       )}

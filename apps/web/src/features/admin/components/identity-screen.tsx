@@ -4,7 +4,7 @@ import { adminKey } from './dynamic-key';
 import { formatDateTime } from '../../../lib/format';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './admin-shell';
-import { DataTable, StatusFilter } from './data-table';
+import { DataTable, StatusFilter, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 import { Button } from '../../../components/ui/button';
 
@@ -39,15 +39,11 @@ export function IdentityScreen() {
         <StatusFilter label={t('admin.f.status')} value={status} options={statuses} onChange={(v) => (setStatus(v), setPage(1))} />
       </div>
       <DataTable
+        {...tableState(q)}
         label={t('admin.nav.identity')}
-        rows={q.data?.data}
-        total={q.data?.total}
         page={page}
         onPage={setPage}
         rowKey={(r) => r.user_id}
-        loading={q.isLoading}
-        error={q.isError}
-        onRetry={() => q.refetch()}
         columns={[
           { key: 'user', label: t('admin.f.user'), render: (r) => r.email || r.mobile },
           { key: 'name', label: t('admin.f.name'), render: (r) => r.name },
@@ -67,7 +63,11 @@ export function IdentityScreen() {
             ),
           },
           { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.submitted_at) },
-          { key: 'status', label: t('admin.f.status'), render: (r) => t(adminKey(`admin.identity_status.${r.review_status}`)) + (r.reject_reason ? ` · ${r.reject_reason}` : '') },
+          {
+            key: 'status',
+            label: t('admin.f.status'),
+            render: (r) => t(adminKey(`admin.identity_status.${r.review_status}`)) + (r.reject_reason ? ` · ${r.reject_reason}` : ''),
+          },
           {
             key: 'act',
             label: t('admin.f.actions'),
@@ -77,7 +77,11 @@ export function IdentityScreen() {
                   <Button onClick={() => setActing({ row: r, action: 'approve' })} aria-label={t('admin.approve_for', { who: r.name })}>
                     {t('admin.approve')}
                   </Button>
-                  <Button variant="danger" onClick={() => setActing({ row: r, action: 'reject' })} aria-label={t('admin.reject_for', { who: r.name })}>
+                  <Button
+                    variant="danger"
+                    onClick={() => setActing({ row: r, action: 'reject' })}
+                    aria-label={t('admin.reject_for', { who: r.name })}
+                  >
                     {t('admin.reject')}
                   </Button>
                 </div>

@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { formatDateTime } from '../../../lib/format';
 import { type Page, staffRequest, useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './admin-shell';
-import { DataTable } from './data-table';
+import { DataTable, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 import { RichTextEditor } from './rich-text-editor';
 
@@ -33,18 +33,16 @@ export function NewsScreen() {
     <section>
       <div className="mb-4 flex items-center justify-between">
         <ScreenTitle>{t('admin.nav.news')}</ScreenTitle>
-        <Button onClick={() => setEditing({ id: 0, title: '', desc: '', logo: '', content: '', published: true, created_at: '' })}>{t('admin.add')}</Button>
+        <Button onClick={() => setEditing({ id: 0, title: '', desc: '', logo: '', content: '', published: true, created_at: '' })}>
+          {t('admin.add')}
+        </Button>
       </div>
       <DataTable
+        {...tableState(q)}
         label={t('admin.nav.news')}
-        rows={q.data?.data}
-        total={q.data?.total}
         page={page}
         onPage={setPage}
         rowKey={(r) => r.id}
-        loading={q.isLoading}
-        error={q.isError}
-        onRetry={() => q.refetch()}
         columns={[
           { key: 'title', label: t('admin.f.title'), render: (r) => r.title },
           { key: 'published', label: t('admin.f.published'), render: (r) => t(r.published ? 'admin.yes' : 'admin.no') },
@@ -54,8 +52,12 @@ export function NewsScreen() {
             label: t('admin.f.actions'),
             render: (r) => (
               <div className="flex gap-2">
-                <Button variant="secondary" onClick={() => open(r)} aria-label={t('admin.edit_item', { name: r.title })}>{t('admin.edit')}</Button>
-                <Button variant="danger" onClick={() => setDeleting(r)}>{t('admin.delete')}</Button>
+                <Button variant="secondary" onClick={() => open(r)} aria-label={t('admin.edit_item', { name: r.title })}>
+                  {t('admin.edit')}
+                </Button>
+                <Button variant="danger" onClick={() => setDeleting(r)}>
+                  {t('admin.delete')}
+                </Button>
               </div>
             ),
           },
@@ -63,7 +65,13 @@ export function NewsScreen() {
       />
       {editing && <NewsEditor news={editing} onClose={() => setEditing(null)} />}
       {deleting && (
-        <PromptDialog title={t('admin.delete')} danger busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => remove.mutate({ id: deleting.id }, { onSuccess: () => setDeleting(null) })}>
+        <PromptDialog
+          title={t('admin.delete')}
+          danger
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => remove.mutate({ id: deleting.id }, { onSuccess: () => setDeleting(null) })}
+        >
           <p>{deleting.title}</p>
         </PromptDialog>
       )}
@@ -74,7 +82,13 @@ export function NewsScreen() {
 function NewsEditor({ news, onClose }: { news: NewsRow; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useStaffMutation('/api/admin/news/save');
-  const [draft, setDraft] = useState({ title: news.title, desc: news.desc, logo: news.logo, content: news.content ?? '', published: news.published });
+  const [draft, setDraft] = useState({
+    title: news.title,
+    desc: news.desc,
+    logo: news.logo,
+    content: news.content ?? '',
+    published: news.published,
+  });
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     if (!draft.title.trim() || !draft.content.trim()) return setError(t('admin.fill_all'));
@@ -83,7 +97,12 @@ function NewsEditor({ news, onClose }: { news: NewsRow; onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} title={news.id ? t('admin.edit_item', { name: news.title }) : t('admin.add')}>
       <div className="flex flex-col gap-3">
-        <Field label={t('admin.f.title')} value={draft.title} error={error} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
+        <Field
+          label={t('admin.f.title')}
+          value={draft.title}
+          error={error}
+          onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+        />
         <Field label={t('admin.f.desc')} value={draft.desc} onChange={(e) => setDraft({ ...draft, desc: e.target.value })} />
         <Field label={t('admin.f.logo')} value={draft.logo} onChange={(e) => setDraft({ ...draft, logo: e.target.value })} />
         <RichTextEditor label={t('admin.f.content')} value={draft.content} onChange={(content) => setDraft((d) => ({ ...d, content }))} />

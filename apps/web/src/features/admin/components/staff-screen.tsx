@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
 import { useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './admin-shell';
-import { DataTable } from './data-table';
+import { DataTable, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 import { type FormValues, RecordForm } from './record-form';
 
@@ -30,12 +30,9 @@ export function StaffScreen() {
         <Button onClick={() => setCreating(true)}>{t('admin.add')}</Button>
       </div>
       <DataTable
+        {...tableState(q)}
         label={t('admin.nav.staff')}
-        rows={q.data}
         rowKey={(r) => r.id}
-        loading={q.isLoading}
-        error={q.isError}
-        onRetry={() => q.refetch()}
         columns={[
           { key: 'email', label: t('admin.f.email'), render: (r) => r.email },
           { key: 'name', label: t('admin.f.name'), render: (r) => r.name },
@@ -48,8 +45,12 @@ export function StaffScreen() {
             label: t('admin.f.actions'),
             render: (r) => (
               <div className="flex gap-2">
-                <Button variant="secondary" onClick={() => setEditing(r)}>{t('admin.edit')}</Button>
-                <Button variant={r.status ? 'danger' : 'primary'} onClick={() => setToggling(r)}>{t(r.status ? 'admin.disable' : 'admin.enable')}</Button>
+                <Button variant="secondary" onClick={() => setEditing(r)}>
+                  {t('admin.edit')}
+                </Button>
+                <Button variant={r.status ? 'danger' : 'primary'} onClick={() => setToggling(r)}>
+                  {t(r.status ? 'admin.disable' : 'admin.enable')}
+                </Button>
               </div>
             ),
           },
@@ -59,11 +60,21 @@ export function StaffScreen() {
         <RecordForm
           open
           title={t('admin.add')}
-          fields={[{ name: 'email', label: t('admin.f.email') }, { name: 'name', label: t('admin.f.name') }, { name: 'password', label: t('admin.f.password'), type: 'password' }, ...roleFields]}
+          fields={[
+            { name: 'email', label: t('admin.f.email') },
+            { name: 'name', label: t('admin.f.name') },
+            { name: 'password', label: t('admin.f.password'), type: 'password' },
+            ...roleFields,
+          ]}
           initial={{ email: '', name: '', password: '' }}
           busy={create.isPending}
           onClose={() => setCreating(false)}
-          onSubmit={(v) => create.mutate({ email: v.email, name: v.name, password: v.password, roles: rolesOf(v) }, { onSuccess: () => setCreating(false) })}
+          onSubmit={(v) =>
+            create.mutate(
+              { email: v.email, name: v.name, password: v.password, roles: rolesOf(v) },
+              { onSuccess: () => setCreating(false) },
+            )
+          }
         />
       )}
       {editing && (

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { formatDateTime } from '../../../lib/format';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './admin-shell';
-import { DataTable } from './data-table';
+import { DataTable, tableState } from './data-table';
 
 interface Message {
   id: number;
@@ -33,7 +33,14 @@ export function SupportScreen() {
       <ScreenTitle>{t('admin.nav.support')}</ScreenTitle>
       <div role="tablist" aria-label={t('admin.nav.support')} className="mb-4 flex gap-1">
         {(['chat', 'feedback'] as const).map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)} className={`rounded-lg px-3 py-1.5 text-sm ${tab === name ? 'bg-accent text-on-accent' : 'bg-surface-2'}`}>
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            onClick={() => setTab(name)}
+            className={`rounded-lg px-3 py-1.5 text-sm ${tab === name ? 'bg-accent text-on-accent' : 'bg-surface-2'}`}
+          >
             {t(adminKey(`admin.tab.${name}`))}
           </button>
         ))}
@@ -51,15 +58,11 @@ function Conversations() {
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <DataTable
+        {...tableState(q)}
         label={t('admin.tab.chat')}
-        rows={q.data?.data}
-        total={q.data?.total}
         page={page}
         onPage={setPage}
         rowKey={(r) => r.user_id}
-        loading={q.isLoading}
-        error={q.isError}
-        onRetry={() => q.refetch()}
         columns={[
           {
             key: 'user',
@@ -93,7 +96,10 @@ function Thread({ userId }: { userId: number }) {
     <div className="flex flex-col gap-3 rounded-xl bg-surface p-3">
       <ol className="flex max-h-[60dvh] flex-col gap-2 overflow-y-auto" aria-label={t('admin.messages')}>
         {(q.data?.data ?? []).map((m) => (
-          <li key={m.id} className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${m.sender === 'staff' ? 'self-end bg-accent text-on-accent' : 'self-start bg-surface-2'}`}>
+          <li
+            key={m.id}
+            className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${m.sender === 'staff' ? 'self-end bg-accent text-on-accent' : 'self-start bg-surface-2'}`}
+          >
             {m.body && <p className="whitespace-pre-wrap">{m.body}</p>}
             {m.image_url && <img src={m.image_url} alt={t('admin.chat_image')} className="mt-1 max-h-48 rounded" />}
             <time className="mt-1 block text-xs opacity-70">{formatDateTime(m.created_at)}</time>
@@ -101,7 +107,13 @@ function Thread({ userId }: { userId: number }) {
         ))}
       </ol>
       <form onSubmit={submit} className="flex gap-2">
-        <input aria-label={t('admin.reply')} placeholder={t('admin.reply')} className="min-w-0 flex-1 rounded-lg border border-border bg-bg px-3 py-2" value={body} onChange={(e) => setBody(e.target.value)} />
+        <input
+          aria-label={t('admin.reply')}
+          placeholder={t('admin.reply')}
+          className="min-w-0 flex-1 rounded-lg border border-border bg-bg px-3 py-2"
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+        />
         <Button type="submit" disabled={send.isPending || !body.trim()}>
           {t('admin.send')}
         </Button>
@@ -113,25 +125,32 @@ function Thread({ userId }: { userId: number }) {
 function Feedback() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStaffQuery<Page<{ id: number; email: string; uid: string; contact: string; content: string; status: number; created_at: string }>>('/api/admin/feedback/list', { page });
+  const q = useStaffQuery<
+    Page<{ id: number; email: string; uid: string; contact: string; content: string; status: number; created_at: string }>
+  >('/api/admin/feedback/list', { page });
   const resolve = useStaffMutation('/api/admin/feedback/resolve');
   return (
     <DataTable
+      {...tableState(q)}
       label={t('admin.tab.feedback')}
-      rows={q.data?.data}
-      total={q.data?.total}
       page={page}
       onPage={setPage}
       rowKey={(r) => r.id}
-      loading={q.isLoading}
-      error={q.isError}
-      onRetry={() => q.refetch()}
       columns={[
         { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
         { key: 'user', label: t('admin.f.user'), render: (r) => r.email || r.uid || r.contact },
         { key: 'content', label: t('admin.f.content'), render: (r) => <span className="whitespace-pre-wrap">{r.content}</span> },
         { key: 'status', label: t('admin.f.status'), render: (r) => t(adminKey(`admin.feedback_status.${r.status}`)) },
-        { key: 'act', label: t('admin.f.actions'), render: (r) => r.status === 0 && <Button variant="secondary" disabled={resolve.isPending} onClick={() => resolve.mutate({ id: r.id })}>{t('admin.resolve')}</Button> },
+        {
+          key: 'act',
+          label: t('admin.f.actions'),
+          render: (r) =>
+            r.status === 0 && (
+              <Button variant="secondary" disabled={resolve.isPending} onClick={() => resolve.mutate({ id: r.id })}>
+                {t('admin.resolve')}
+              </Button>
+            ),
+        },
       ]}
     />
   );

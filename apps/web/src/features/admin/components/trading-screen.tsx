@@ -5,12 +5,22 @@ import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './admin-shell';
-import { DataTable } from './data-table';
+import { DataTable, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 import { type FormField, type FormValues, RecordForm } from './record-form';
 import { OrdersTable } from './user-detail';
 
-const NUMBER_FIELDS = ['price_precision', 'contract_size', 'min_lots', 'max_lots', 'step', 'spread', 'fee_rate', 'fixed_margin', 'sort'] as const;
+const NUMBER_FIELDS = [
+  'price_precision',
+  'contract_size',
+  'min_lots',
+  'max_lots',
+  'step',
+  'spread',
+  'fee_rate',
+  'fixed_margin',
+  'sort',
+] as const;
 
 /** Trading setup (risk): symbols and their terms, categories, open positions with a staff close. */
 export function TradingScreen() {
@@ -28,9 +38,22 @@ export function TradingScreen() {
 
   const fields: FormField[] = [
     { name: 'show_code', label: t('admin.f.show_code') },
-    { name: 'category_id', label: t('admin.f.category'), type: 'select', options: (categories.data ?? []).map((c) => [String(c.id), c.key]) },
+    {
+      name: 'category_id',
+      label: t('admin.f.category'),
+      type: 'select',
+      options: (categories.data ?? []).map((c) => [String(c.id), c.key]),
+    },
     ...NUMBER_FIELDS.map((name) => ({ name, label: t(adminKey(`admin.f.${name}`)), type: 'number' as const })),
-    { name: 'margin_mode', label: t('admin.f.margin_mode'), type: 'select', options: [['1', t('admin.margin_mode.1')], ['2', t('admin.margin_mode.2')]] },
+    {
+      name: 'margin_mode',
+      label: t('admin.f.margin_mode'),
+      type: 'select',
+      options: [
+        ['1', t('admin.margin_mode.1')],
+        ['2', t('admin.margin_mode.2')],
+      ],
+    },
     { name: 'leverages', label: t('admin.f.leverages') },
     { name: 'schedule', label: t('admin.f.schedule'), type: 'textarea' },
     { name: 'holidays', label: t('admin.f.holidays') },
@@ -49,7 +72,10 @@ export function TradingScreen() {
     tradable: s.tradable,
   });
   const submit = (v: FormValues) => {
-    const holidays = String(v.holidays).split(',').map((d) => d.trim()).filter(Boolean);
+    const holidays = String(v.holidays)
+      .split(',')
+      .map((d) => d.trim())
+      .filter(Boolean);
     save.mutate({ ...v, id: editing!.id, holidays: JSON.stringify(holidays) }, { onSuccess: () => setEditing(null) });
   };
 
@@ -59,12 +85,9 @@ export function TradingScreen() {
       <div>
         <h2 className="mb-2 font-medium">{t('admin.symbols')}</h2>
         <DataTable
+          {...tableState(symbols)}
           label={t('admin.symbols')}
-          rows={symbols.data}
           rowKey={(r) => r.id}
-          loading={symbols.isLoading}
-          error={symbols.isError}
-          onRetry={() => symbols.refetch()}
           columns={[
             { key: 'code', label: t('admin.f.symbol'), render: (r) => r.show_code },
             { key: 'spread', label: t('admin.f.spread'), render: (r) => r.spread },
@@ -72,23 +95,34 @@ export function TradingScreen() {
             { key: 'size', label: t('admin.f.contract_size'), render: (r) => r.contract_size },
             { key: 'fee', label: t('admin.f.fee_rate'), render: (r) => r.fee_rate },
             { key: 'lev', label: t('admin.f.leverages'), render: (r) => r.leverages.join(', ') },
-            { key: 'flags', label: t('admin.f.status'), render: (r) => [r.visible ? t('admin.f.visible') : '', r.tradable ? t('admin.f.tradable') : ''].filter(Boolean).join(' · ') },
-            { key: 'act', label: t('admin.f.actions'), render: (r) => <Button variant="secondary" onClick={() => setEditing(r)} aria-label={t('admin.edit_item', { name: r.show_code })}>{t('admin.edit')}</Button> },
+            {
+              key: 'flags',
+              label: t('admin.f.status'),
+              render: (r) => [r.visible ? t('admin.f.visible') : '', r.tradable ? t('admin.f.tradable') : ''].filter(Boolean).join(' · '),
+            },
+            {
+              key: 'act',
+              label: t('admin.f.actions'),
+              render: (r) => (
+                <Button variant="secondary" onClick={() => setEditing(r)} aria-label={t('admin.edit_item', { name: r.show_code })}>
+                  {t('admin.edit')}
+                </Button>
+              ),
+            },
           ]}
         />
       </div>
       <div>
         <div className="mb-2 flex items-center justify-between">
           <h2 className="font-medium">{t('admin.categories')}</h2>
-          <Button variant="secondary" onClick={() => setNewCategory(true)}>{t('admin.add')}</Button>
+          <Button variant="secondary" onClick={() => setNewCategory(true)}>
+            {t('admin.add')}
+          </Button>
         </div>
         <DataTable
+          {...tableState(categories)}
           label={t('admin.categories')}
-          rows={categories.data}
           rowKey={(r) => r.id}
-          loading={categories.isLoading}
-          error={categories.isError}
-          onRetry={() => categories.refetch()}
           columns={[
             { key: 'id', label: t('admin.f.id'), render: (r) => r.id },
             { key: 'key', label: t('admin.f.key'), render: (r) => r.key },
@@ -98,14 +132,27 @@ export function TradingScreen() {
       </div>
       <div>
         <h2 className="mb-2 font-medium">{t('admin.open_positions')}</h2>
-        <OrdersTable rows={positions.data?.data} total={positions.data?.total} page={page} onPage={setPage} loading={positions.isLoading} error={positions.isError} onRetry={() => positions.refetch()} onClose={setClosing} />
+        <OrdersTable {...tableState(positions)} page={page} onPage={setPage} onClose={setClosing} />
       </div>
-      {editing && <RecordForm open title={t('admin.edit_item', { name: editing.show_code })} fields={fields} initial={initialOf(editing)} busy={save.isPending} onClose={() => setEditing(null)} onSubmit={submit} />}
+      {editing && (
+        <RecordForm
+          open
+          title={t('admin.edit_item', { name: editing.show_code })}
+          fields={fields}
+          initial={initialOf(editing)}
+          busy={save.isPending}
+          onClose={() => setEditing(null)}
+          onSubmit={submit}
+        />
+      )}
       {newCategory && (
         <RecordForm
           open
           title={t('admin.categories')}
-          fields={[{ name: 'key', label: t('admin.f.key') }, { name: 'sort', label: t('admin.f.sort'), type: 'number' }]}
+          fields={[
+            { name: 'key', label: t('admin.f.key') },
+            { name: 'sort', label: t('admin.f.sort'), type: 'number' },
+          ]}
           initial={{ key: '', sort: '0' }}
           busy={saveCategory.isPending}
           onClose={() => setNewCategory(false)}
@@ -113,7 +160,13 @@ export function TradingScreen() {
         />
       )}
       {closing && (
-        <PromptDialog title={t('admin.close_position')} danger busy={close.isPending} onCancel={() => setClosing(null)} onConfirm={() => close.mutate({ id: closing.id }, { onSuccess: () => setClosing(null) })}>
+        <PromptDialog
+          title={t('admin.close_position')}
+          danger
+          busy={close.isPending}
+          onCancel={() => setClosing(null)}
+          onConfirm={() => close.mutate({ id: closing.id }, { onSuccess: () => setClosing(null) })}
+        >
           <p>{t('admin.close_position_hint', { id: closing.id, symbol: closing.symbol, user: closing.user })}</p>
         </PromptDialog>
       )}

@@ -11,7 +11,7 @@ import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client'
 import { hasRole, useStaffSession } from '../stores/staff-session';
 import { ScreenTitle } from './admin-shell';
 import { AdjustBalanceDialog } from './adjust-balance-dialog';
-import { DataTable } from './data-table';
+import { DataTable, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 
 const TABS = ['profile', 'sessions', 'ledger', 'orders'] as const;
@@ -47,7 +47,13 @@ export function UserDetail() {
         ))}
       </div>
       {tab === 'profile' &&
-        (profile.isLoading ? <SkeletonRows rows={4} /> : profile.isError || !profile.data ? <ErrorState onRetry={() => profile.refetch()} /> : <Profile user={profile.data} />)}
+        (profile.isLoading ? (
+          <SkeletonRows rows={4} />
+        ) : profile.isError || !profile.data ? (
+          <ErrorState onRetry={() => profile.refetch()} />
+        ) : (
+          <Profile user={profile.data} />
+        ))}
       {tab === 'sessions' && <Sessions userId={userId} />}
       {tab === 'ledger' && <Ledger userId={userId} />}
       {tab === 'orders' && <Orders userId={userId} />}
@@ -108,7 +114,10 @@ function Profile({ user }: { user: AdminUser }) {
 
 function Sessions({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const q = useStaffQuery<{ id: number; ip: string; user_agent: string; created_at: string; expires_at: string }[]>('/api/admin/users/sessions', { user_id: userId });
+  const q = useStaffQuery<{ id: number; ip: string; user_agent: string; created_at: string; expires_at: string }[]>(
+    '/api/admin/users/sessions',
+    { user_id: userId },
+  );
   const end = useStaffMutation('/api/admin/users/sessions/end');
   const [ending, setEnding] = useState<number | 'all' | null>(null);
   return (
@@ -119,18 +128,23 @@ function Sessions({ userId }: { userId: number }) {
         </Button>
       </div>
       <DataTable
+        {...tableState(q)}
         label={t('admin.tab.sessions')}
-        rows={q.data}
         rowKey={(r) => r.id}
-        loading={q.isLoading}
-        error={q.isError}
-        onRetry={() => q.refetch()}
         columns={[
           { key: 'ip', label: t('admin.f.ip'), render: (r) => r.ip },
           { key: 'ua', label: t('admin.f.device'), render: (r) => <span className="line-clamp-2 max-w-xs break-all">{r.user_agent}</span> },
           { key: 'created', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
           { key: 'expires', label: t('admin.f.expires'), render: (r) => formatDateTime(r.expires_at) },
-          { key: 'act', label: t('admin.f.actions'), render: (r) => <Button variant="secondary" onClick={() => setEnding(r.id)}>{t('admin.end_session')}</Button> },
+          {
+            key: 'act',
+            label: t('admin.f.actions'),
+            render: (r) => (
+              <Button variant="secondary" onClick={() => setEnding(r.id)}>
+                {t('admin.end_session')}
+              </Button>
+            ),
+          },
         ]}
       />
       {ending !== null && (
@@ -139,7 +153,9 @@ function Sessions({ userId }: { userId: number }) {
           danger
           busy={end.isPending}
           onCancel={() => setEnding(null)}
-          onConfirm={() => end.mutate({ user_id: userId, session_id: ending === 'all' ? undefined : ending }, { onSuccess: () => setEnding(null) })}
+          onConfirm={() =>
+            end.mutate({ user_id: userId, session_id: ending === 'all' ? undefined : ending }, { onSuccess: () => setEnding(null) })
+          }
         />
       )}
     </div>
@@ -149,18 +165,17 @@ function Sessions({ userId }: { userId: number }) {
 function Ledger({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStaffQuery<Page<{ id: number; account: string; amount: string; type: string; memo: string; created_at: string }>>('/api/admin/users/ledger', { user_id: userId, page });
+  const q = useStaffQuery<Page<{ id: number; account: string; amount: string; type: string; memo: string; created_at: string }>>(
+    '/api/admin/users/ledger',
+    { user_id: userId, page },
+  );
   return (
     <DataTable
+      {...tableState(q)}
       label={t('admin.tab.ledger')}
-      rows={q.data?.data}
-      total={q.data?.total}
       page={page}
       onPage={setPage}
       rowKey={(r) => r.id}
-      loading={q.isLoading}
-      error={q.isError}
-      onRetry={() => q.refetch()}
       columns={[
         { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
         { key: 'account', label: t('admin.f.account'), render: (r) => t(adminKey(`admin.ledger_account.${r.account}`)) },
@@ -172,7 +187,16 @@ function Ledger({ userId }: { userId: number }) {
   );
 }
 
-export function OrdersTable({ rows, loading, error, onRetry, page, total, onPage, onClose }: {
+export function OrdersTable({
+  rows,
+  loading,
+  error,
+  onRetry,
+  page,
+  total,
+  onPage,
+  onClose,
+}: {
   rows?: AdminOrder[];
   loading: boolean;
   error: boolean;
@@ -203,10 +227,27 @@ export function OrdersTable({ rows, loading, error, onRetry, page, total, onPage
         { key: 'price', label: t('admin.f.price'), render: (r) => r.price || r.origin_price },
         { key: 'margin', label: t('admin.f.margin'), render: (r) => formatMoney(r.caution_money) },
         { key: 'profit', label: t('admin.f.profit'), render: (r) => formatProfit(r.fact_profits) },
-        { key: 'status', label: t('admin.f.status'), render: (r) => t(adminKey(`admin.order_status.${r.status}`)) + (r.closed_type ? ` · ${t(adminKey(`admin.closed_type.${r.closed_type}`))}` : '') },
+        {
+          key: 'status',
+          label: t('admin.f.status'),
+          render: (r) =>
+            t(adminKey(`admin.order_status.${r.status}`)) +
+            (r.closed_type ? ` · ${t(adminKey(`admin.closed_type.${r.closed_type}`))}` : ''),
+        },
         { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
         ...(onClose
-          ? [{ key: 'act', label: t('admin.f.actions'), render: (r: AdminOrder) => r.status === 1 && <Button variant="danger" onClick={() => onClose(r)} aria-label={t('admin.close_position_of', { id: r.id })}>{t('admin.close_position')}</Button> }]
+          ? [
+              {
+                key: 'act',
+                label: t('admin.f.actions'),
+                render: (r: AdminOrder) =>
+                  r.status === 1 && (
+                    <Button variant="danger" onClick={() => onClose(r)} aria-label={t('admin.close_position_of', { id: r.id })}>
+                      {t('admin.close_position')}
+                    </Button>
+                  ),
+              },
+            ]
           : []),
       ]}
     />
@@ -216,5 +257,5 @@ export function OrdersTable({ rows, loading, error, onRetry, page, total, onPage
 function Orders({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const q = useStaffQuery<Page<AdminOrder>>('/api/admin/users/orders', { user_id: userId, page });
-  return <OrdersTable rows={q.data?.data} total={q.data?.total} page={page} onPage={setPage} loading={q.isLoading} error={q.isError} onRetry={() => q.refetch()} />;
+  return <OrdersTable {...tableState(q)} page={page} onPage={setPage} />;
 }

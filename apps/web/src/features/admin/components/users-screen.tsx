@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { type Page, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './admin-shell';
-import { DataTable } from './data-table';
+import { DataTable, tableState } from './data-table';
 import { UserDetail } from './user-detail';
 
 /** Users: search by email, mobile, uid or id; a row opens the user's detail. */
@@ -46,15 +46,11 @@ function UserSearch() {
         <Button type="submit">{t('common.search')}</Button>
       </form>
       <DataTable
+        {...tableState(list)}
         label={t('admin.nav.users')}
-        rows={list.data?.data}
-        total={list.data?.total}
         page={page}
         onPage={setPage}
         rowKey={(r) => r.id}
-        loading={list.isLoading}
-        error={list.isError}
-        onRetry={() => list.refetch()}
         columns={[
           { key: 'id', label: t('admin.f.id'), render: (r) => r.id },
           {

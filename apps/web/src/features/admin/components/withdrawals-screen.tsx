@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './admin-shell';
-import { DataTable, StatusFilter } from './data-table';
+import { DataTable, StatusFilter, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 
 type Withdrawal = z.infer<typeof StaffWithdrawalSchema>;
@@ -27,26 +27,42 @@ export function WithdrawalsScreen() {
     <section>
       <ScreenTitle>{t('admin.nav.withdrawals')}</ScreenTitle>
       <div className="mb-3">
-        <StatusFilter label={t('admin.f.status')} value={status} options={['0', '1', '2'].map((s) => [s, t(adminKey(`admin.withdraw_status.${s}`))])} onChange={(v) => (setStatus(v), setPage(1))} />
+        <StatusFilter
+          label={t('admin.f.status')}
+          value={status}
+          options={['0', '1', '2'].map((s) => [s, t(adminKey(`admin.withdraw_status.${s}`))])}
+          onChange={(v) => (setStatus(v), setPage(1))}
+        />
       </div>
       <DataTable
+        {...tableState(q)}
         label={t('admin.nav.withdrawals')}
-        rows={q.data?.data}
-        total={q.data?.total}
         page={page}
         onPage={setPage}
         rowKey={(r) => r.id}
-        loading={q.isLoading}
-        error={q.isError}
-        onRetry={() => q.refetch()}
         columns={[
           { key: 'user', label: t('admin.f.user'), render: who },
           { key: 'amount', label: t('admin.f.amount'), render: (r) => `${formatMoney(r.number)} USD` },
           { key: 'fee', label: t('admin.f.fee'), render: (r) => formatMoney(r.fee) },
           { key: 'real', label: t('admin.f.received'), render: (r) => `${formatMoney(r.real_number)} ${r.draw_currency.code}` },
-          { key: 'to', label: t('admin.f.address'), render: (r) => <span className="break-all">{r.type === 1 ? `${r.address} (${r.draw_currency.protocol})` : `${r.bank_name} · ${r.payee_name} · ${r.payee_account} · ${r.bank_swift}`}</span> },
+          {
+            key: 'to',
+            label: t('admin.f.address'),
+            render: (r) => (
+              <span className="break-all">
+                {r.type === 1
+                  ? `${r.address} (${r.draw_currency.protocol})`
+                  : `${r.bank_name} · ${r.payee_name} · ${r.payee_account} · ${r.bank_swift}`}
+              </span>
+            ),
+          },
           { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
-          { key: 'status', label: t('admin.f.status'), render: (r) => t(adminKey(`admin.withdraw_status.${r.status}`)) + (r.tx_ref ? ` · ${r.tx_ref}` : '') + (r.notes ? ` · ${r.notes}` : '') },
+          {
+            key: 'status',
+            label: t('admin.f.status'),
+            render: (r) =>
+              t(adminKey(`admin.withdraw_status.${r.status}`)) + (r.tx_ref ? ` · ${r.tx_ref}` : '') + (r.notes ? ` · ${r.notes}` : ''),
+          },
           {
             key: 'act',
             label: t('admin.f.actions'),
@@ -56,7 +72,11 @@ export function WithdrawalsScreen() {
                   <Button onClick={() => setActing({ row: r, action: 'approve' })} aria-label={t('admin.approve_for', { who: who(r) })}>
                     {t('admin.approve')}
                   </Button>
-                  <Button variant="danger" onClick={() => setActing({ row: r, action: 'reject' })} aria-label={t('admin.reject_for', { who: who(r) })}>
+                  <Button
+                    variant="danger"
+                    onClick={() => setActing({ row: r, action: 'reject' })}
+                    aria-label={t('admin.reject_for', { who: who(r) })}
+                  >
                     {t('admin.reject')}
                   </Button>
                 </div>
@@ -72,7 +92,9 @@ export function WithdrawalsScreen() {
           busy={approve.isPending || reject.isPending}
           onCancel={done}
           onConfirm={(value) =>
-            acting.action === 'approve' ? approve.mutate({ id: acting.row.id, tx_ref: value }, { onSuccess: done }) : reject.mutate({ id: acting.row.id, remark: value }, { onSuccess: done })
+            acting.action === 'approve'
+              ? approve.mutate({ id: acting.row.id, tx_ref: value }, { onSuccess: done })
+              : reject.mutate({ id: acting.row.id, remark: value }, { onSuccess: done })
           }
         >
           <p>
