@@ -1,5 +1,5 @@
 import type { Order } from '@tp/contract/schemas/trading';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -15,38 +15,43 @@ import { StopsSheet } from './stops-sheet';
 
 const actionClass = 'rounded-md px-3 py-1.5 text-xs font-medium';
 
-/** Open positions: live price and profit, TP/SL editing and closing with a confirmation. */
-export function HoldingList({ onOpen, centred }: { onOpen: (order: Order) => void; centred: boolean }) {
-  const { t } = useTranslation();
-  const list = useOpenOrders(1);
-  const close = useCloseOrder();
-  const [closing, setClosing] = useState<Order | null>(null);
-  const [editing, setEditing] = useState<Order | null>(null);
+/** Open positions (tab 1) or pending orders (tab 0) as cards with their actions; loading, failed and empty states. */
+function OpenOrderList({ tab, onOpen, actions }: { tab: 0 | 1; onOpen: (order: Order) => void; actions: (order: Order) => ReactNode }) {
+  const list = useOpenOrders(tab);
   if (list.isPending) return <SkeletonRows rows={3} />;
   if (list.isError) return <ErrorState onRetry={() => void list.refetch()} />;
   if (list.data.data.length === 0) return <EmptyState />;
   return (
+    <ul className="divide-y divide-border">
+      {list.data.data.map((order) => (
+        <OrderCard key={order.Id} order={order} tab={tab} onOpen={() => onOpen(order)} actions={actions(order)} />
+      ))}
+    </ul>
+  );
+}
+
+/** Open positions: live price and profit, TP/SL editing and closing with a confirmation. */
+export function HoldingList({ onOpen, centred }: { onOpen: (order: Order) => void; centred: boolean }) {
+  const { t } = useTranslation();
+  const close = useCloseOrder();
+  const [closing, setClosing] = useState<Order | null>(null);
+  const [editing, setEditing] = useState<Order | null>(null);
+  return (
     <>
-      <ul className="divide-y divide-border">
-        {list.data.data.map((order) => (
-          <OrderCard
-            key={order.Id}
-            order={order}
-            tab={1}
-            onOpen={() => onOpen(order)}
-            actions={
-              <>
-                <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => setEditing(order)}>
-                  {t('orders.edit_stops')}
-                </button>
-                <button type="button" className={`${actionClass} bg-accent text-on-accent`} onClick={() => setClosing(order)}>
-                  {t('orders.close_position')}
-                </button>
-              </>
-            }
-          />
-        ))}
-      </ul>
+      <OpenOrderList
+        tab={1}
+        onOpen={onOpen}
+        actions={(order) => (
+          <>
+            <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => setEditing(order)}>
+              {t('orders.edit_stops')}
+            </button>
+            <button type="button" className={`${actionClass} bg-accent text-on-accent`} onClick={() => setClosing(order)}>
+              {t('orders.close_position')}
+            </button>
+          </>
+        )}
+      />
       {closing && (
         <ConfirmDialog
           title={t('orders.close_title')}
@@ -69,29 +74,19 @@ export function HoldingList({ onOpen, centred }: { onOpen: (order: Order) => voi
 /** Pending orders, each cancellable with a confirmation. */
 export function PendingList({ onOpen }: { onOpen: (order: Order) => void }) {
   const { t } = useTranslation();
-  const list = useOpenOrders(0);
   const cancel = useCancelOrder();
   const [cancelling, setCancelling] = useState<Order | null>(null);
-  if (list.isPending) return <SkeletonRows rows={3} />;
-  if (list.isError) return <ErrorState onRetry={() => void list.refetch()} />;
-  if (list.data.data.length === 0) return <EmptyState />;
   return (
     <>
-      <ul className="divide-y divide-border">
-        {list.data.data.map((order) => (
-          <OrderCard
-            key={order.Id}
-            order={order}
-            tab={0}
-            onOpen={() => onOpen(order)}
-            actions={
-              <button type="button" className={`${actionClass} bg-surface-2 text-down`} onClick={() => setCancelling(order)}>
-                {t('orders.cancel_order')}
-              </button>
-            }
-          />
-        ))}
-      </ul>
+      <OpenOrderList
+        tab={0}
+        onOpen={onOpen}
+        actions={(order) => (
+          <button type="button" className={`${actionClass} bg-surface-2 text-down`} onClick={() => setCancelling(order)}>
+            {t('orders.cancel_order')}
+          </button>
+        )}
+      />
       {cancelling && (
         <ConfirmDialog
           title={t('orders.cancel_title')}
