@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { D, type Dec, type DecInput, dec, moneyStr } from '@tp/contract/decimal';
 import type { AppContext } from '../../context.ts';
-import type { Db, DbOrTx, Tx } from '../../platform/db/client.ts';
+import type { Db, DbOrTx, RawRow, Tx } from '../../platform/db/client.ts';
 import { ledgerAccounts } from '../../platform/db/schema.ts';
 
 export type UserAccountKind = 'cash' | 'locked';
@@ -227,24 +227,30 @@ export class LedgerService {
   }
 
   /**
-   * A transaction that starts by locking the user's accounts, as lockUser does, with the lock sent
-   * together with BEGIN where the database allows it.
+   * A transaction that starts by locking the user's accounts, as lockUser does. The lock goes to
+   * the database together with BEGIN where it allows it, and so does `read` (SQL text with no
+   * parameters, e.g. the user's open positions): it runs under the lock, and `fn` gets its rows.
    */
-  withLockedUser<T>(userId: number, fn: (tx: Tx, balances: UserBalances) => Promise<T>): Promise<T> {
+  withLockedUser<T>(userId: number, fn: (tx: Tx, balances: UserBalances, read: RawRow[]) => Promise<T>, read?: string): Promise<T> {
     const run = this.ctx.transactionWith;
-    if (!run) return this.ctx.db.transaction(async (tx) => fn(tx, await this.lockUser(tx, userId)));
+    if (!run) {
+      return this.ctx.db.transaction(async (tx) => {
+        const balances = await this.lockUser(tx, userId);
+        return fn(tx, balances, read ? rowsOf<RawRow>(await tx.execute(sql.raw(read))) : []);
+      });
+    }
     // The id is inlined into plain SQL text: only a safe integer ever gets there.
     if (!Number.isSafeInteger(userId)) throw new Error(`ledger: bad user id ${String(userId)}`);
     const lock = `select id, kind, is_demo, balance::text as balance from ledger_accounts where user_id = ${userId} order by id for update`;
-    return run(lock, (tx, rows) => {
-      const accounts = rows.map((r) => ({
+    return run(read ? [lock, read] : [lock], (tx, [rows, readRows]) => {
+      const accounts = rows!.map((r) => ({
         id: Number(r.id),
         kind: String(r.kind),
         isDemo: Boolean(r.is_demo),
         balance: String(r.balance),
       }));
       for (const row of accounts) this.rememberUserAccount(userId, row);
-      return fn(tx, toBalances(accounts));
+      return fn(tx, toBalances(accounts), readRows ?? []);
     });
   }
 

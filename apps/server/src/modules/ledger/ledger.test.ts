@@ -140,7 +140,7 @@ describe.each(dbTargets)('ledger on %s', (target) => {
     expect(seen).toBe('0');
     expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toString()).toBe('12');
     // A first statement that fails leaves no connection behind in an aborted transaction.
-    await expect(t.database.transactionWith('select * from no_such_table', async () => 1)).rejects.toThrow();
+    await expect(t.database.transactionWith(['select * from no_such_table'], async () => 1)).rejects.toThrow();
     const rounds = await Promise.all(
       Array.from({ length: 40 }, () => t.ctx.services.ledger.withLockedUser(userId, async (_tx, b) => b.balance.toString())),
     );

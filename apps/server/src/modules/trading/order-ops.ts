@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import type { MarketService } from '../market/types.ts';
 import { floatingOf } from './figures.ts';
 import { termsOf } from './order-view.ts';
-import { type OrderRow, liveOrdersOf, markCancelled, markClosed } from './repository.ts';
+import { type OrderRow, liveOrdersOf, markCancelled, markClosed, orderFromRaw, ordersWhere } from './repository.ts';
 import { type Wallet, type Settlement, memoOf } from './settlement.ts';
 import type { TradingSettings } from './settings.ts';
 
@@ -26,7 +26,7 @@ export interface Prices {
   ask: string;
 }
 
-export type UserTxFn<T> = (tx: Tx, wallet: Wallet, changes: OrderChange[]) => Promise<T>;
+export type UserTxFn<T> = (tx: Tx, wallet: Wallet, changes: OrderChange[], read: OrderRow[]) => Promise<T>;
 
 /** The transactional steps shared by user calls and the engine. */
 export class OrderOps {
@@ -48,14 +48,20 @@ export class OrderOps {
   /**
    * One money transaction of one user: their ledger rows are locked first, so the user's
    * transactions run one after the other; the changes are applied to the books after the commit.
+   * `read` (an ordersWhere condition) is read under the lock, in the same round trip as the lock,
+   * and its orders handed to `fn`.
    */
-  async forUser<T>(userId: number, isDemo: boolean, fn: UserTxFn<T>, reportBalances = false): Promise<T> {
+  async forUser<T>(userId: number, isDemo: boolean, fn: UserTxFn<T>, reportBalances = false, read?: string): Promise<T> {
     const changes: OrderChange[] = [];
     let wallet: Wallet | undefined;
-    const result = await this.ctx.services.ledger.withLockedUser(userId, (tx, b) => {
-      wallet = { userId, isDemo, cash: b.balance, locked: b.lockBalance };
-      return fn(tx, wallet, changes);
-    });
+    const result = await this.ctx.services.ledger.withLockedUser(
+      userId,
+      (tx, b, rows) => {
+        wallet = { userId, isDemo, cash: b.balance, locked: b.lockBalance };
+        return fn(tx, wallet, changes, rows.map(orderFromRaw));
+      },
+      read === undefined ? undefined : ordersWhere(read),
+    );
     if ((changes.length || reportBalances) && wallet) {
       changes.push({ type: 'balances', userId, isDemo, cash: wallet.cash, locked: wallet.locked });
       this.notify(changes);

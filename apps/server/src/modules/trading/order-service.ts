@@ -10,12 +10,17 @@ import { atOrBelow, figuresOf } from './figures.ts';
 import { checkOrder, checkStopSides, parseStop } from './order-checks.ts';
 import type { OrderOps } from './order-ops.ts';
 import { termsOf } from './order-view.ts';
-import { type OrderRow, findByClientOrderId, findOrder, insertOrder, liveOrdersOf, openPositionsOf, updateStops } from './repository.ts';
+import { type OrderRow, findByClientOrderId, findOrder, insertOrder, liveOrdersOf, updateStops } from './repository.ts';
 import type { Settlement } from './settlement.ts';
 import type { TradingSettings } from './settings.ts';
 
 export const marketClosed = () => new AppError(Code.MARKET_CLOSED, 'trading.market_closed');
 const orderNotFound = () => notFound('trading.order_not_found');
+/** A user id about to be inlined into SQL text: only a safe integer gets there. */
+function userId(id: number): number {
+  if (!Number.isSafeInteger(id)) throw new Error(`trading: bad user id ${String(id)}`);
+  return id;
+}
 
 /** The trader's order calls: submit, close, cancel, take-profit and stop-loss. */
 export class OrderService {
@@ -48,52 +53,59 @@ export class OrderService {
     const fee = feeOf(sym, this.settings.tradeFeeType, req.lots, margin);
     const clientOrderId = input.client_order_id;
 
-    return this.ops.forUser(user.id, user.isDemo, async (tx, w, changes) => {
-      if (clientOrderId) {
-        const existing = await findByClientOrderId(tx, user.id, clientOrderId);
-        if (existing) return existing;
-      }
-      const positions = (await openPositionsOf(tx, user.id)).map(termsOf);
-      const figures = figuresOf(w.cash, w.locked, positions, this.market);
-      if (atOrBelow(figures, this.settings.marginCallLevel)) throw fail('trading.margin_call_in_force');
-      const cost = margin.plus(fee);
-      if (D.min(figures.freeMargin, w.cash).lt(cost)) {
-        throw new AppError(Code.INSUFFICIENT_MARGIN, 'trading.insufficient_margin', {
-          required: moneyStr(cost),
-          available: moneyStr(D.max(0, D.min(figures.freeMargin, w.cash))),
+    return this.ops.forUser(
+      user.id,
+      user.isDemo,
+      async (tx, w, changes, open) => {
+        if (clientOrderId) {
+          const existing = await findByClientOrderId(tx, user.id, clientOrderId);
+          if (existing) return existing;
+        }
+        const positions = open.map(termsOf);
+        const figures = figuresOf(w.cash, w.locked, positions, this.market);
+        if (atOrBelow(figures, this.settings.marginCallLevel)) throw fail('trading.margin_call_in_force');
+        const cost = margin.plus(fee);
+        if (D.min(figures.freeMargin, w.cash).lt(cost)) {
+          throw new AppError(Code.INSUFFICIENT_MARGIN, 'trading.insufficient_margin', {
+            required: moneyStr(cost),
+            available: moneyStr(D.max(0, D.min(figures.freeMargin, w.cash))),
+          });
+        }
+        const row = await insertOrder(tx, {
+          userId: user.id,
+          symbolId: sym.id,
+          isDemo: user.isDemo,
+          orderType: req.orderType,
+          status: req.pending ? OrderStatus.PENDING : OrderStatus.OPEN,
+          quantity: req.lots.toString(),
+          multiple: req.leverage,
+          contractSize: sym.contractSize.toString(),
+          originPrice: req.pending?.target.toString() ?? null,
+          pendingKind: req.pending?.kind ?? null,
+          price: req.pending ? null : price.toString(),
+          updatePrice: req.pending ? null : price.toString(),
+          targetProfitPrice: req.takeProfit?.toString() ?? null,
+          targetLossPrice: req.stopLoss?.toString() ?? null,
+          cautionMoney: moneyStr(margin),
+          tradeFee: moneyStr(fee),
+          clientOrderId: clientOrderId ?? null,
+          openedAt: req.pending ? null : new Date(),
         });
-      }
-      const row = await insertOrder(tx, {
-        userId: user.id,
-        symbolId: sym.id,
-        isDemo: user.isDemo,
-        orderType: req.orderType,
-        status: req.pending ? OrderStatus.PENDING : OrderStatus.OPEN,
-        quantity: req.lots.toString(),
-        multiple: req.leverage,
-        contractSize: sym.contractSize.toString(),
-        originPrice: req.pending?.target.toString() ?? null,
-        pendingKind: req.pending?.kind ?? null,
-        price: req.pending ? null : price.toString(),
-        updatePrice: req.pending ? null : price.toString(),
-        targetProfitPrice: req.takeProfit?.toString() ?? null,
-        targetLossPrice: req.stopLoss?.toString() ?? null,
-        cautionMoney: moneyStr(margin),
-        tradeFee: moneyStr(fee),
-        clientOrderId: clientOrderId ?? null,
-        openedAt: req.pending ? null : new Date(),
-      });
-      // Only a concurrent submit with the same client order id (on another server) lands here.
-      if (!row) return (await findByClientOrderId(tx, user.id, clientOrderId!))!;
-      if (req.pending) {
-        await this.settlement.reserve(tx, w, row, this.ops.memo(row));
-        changes.push({ type: 'pending', order: row });
-      } else {
-        await this.settlement.open(tx, w, row, this.ops.memo(row));
-        changes.push({ type: 'opened', order: row });
-      }
-      return row;
-    });
+        // Only a concurrent submit with the same client order id (on another server) lands here.
+        if (!row) return (await findByClientOrderId(tx, user.id, clientOrderId!))!;
+        if (req.pending) {
+          await this.settlement.reserve(tx, w, row, this.ops.memo(row));
+          changes.push({ type: 'pending', order: row });
+        } else {
+          await this.settlement.open(tx, w, row, this.ops.memo(row));
+          changes.push({ type: 'opened', order: row });
+        }
+        return row;
+      },
+      false,
+      // The open positions, read under the lock in the lock's round trip.
+      `user_id = ${userId(user.id)} and status = ${OrderStatus.OPEN}`,
+    );
   }
 
   /** Only the owner's orders: another user's id answers exactly like a missing one. */
@@ -103,34 +115,47 @@ export class OrderService {
     return row;
   }
 
-  closeByOwner(userId: number, orderId: number): Promise<OrderRow> {
-    return this.ownOrder(userId, orderId, [OrderStatus.OPEN]).then((row) => this.closeNow(row, ClosedType.USER));
+  /**
+   * The trader's close. The order is read under the user's lock, in the lock's round trip, and
+   * only if it is theirs: another user's id answers exactly like a missing one.
+   */
+  closeByOwner(user: AuthUser, orderId: number): Promise<OrderRow> {
+    if (!Number.isSafeInteger(orderId) || orderId <= 0) return Promise.reject(orderNotFound());
+    return this.closeNow(user.id, user.isDemo, orderId, ClosedType.USER);
   }
 
   /** Staff close (closed_type 5), for the back office. */
   async closeByStaff(orderId: number): Promise<OrderRow> {
     const row = await findOrder(this.ctx.db, orderId);
     if (!row || row.status !== OrderStatus.OPEN) throw orderNotFound();
-    return this.closeNow(row, ClosedType.STAFF);
+    return this.closeNow(row.userId, row.isDemo, orderId, ClosedType.STAFF);
   }
 
-  private async closeNow(row: OrderRow, closedType: number): Promise<OrderRow> {
-    const quote = this.market.quote(row.symbolId);
-    if (!quote || !this.market.isOpen(row.symbolId)) throw marketClosed();
-    const quoteToUsd = this.market.quoteToUsd(row.symbolId);
-    return this.ops.forUser(row.userId, row.isDemo, async (tx, w, changes) => {
-      const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, closedType);
-      if (!closed) throw orderNotFound();
-      const done = [closed];
-      if (w.cash.isNegative()) {
-        // A trader realises a loss beyond the free cash only as the last position: close winners first.
-        const others = (await liveOrdersOf(tx, row.userId)).filter((o) => o.status === OrderStatus.OPEN);
-        if (closedType === ClosedType.USER && others.length) throw fail('trading.close_insufficient_balance');
-        await this.ops.coverNegativeCash(tx, w, done);
-      }
-      changes.push({ type: 'closed', userId: row.userId, orders: done });
-      return closed;
-    });
+  private closeNow(ownerId: number, isDemo: boolean, orderId: number, closedType: number): Promise<OrderRow> {
+    const read = `id = ${orderId} and user_id = ${userId(ownerId)} and status = ${OrderStatus.OPEN}`;
+    return this.ops.forUser(
+      ownerId,
+      isDemo,
+      async (tx, w, changes, [row]) => {
+        if (!row) throw orderNotFound();
+        const quote = this.market.quote(row.symbolId);
+        if (!quote || !this.market.isOpen(row.symbolId)) throw marketClosed();
+        const quoteToUsd = this.market.quoteToUsd(row.symbolId);
+        const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, closedType);
+        if (!closed) throw orderNotFound();
+        const done = [closed];
+        if (w.cash.isNegative()) {
+          // A trader realises a loss beyond the free cash only as the last position: close winners first.
+          const others = (await liveOrdersOf(tx, row.userId)).filter((o) => o.status === OrderStatus.OPEN);
+          if (closedType === ClosedType.USER && others.length) throw fail('trading.close_insufficient_balance');
+          await this.ops.coverNegativeCash(tx, w, done);
+        }
+        changes.push({ type: 'closed', userId: row.userId, orders: done });
+        return closed;
+      },
+      false,
+      read,
+    );
   }
 
   async cancel(userId: number, orderId: number): Promise<OrderRow> {

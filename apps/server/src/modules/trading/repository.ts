@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, inArray, sum } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client.ts';
+import { and, count, desc, eq, getTableColumns, gt, inArray, sum } from 'drizzle-orm';
+import type { DbOrTx, RawRow } from '../../platform/db/client.ts';
 import { ledgerAccounts, ledgerEntries, orders, riskEvents, users } from '../../platform/db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -7,6 +7,26 @@ export type NewOrder = typeof orders.$inferInsert;
 
 const OPEN = 1;
 const PENDING = 0;
+
+const orderColumns = Object.entries(getTableColumns(orders));
+const orderColumnList = orderColumns.map(([key, column]) => `${column.name} as "${key}"`).join(', ');
+
+/**
+ * SQL text reading orders (e.g. `ordersWhere(\`user_id = ${id} and status = 1\`)`), for reads that
+ * travel with BEGIN and the user's lock (ledger.withLockedUser); map its rows with orderFromRaw.
+ * Only integers the caller checked may be inlined into `condition`.
+ */
+export const ordersWhere = (condition: string): string => `select ${orderColumnList} from orders where ${condition} order by id`;
+
+/** An order row from a raw driver row of ordersWhere, typed as the query builder types it. */
+export function orderFromRaw(raw: RawRow): OrderRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of orderColumns) {
+    const value = raw[key];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as OrderRow;
+}
 
 /** Inserts an order; null when the user already has an order with this client order id. */
 export async function insertOrder(db: DbOrTx, values: NewOrder): Promise<OrderRow | null> {

@@ -43,7 +43,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     tags,
     response: OrderSchema,
     async handler({ input, user }) {
-      return viewOf(ctx, await trading().orders.closeByOwner(user.id, input.id));
+      return viewOf(ctx, await trading().orders.closeByOwner(user, input.id));
     },
   });
 

@@ -17,11 +17,15 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A database handle or an open transaction: repositories accept either. */
 export type DbOrTx = Db | Tx;
 
+/** Rows as the driver returns them, before any mapping. */
+export type RawRow = Record<string, unknown>;
+
 /**
- * Runs `fn` in a transaction whose first statement (SQL text without parameters, e.g. a row lock)
- * is sent together with BEGIN: one round trip fewer for every money movement on PostgreSQL.
+ * Runs `fn` in a transaction whose first statements (SQL text without parameters, e.g. a row
+ * lock and a read under it) are sent together with BEGIN: on PostgreSQL they take one round trip,
+ * where each would otherwise take its own. `fn` gets their rows, one list per statement.
  */
-export type TransactionWith = <T>(firstStatement: string, fn: (tx: Tx, firstRows: Record<string, unknown>[]) => Promise<T>) => Promise<T>;
+export type TransactionWith = <T>(firstStatements: string[], fn: (tx: Tx, firstRows: RawRow[][]) => Promise<T>) => Promise<T>;
 
 export interface Database {
   db: Db;
@@ -30,8 +34,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const rowsOf = (result: unknown): Record<string, unknown>[] =>
-  (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]);
+const rowsOf = (result: unknown): RawRow[] => (result as { rows?: RawRow[] }).rows ?? (result as RawRow[]);
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../../drizzle');
 
@@ -50,14 +53,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS });
-    const transactionWith: TransactionWith = async (firstStatement, fn) => {
+    const transactionWith: TransactionWith = async (firstStatements, fn) => {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        // The simple query protocol takes several statements in one message.
-        const results = (await client.query(`begin; ${firstStatement}`)) as unknown as pg.QueryResult[];
+        // The simple query protocol takes several statements in one message, and answers in one.
+        const results = (await client.query(['begin', ...firstStatements].join(';\n'))) as unknown as pg.QueryResult[];
         // No schema: no relational queries are used inside money transactions, and none is built per call.
-        const out = await fn(drizzlePg(client) as unknown as Tx, results[1]!.rows);
+        const out = await fn(
+          drizzlePg(client) as unknown as Tx,
+          results.slice(1).map((r) => r.rows),
+        );
         await client.query('commit');
         return out;
       } catch (err) {
@@ -82,7 +88,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
   // In-process: a round trip costs nothing to save.
-  const transactionWith: TransactionWith = (firstStatement, fn) =>
-    db.transaction(async (tx) => fn(tx, rowsOf(await tx.execute(sql.raw(firstStatement)))));
+  const transactionWith: TransactionWith = (firstStatements, fn) =>
+    db.transaction(async (tx) => {
+      const rows: RawRow[][] = [];
+      for (const statement of firstStatements) rows.push(rowsOf(await tx.execute(sql.raw(statement))));
+      return fn(tx, rows);
+    });
   return { db, kind: 'pglite', transactionWith, close: () => client.close() };
 }
