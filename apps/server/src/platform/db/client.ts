@@ -44,11 +44,45 @@ export interface DatabaseOptions {
   /** PGlite data directory; in memory when absent. */
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: how many distinct statement texts are prepared (PREPARED_TEXTS). */
+  preparedTexts?: number;
+}
+
+/** Distinct statement texts a server names (prepares once per connection); others are parsed each time. */
+export const PREPARED_TEXTS = 1000;
+
+/**
+ * Makes every parameterised statement a named prepared statement: PostgreSQL parses and plans its
+ * text once per connection instead of on every call. Texts past the limit (PREPARED_TEXTS; e.g.
+ * inserts of ever new row counts) stay unnamed, so a connection never holds more than that many.
+ * A schema change that alters a prepared statement's result columns makes PostgreSQL refuse it
+ * until the server restarts: servers restart on every migration.
+ */
+function prepareRepeatedStatements(pool: pg.Pool, limit: number): void {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (!name && names.size < limit) names.set(text, (name = `s${names.size + 1}`));
+    return name;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((config: unknown, ...rest: unknown[]) => {
+      const c = config as pg.QueryConfig | null;
+      const values = (rest[0] ?? c?.values) as unknown[] | undefined;
+      if (c && typeof c === 'object' && typeof c.text === 'string' && !c.name && Array.isArray(values) && values.length) {
+        const name = nameOf(c.text);
+        if (name) return query({ ...c, name }, ...rest);
+      }
+      return query(config, ...rest);
+    }) as typeof client.query;
+  });
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    prepareRepeatedStatements(pool, opts.preparedTexts ?? PREPARED_TEXTS);
     // Numeric stays a string (exact decimal); bigint ids fit in a JS number for this product's lifetime.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbTargets, openTestDatabase } from '../../../test/test-app.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../../../test/scratch-database.ts';
+import { type Database, openDatabase } from './client.ts';
+
+const rowsOf = (result: unknown) => (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]);
+
+describe.each(dbTargets)('transactionWith on %s', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await database.db.execute(sql`create table counters (id int primary key, n int not null)`);
+    await database.db.execute(sql`insert into counters values (1, 0)`);
+  });
+  afterAll(async () => database?.close());
+
+  it('hands each first statement its own rows, and commits what fn did', async () => {
+    const seen = await database.transactionWith(
+      ['select n from counters where id = 1 for update', 'select 7 as seven'],
+      async (tx, rows) => {
+        await tx.execute(sql`update counters set n = n + 1 where id = 1`);
+        return rows.map((r) => r.map((row) => Number(Object.values(row)[0])));
+      },
+    );
+    expect(seen).toEqual([[0], [7]]);
+    expect(rowsOf(await database.db.execute(sql`select n from counters`))[0]!.n).toBe(1);
+  });
+
+  it('reads after a lock what the lock holder before it committed', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const first = database.transactionWith(['select n from counters where id = 1 for update'], async (tx) => {
+      locked();
+      await held;
+      await tx.execute(sql`update counters set n = 100 where id = 1`);
+    });
+    await isLocked;
+    const second = database.transactionWith(
+      ['select n from counters where id = 1 for update', 'select n from counters where id = 1'],
+      async (_tx, rows) => rows.map((r) => Number(r[0]!.n)),
+    );
+    release();
+    await first;
+    // Both the lock's own row and the read after it show the committed 100, not the 1 from before the wait.
+    expect(await second).toEqual([100, 100]);
+  });
+
+  it('rolls back when fn throws, and when a first statement fails', async () => {
+    await expect(
+      database.transactionWith(['select n from counters where id = 1 for update'], async (tx) => {
+        await tx.execute(sql`update counters set n = -1 where id = 1`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await expect(database.transactionWith(['select 1', 'select * from no_such_table'], async () => 1)).rejects.toThrow();
+    expect(rowsOf(await database.db.execute(sql`select n from counters`))[0]!.n).toBe(100);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on postgres', () => {
+  let scratch: ScratchDatabase;
+  let database: Database;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 't_prepared');
+    // One connection, and room for three named texts (the migration bookkeeping insert takes one).
+    database = await openDatabase({ url: scratch.url, poolSize: 1, preparedTexts: 3 });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  const prepared = async () =>
+    rowsOf(await database.db.execute(sql`select statement from pg_prepared_statements where from_sql = false order by prepare_time`)).map(
+      (r) => String(r.statement),
+    );
+
+  it('prepares a repeated parameterised statement once per connection, up to the limit of texts', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect(rowsOf(await database.db.execute(sql`select ${i}::int + 1 as x`))[0]!.x).toBe(i + 1);
+    }
+    expect(await prepared()).toEqual([expect.stringMatching(/^insert into "drizzle"/), 'select $1::int + 1 as x']);
+    // Within a transaction too, and a statement parsed in a rolled-back transaction stays usable.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select ${1}::int * 2 as y`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(rowsOf(await database.db.execute(sql`select ${21}::int * 2 as y`))[0]!.y).toBe(42);
+    expect((await prepared()).slice(1)).toEqual(['select $1::int + 1 as x', 'select $1::int * 2 as y']);
+    // Past the limit a text is parsed each time and is still answered.
+    expect(rowsOf(await database.db.execute(sql`select ${5}::int - 1 as z`))[0]!.z).toBe(4);
+    expect(await prepared()).toHaveLength(3);
+  });
+});
