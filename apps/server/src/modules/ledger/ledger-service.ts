@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { D, type Dec, type DecInput, dec, moneyStr } from '@tp/contract/decimal';
 import type { AppContext } from '../../context.ts';
-import type { Db, DbOrTx, RawRow, Tx } from '../../platform/db/client.ts';
+import { type Db, type DbOrTx, type RawRow, type Tx, queryRaw } from '../../platform/db/client.ts';
 import { ledgerAccounts } from '../../platform/db/schema.ts';
 
 export type UserAccountKind = 'cash' | 'locked';
@@ -54,6 +54,63 @@ const USER_ACCOUNT_CACHE_SIZE = 200_000;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
+const TX_INSERT = `insert into ledger_transactions (kind, is_demo, ref_type, ref_id, idem_key)
+  values ($1, $2, $3, $4, $5) on conflict (idem_key) do nothing returning id`;
+const LOCK_HOUSE_ROWS = 'select id from ledger_accounts where id = any($1::int[]) order by id for update';
+
+/** `(values ($k::int, $k+1::numeric, …), …)` rows of `width` parameters from `first` on. */
+function valuesList(rows: number, first: number, types: string[]): string {
+  return Array.from({ length: rows }, (_, r) => `(${types.map((type, c) => `$${first + r * types.length + c}::${type}`).join(', ')})`).join(
+    ', ',
+  );
+}
+
+const ENTRY_TYPES = ['int', 'numeric', 'text', 'text'];
+const DELTA_TYPES = ['int', 'numeric'];
+/**
+ * The balance update never refers to the transaction row's CTE: a row re-checked after a
+ * concurrent update would be skipped by such a condition. A duplicate key is caught from the
+ * answer instead, before the transaction can commit.
+ */
+const balanceMoves = (
+  deltas: string,
+) => `u as (update ledger_accounts a set balance = a.balance + d.delta from (values ${deltas}) as d(id, delta)
+  where a.id = d.id returning a.id, a.balance::text as balance)`;
+const BALANCES = `(select json_agg(json_build_object('id', u.id, 'balance', u.balance)) from u) as balances`;
+
+/** Statement texts by shape (entries, accounts): each is built once and, on PostgreSQL, prepared. */
+const statements = new Map<string, string>();
+const shaped = (key: string, build: () => string): string => {
+  let text = statements.get(key);
+  if (!text) statements.set(key, (text = build()));
+  return text;
+};
+
+/** Transaction row, entries and balance moves in one statement (parameters: the transaction's 5, 4 per entry, 2 per account). */
+function postStatement(entries: number, accounts: number): string {
+  return shaped(`post:${entries}:${accounts}`, () => {
+    const entryValues = valuesList(entries, 6, ENTRY_TYPES);
+    const deltaValues = valuesList(accounts, 6 + entries * ENTRY_TYPES.length, DELTA_TYPES);
+    return `with t as (${TX_INSERT}),
+  e as (insert into ledger_entries (tx_id, account_id, amount, type, memo)
+    select t.id, v.account_id, v.amount, v.type, v.memo from t, (values ${entryValues}) as v(account_id, amount, type, memo)),
+  ${balanceMoves(deltaValues)}
+  select (select id from t) as tx_id, ${BALANCES}`;
+  });
+}
+
+/** Entries and balance moves of a transaction row written before ($1 its id). */
+function entriesStatement(entries: number, accounts: number): string {
+  return shaped(`entries:${entries}:${accounts}`, () => {
+    const entryValues = valuesList(entries, 2, ENTRY_TYPES);
+    const deltaValues = valuesList(accounts, 2 + entries * ENTRY_TYPES.length, DELTA_TYPES);
+    return `with e as (insert into ledger_entries (tx_id, account_id, amount, type, memo)
+    select $1::bigint, v.account_id, v.amount, v.type, v.memo from (values ${entryValues}) as v(account_id, amount, type, memo)),
+  ${balanceMoves(deltaValues)}
+  select ${BALANCES}`;
+  });
+}
+
 export class InsufficientFundsError extends Error {
   constructor(readonly accountId: number) {
     super('insufficient funds');
@@ -96,11 +153,9 @@ export class LedgerService {
     if (!sum.isZero()) throw new UnbalancedPostingError(`postings of ${spec.kind} sum to ${sum.toString()}`);
     const nonZero = spec.postings.filter((p) => !dec(p.amount).isZero());
     const refId = spec.refId === undefined ? null : String(spec.refId);
-    const txInsert = sql`insert into ledger_transactions (kind, is_demo, ref_type, ref_id, idem_key)
-      values (${spec.kind}, ${spec.isDemo}, ${spec.refType ?? null}, ${refId}, ${spec.idemKey ?? null})
-      on conflict (idem_key) do nothing returning id`;
+    const txParams = [spec.kind, spec.isDemo, spec.refType ?? null, refId, spec.idemKey ?? null];
     if (!nonZero.length) {
-      const [row] = rowsOf<{ id: number }>(await tx.execute(txInsert));
+      const [row] = await queryRaw(tx, TX_INSERT, txParams);
       if (!row && spec.duplicateIsError) throw new DuplicatePostingError(spec.idemKey);
       return row ? { txId: Number(row.id) } : { duplicate: true };
     }
@@ -123,53 +178,23 @@ export class LedgerService {
     // Two shared (house) rows in one post: lock them in id order first, so two such posts never
     // wait on each other in a cycle. A user's own rows are already locked by lockUser.
     const house = [...deltas.keys()].filter((id) => deltas.get(id)!.house).sort((a, b) => a - b);
-    if (house.length > 1) {
-      await tx.execute(
-        sql`select id from ledger_accounts where id in (${sql.join(
-          house.map((id) => sql`${id}::int`),
-          sql`, `,
-        )}) order by id for update`,
-      );
-    }
+    if (house.length > 1) await queryRaw(tx, LOCK_HOUSE_ROWS, [house]);
 
-    const entryValues = sql.join(
-      entries.map(({ accountId, p }) => sql`(${accountId}::int, ${moneyStr(p.amount)}::numeric, ${p.type}::text, ${p.memo ?? ''}::text)`),
-      sql`, `,
-    );
-    const deltaValues = sql.join(
-      [...deltas].map(([accountId, d]) => sql`(${accountId}::int, ${moneyStr(d.delta)}::numeric)`),
-      sql`, `,
-    );
-    // The balance update never refers to the transaction row's CTE: a row re-checked after a
-    // concurrent update would be skipped by such a condition. A duplicate key is caught from the
-    // answer instead, before the transaction can commit.
-    const balanceMoves = sql`u as (update ledger_accounts a set balance = a.balance + d.delta from (values ${deltaValues}) as d(id, delta)
-      where a.id = d.id returning a.id, a.balance::text as balance)`;
+    const entryParams = entries.flatMap(({ accountId, p }) => [accountId, moneyStr(p.amount), p.type, p.memo ?? '']);
+    const deltaParams = [...deltas].flatMap(([accountId, d]) => [accountId, moneyStr(d.delta)]);
     let txId: number;
-    let result: { balances: { id: number; balance: string }[] | string | null } | undefined;
+    let result: RawRow | undefined;
     if (spec.duplicateIsError) {
-      const [row] = rowsOf<{ tx_id: number | null; balances: { id: number; balance: string }[] | string | null }>(
-        await tx.execute(sql`with t as (${txInsert}),
-          e as (insert into ledger_entries (tx_id, account_id, amount, type, memo)
-            select t.id, v.account_id, v.amount, v.type, v.memo from t, (values ${entryValues}) as v(account_id, amount, type, memo)),
-          ${balanceMoves}
-          select (select id from t) as tx_id, (select json_agg(json_build_object('id', u.id, 'balance', u.balance)) from u) as balances`),
-      );
-      if (!row || row.tx_id === null) throw new DuplicatePostingError(spec.idemKey);
-      txId = Number(row.tx_id);
-      result = row;
+      [result] = await queryRaw(tx, postStatement(entries.length, deltas.size), [...txParams, ...entryParams, ...deltaParams]);
+      if (!result || result.tx_id === null) throw new DuplicatePostingError(spec.idemKey);
+      txId = Number(result.tx_id);
     } else {
-      const [row] = rowsOf<{ id: number }>(await tx.execute(txInsert));
+      const [row] = await queryRaw(tx, TX_INSERT, txParams);
       if (!row) return { duplicate: true };
       txId = Number(row.id);
-      [result] = rowsOf<{ balances: { id: number; balance: string }[] | string | null }>(
-        await tx.execute(sql`with e as (insert into ledger_entries (tx_id, account_id, amount, type, memo)
-            select ${txId}::bigint, v.account_id, v.amount, v.type, v.memo from (values ${entryValues}) as v(account_id, amount, type, memo)),
-          ${balanceMoves}
-          select json_agg(json_build_object('id', u.id, 'balance', u.balance)) as balances from u`),
-      );
+      [result] = await queryRaw(tx, entriesStatement(entries.length, deltas.size), [txId, ...entryParams, ...deltaParams]);
     }
-    const raw = result?.balances ?? [];
+    const raw = (result?.balances ?? []) as { id: number; balance: string }[] | string;
     const balances = typeof raw === 'string' ? (JSON.parse(raw) as { id: number; balance: string }[]) : raw;
     if (balances.length !== deltas.size)
       throw new Error(`ledger: ${deltas.size - balances.length} account rows of ${spec.kind} were not updated`);

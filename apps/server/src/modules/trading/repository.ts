@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, gt, inArray, sum } from 'drizzle-orm';
-import type { DbOrTx, RawRow } from '../../platform/db/client.ts';
+import { type DbOrTx, type RawRow, queryRaw } from '../../platform/db/client.ts';
 import { ledgerAccounts, ledgerEntries, orders, riskEvents, users } from '../../platform/db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -28,10 +28,28 @@ export function orderFromRaw(raw: RawRow): OrderRow {
   return row as OrderRow;
 }
 
+/** Statement texts by the columns they write: each is built once and, on PostgreSQL, prepared. */
+const texts = new Map<string, string>();
+const textFor = (key: string, build: () => string): string => {
+  let text = texts.get(key);
+  if (!text) texts.set(key, (text = build()));
+  return text;
+};
+
 /** Inserts an order; null when the user already has an order with this client order id. */
 export async function insertOrder(db: DbOrTx, values: NewOrder): Promise<OrderRow | null> {
-  const [row] = await db.insert(orders).values(values).onConflictDoNothing().returning();
-  return row ?? null;
+  const given = orderColumns.filter(([key]) => values[key as keyof NewOrder] !== undefined);
+  const text = textFor(`insert:${given.map(([key]) => key).join(',')}`, () => {
+    const names = given.map(([, column]) => column.name).join(', ');
+    const params = given.map((_, i) => `$${i + 1}`).join(', ');
+    return `insert into orders (${names}) values (${params}) on conflict do nothing returning ${orderColumnList}`;
+  });
+  const params = given.map(([key, column]) => {
+    const value = values[key as keyof NewOrder];
+    return value === null ? null : column.mapToDriverValue(value);
+  });
+  const [row] = await queryRaw(db, text, params);
+  return row ? orderFromRaw(row) : null;
 }
 
 export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
@@ -98,13 +116,16 @@ export async function markClosed(
   set: { updatePrice: string; factProfits: string; closedType: number },
   stop?: { column: 'targetProfitPrice' | 'targetLossPrice'; level: string },
 ): Promise<OrderRow | null> {
-  const guard = and(eq(orders.id, id), eq(orders.status, OPEN), stop ? eq(orders[stop.column], stop.level) : undefined);
-  const [row] = await db
-    .update(orders)
-    .set({ ...set, status: 3, completedAt: new Date() })
-    .where(guard)
-    .returning();
-  return row ?? null;
+  const text = textFor(
+    `close:${stop?.column ?? ''}`,
+    () =>
+      `update orders set update_price = $1, fact_profits = $2, closed_type = $3, status = 3, completed_at = $4
+      where id = $5 and status = ${OPEN}${stop ? ` and ${orders[stop.column].name} = $6` : ''} returning ${orderColumnList}`,
+  );
+  const params = [set.updatePrice, set.factProfits, set.closedType, new Date().toISOString(), id];
+  if (stop) params.push(stop.level);
+  const [row] = await queryRaw(db, text, params);
+  return row ? orderFromRaw(row) : null;
 }
 
 /** Pending -> cancelled, once. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTargets, openTestDatabase } from '../../../test/test-app.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../../test/scratch-database.ts';
-import { type Database, openDatabase } from './client.ts';
+import { type Database, openDatabase, queryRaw } from './client.ts';
 
 const rowsOf = (result: unknown) => (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]);
 
@@ -46,6 +46,14 @@ describe.each(dbTargets)('transactionWith on %s', (target) => {
     await first;
     // Both the lock's own row and the read after it show the committed 100, not the 1 from before the wait.
     expect(await second).toEqual([100, 100]);
+  });
+
+  it('runs SQL text with parameters on the database, on its handle and on a plain transaction', async () => {
+    const text = 'select count(*)::int as n, $2::text as label from counters where id = any($1::int[])';
+    expect(await queryRaw(database.db, text, [[1, 2], 'db'])).toEqual([{ n: 1, label: 'db' }]);
+    expect(await database.transactionWith([], (tx) => queryRaw(tx, text, [[1], 'handle']))).toEqual([{ n: 1, label: 'handle' }]);
+    // A transaction of the query builder's own goes through the builder, arrays still one parameter.
+    expect(await database.db.transaction((tx) => queryRaw(tx, text, [[2, 3], 'builder']))).toEqual([{ n: 0, label: 'builder' }]);
   });
 
   it('rolls back when fn throws, and when a first statement fails', async () => {
@@ -92,8 +100,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on postgres
     ).rejects.toThrow('rolled back');
     expect(rowsOf(await database.db.execute(sql`select ${21}::int * 2 as y`))[0]!.y).toBe(42);
     expect((await prepared()).slice(1)).toEqual(['select $1::int + 1 as x', 'select $1::int * 2 as y']);
-    // Past the limit a text is parsed each time and is still answered.
+    // Past the limit a text is parsed each time and is still answered, from the builder or as text.
     expect(rowsOf(await database.db.execute(sql`select ${5}::int - 1 as z`))[0]!.z).toBe(4);
+    expect(await queryRaw(database.db, 'select $1::int - 2 as w', [5])).toEqual([{ w: 3 }]);
     expect(await prepared()).toHaveLength(3);
+  });
+
+  it('prepares SQL text run past the query builder as well', async () => {
+    const other = await openDatabase({ url: scratch.url, poolSize: 1, preparedTexts: 2 });
+    try {
+      for (let i = 0; i < 3; i++) expect(await queryRaw(other.db, 'select $1::int * 3 as v', [i])).toEqual([{ v: i * 3 }]);
+      const names = await queryRaw(other.db, 'select statement from pg_prepared_statements where from_sql = false and statement like $1', [
+        'select $1::int * 3%',
+      ]);
+      expect(names).toEqual([{ statement: 'select $1::int * 3 as v' }]);
+    } finally {
+      await other.close();
+    }
   });
 });

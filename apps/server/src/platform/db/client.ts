@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -36,6 +36,28 @@ export interface Database {
 
 const rowsOf = (result: unknown): RawRow[] => (result as { rows?: RawRow[] }).rows ?? (result as RawRow[]);
 
+interface DriverClient {
+  query(text: string, params?: unknown[]): Promise<{ rows: RawRow[] }>;
+}
+
+/**
+ * Runs SQL text with $1, $2… parameters past the query builder, for the few statements every
+ * order runs: on a database or a transactionWith handle it goes straight to the driver (and, on
+ * PostgreSQL, becomes a prepared statement); on other transactions through the query builder.
+ * Rows come as the driver returns them (numeric as text, bigint as text or BigInt).
+ */
+export async function queryRaw(db: DbOrTx, text: string, params: unknown[]): Promise<RawRow[]> {
+  const client = (db as { $client?: DriverClient }).$client;
+  if (client) return (await client.query(text, params)).rows;
+  return rowsOf(await db.execute(sqlOfText(text, params)));
+}
+
+function sqlOfText(text: string, params: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  // sql.param: one parameter even for an array (a template would spread an array into a list).
+  return sql.join(parts.map((part, i) => (i % 2 ? sql`${sql.param(params[Number(part) - 1])}` : sql.raw(part))));
+}
+
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../../drizzle');
 
 export interface DatabaseOptions {
@@ -68,8 +90,9 @@ function prepareRepeatedStatements(pool: pg.Pool, limit: number): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((config: unknown, ...rest: unknown[]) => {
-      const c = config as pg.QueryConfig | null;
-      const values = (rest[0] ?? c?.values) as unknown[] | undefined;
+      // (text, values, callback?) or ({ text, values? }, values?, callback?)
+      const c: pg.QueryConfig | null = typeof config === 'string' ? { text: config } : (config as pg.QueryConfig | null);
+      const values = (Array.isArray(rest[0]) ? rest[0] : c?.values) as unknown[] | undefined;
       if (c && typeof c === 'object' && typeof c.text === 'string' && !c.name && Array.isArray(values) && values.length) {
         const name = nameOf(c.text);
         if (name) return query({ ...c, name }, ...rest);
@@ -92,7 +115,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       let broken: Error | undefined;
       try {
         // The simple query protocol takes several statements in one message, and answers in one.
-        const results = (await client.query(['begin', ...firstStatements].join(';\n'))) as unknown as pg.QueryResult[];
+        const answer = (await client.query(['begin', ...firstStatements].join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
+        const results = Array.isArray(answer) ? answer : [answer];
         // No schema: no relational queries are used inside money transactions, and none is built per call.
         const out = await fn(
           drizzlePg(client) as unknown as Tx,
@@ -123,10 +147,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
   // In-process: a round trip costs nothing to save.
   const transactionWith: TransactionWith = (firstStatements, fn) =>
-    db.transaction(async (tx) => {
+    client.transaction(async (t) => {
       const rows: RawRow[][] = [];
-      for (const statement of firstStatements) rows.push(rowsOf(await tx.execute(sql.raw(statement))));
-      return fn(tx, rows);
+      for (const statement of firstStatements) rows.push((await t.query<RawRow>(statement)).rows);
+      // A handle on the transaction itself, so queryRaw reaches the driver as it does on PostgreSQL.
+      return fn(drizzlePglite({ client: t as unknown as PGlite }) as unknown as Tx, rows);
     });
   return { db, kind: 'pglite', transactionWith, close: () => client.close() };
 }
