@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { D, type Dec, type DecInput, dec, moneyStr } from '@tp/contract/decimal';
 import type { AppContext } from '../../context.ts';
-import { type Db, type DbOrTx, type RawRow, type Tx, queryRaw } from '../../platform/db/client.ts';
+import { type Db, type DbOrTx, type RawRow, type Tx, queryRaw, statementTexts } from '../../platform/db/client.ts';
 import { ledgerAccounts } from '../../platform/db/schema.ts';
 
 export type UserAccountKind = 'cash' | 'locked';
@@ -58,7 +58,7 @@ const TX_INSERT = `insert into ledger_transactions (kind, is_demo, ref_type, ref
   values ($1, $2, $3, $4, $5) on conflict (idem_key) do nothing returning id`;
 const LOCK_HOUSE_ROWS = 'select id from ledger_accounts where id = any($1::int[]) order by id for update';
 
-/** `(values ($k::int, $k+1::numeric, …), …)` rows of `width` parameters from `first` on. */
+/** `($6::int, $7::numeric, …), (…)`: `rows` rows of one typed parameter per type, numbered from `first`. */
 function valuesList(rows: number, first: number, types: string[]): string {
   return Array.from({ length: rows }, (_, r) => `(${types.map((type, c) => `$${first + r * types.length + c}::${type}`).join(', ')})`).join(
     ', ',
@@ -78,13 +78,8 @@ const balanceMoves = (
   where a.id = d.id returning a.id, a.balance::text as balance)`;
 const BALANCES = `(select json_agg(json_build_object('id', u.id, 'balance', u.balance)) from u) as balances`;
 
-/** Statement texts by shape (entries, accounts): each is built once and, on PostgreSQL, prepared. */
-const statements = new Map<string, string>();
-const shaped = (key: string, build: () => string): string => {
-  let text = statements.get(key);
-  if (!text) statements.set(key, (text = build()));
-  return text;
-};
+/** Statement texts by shape (entries, accounts). */
+const shaped = statementTexts();
 
 /** Transaction row, entries and balance moves in one statement (parameters: the transaction's 5, 4 per entry, 2 per account). */
 function postStatement(entries: number, accounts: number): string {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, gt, inArray, sum } from 'drizzle-orm';
-import { type DbOrTx, type RawRow, queryRaw } from '../../platform/db/client.ts';
+import { type DbOrTx, type RawRow, queryRaw, statementTexts } from '../../platform/db/client.ts';
 import { ledgerAccounts, ledgerEntries, orders, riskEvents, users } from '../../platform/db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -28,13 +28,8 @@ export function orderFromRaw(raw: RawRow): OrderRow {
   return row as OrderRow;
 }
 
-/** Statement texts by the columns they write: each is built once and, on PostgreSQL, prepared. */
-const texts = new Map<string, string>();
-const textFor = (key: string, build: () => string): string => {
-  let text = texts.get(key);
-  if (!text) texts.set(key, (text = build()));
-  return text;
-};
+/** Statement texts by the columns they write. */
+const textFor = statementTexts();
 
 /** Inserts an order; null when the user already has an order with this client order id. */
 export async function insertOrder(db: DbOrTx, values: NewOrder): Promise<OrderRow | null> {

@@ -52,6 +52,19 @@ export async function queryRaw(db: DbOrTx, text: string, params: unknown[]): Pro
   return rowsOf(await db.execute(sqlOfText(text, params)));
 }
 
+/**
+ * Remembers SQL texts by a key of their shape (e.g. the columns or rows they write): each text is
+ * built once, and the same text each time lets PostgreSQL use its prepared statement.
+ */
+export function statementTexts(): (key: string, build: () => string) => string {
+  const texts = new Map<string, string>();
+  return (key, build) => {
+    let text = texts.get(key);
+    if (text === undefined) texts.set(key, (text = build()));
+    return text;
+  };
+}
+
 function sqlOfText(text: string, params: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
   // sql.param: one parameter even for an array (a template would spread an array into a list).
