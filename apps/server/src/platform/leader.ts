@@ -1,6 +1,9 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 
+/** Retry turns a leader that lost its lock connection waits before it competes again. */
+const LOST_LEADER_HOLD_OFF_TURNS = 3;
+
 /** The advisory lock every server of one database competes for (an arbitrary constant). */
 export const LEADER_LOCK_KEY = 7_320_514_611;
 
@@ -50,7 +53,9 @@ export interface PgLeaderOptions {
 /**
  * Leader election on PostgreSQL: a dedicated connection holds `pg_try_advisory_lock`. A process
  * that dies closes its connection and PostgreSQL releases the lock at once; a follower's next try
- * (every ~1 s) wins it. The leader pings its connection and steps down when it stops answering.
+ * (every ~1 s) wins it. The leader pings its connection and steps down when it stops answering;
+ * then it waits a few turns before competing again, so a follower takes over rather than the
+ * server that just lost its connection winning the lock back.
  */
 export class PgLeaderElector implements LeaderElector {
   isLeader = false;
@@ -61,6 +66,8 @@ export class PgLeaderElector implements LeaderElector {
   private readonly retryMs: number;
   private readonly pingTimeoutMs: number;
   private readonly key: number;
+  /** After losing its lock connection, this server lets the others try first until then. */
+  private holdOffUntil = 0;
 
   constructor(
     private readonly opts: PgLeaderOptions,
@@ -99,7 +106,7 @@ export class PgLeaderElector implements LeaderElector {
   }
 
   private async tryToLead(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || Date.now() < this.holdOffUntil) return;
     const client = this.client ?? (await this.connect());
     if (!client) return;
     let locked: boolean;
@@ -171,6 +178,9 @@ export class PgLeaderElector implements LeaderElector {
     this.client = null;
     if (this.isLeader) {
       this.isLeader = false;
+      // A leader cut off from the database is the least likely to serve well: the followers get
+      // a few turns to take over before it competes again.
+      if (reason === 'lock connection lost') this.holdOffUntil = Date.now() + LOST_LEADER_HOLD_OFF_TURNS * this.retryMs;
       this.opts.log.warn({ reason, err }, 'leadership lost: stopping the leader-only tasks');
       await this.callbacks.onDeposed();
     }
