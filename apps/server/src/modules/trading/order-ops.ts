@@ -49,9 +49,10 @@ export class OrderOps {
    * One money transaction of one user: their ledger rows are locked first, so the user's
    * transactions run one after the other; the changes are applied to the books after the commit.
    * `read` (an ordersWhere condition) is read under the lock, in the same round trip as the lock,
-   * and its orders handed to `fn`.
+   * and its orders handed to `fn`; `reportBalances` pushes the balances even when no order changed.
    */
-  async forUser<T>(userId: number, isDemo: boolean, fn: UserTxFn<T>, reportBalances = false, read?: string): Promise<T> {
+  async forUser<T>(userId: number, isDemo: boolean, fn: UserTxFn<T>, opts: { reportBalances?: boolean; read?: string } = {}): Promise<T> {
+    const { reportBalances = false, read } = opts;
     const changes: OrderChange[] = [];
     let wallet: Wallet | undefined;
     const result = await this.ctx.services.ledger.withLockedUser(

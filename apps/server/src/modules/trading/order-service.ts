@@ -10,17 +10,21 @@ import { atOrBelow, figuresOf } from './figures.ts';
 import { checkOrder, checkStopSides, parseStop } from './order-checks.ts';
 import type { OrderOps } from './order-ops.ts';
 import { termsOf } from './order-view.ts';
-import { type OrderRow, findByClientOrderId, findOrder, insertOrder, liveOrdersOf, updateStops } from './repository.ts';
+import {
+  type OrderRow,
+  findByClientOrderId,
+  findOrder,
+  insertOrder,
+  liveOrdersOf,
+  openPositionsCondition,
+  ownOpenPositionCondition,
+  updateStops,
+} from './repository.ts';
 import type { Settlement } from './settlement.ts';
 import type { TradingSettings } from './settings.ts';
 
 export const marketClosed = () => new AppError(Code.MARKET_CLOSED, 'trading.market_closed');
 const orderNotFound = () => notFound('trading.order_not_found');
-/** A user id about to be inlined into SQL text: only a safe integer gets there. */
-function userId(id: number): number {
-  if (!Number.isSafeInteger(id)) throw new Error(`trading: bad user id ${String(id)}`);
-  return id;
-}
 
 /** The trader's order calls: submit, close, cancel, take-profit and stop-loss. */
 export class OrderService {
@@ -102,9 +106,8 @@ export class OrderService {
         }
         return row;
       },
-      false,
       // The open positions, read under the lock in the lock's round trip.
-      `user_id = ${userId(user.id)} and status = ${OrderStatus.OPEN}`,
+      { read: openPositionsCondition(user.id) },
     );
   }
 
@@ -132,7 +135,6 @@ export class OrderService {
   }
 
   private closeNow(ownerId: number, isDemo: boolean, orderId: number, closedType: number): Promise<OrderRow> {
-    const read = `id = ${orderId} and user_id = ${userId(ownerId)} and status = ${OrderStatus.OPEN}`;
     return this.ops.forUser(
       ownerId,
       isDemo,
@@ -153,8 +155,7 @@ export class OrderService {
         changes.push({ type: 'closed', userId: row.userId, orders: done });
         return closed;
       },
-      false,
-      read,
+      { read: ownOpenPositionCondition(ownerId, orderId) },
     );
   }
 

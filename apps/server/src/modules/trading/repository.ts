@@ -18,6 +18,23 @@ const orderColumnList = orderColumns.map(([key, column]) => `${column.name} as "
  */
 export const ordersWhere = (condition: string): string => `select ${orderColumnList} from orders where ${condition} order by id`;
 
+/** An integer about to be inlined into SQL text: anything else is refused before it gets there. */
+function sqlInt(n: number): number {
+  if (!Number.isSafeInteger(n)) throw new Error(`orders: ${String(n)} is not an integer`);
+  return n;
+}
+
+/** ordersWhere condition: the user's open positions. */
+export const openPositionsCondition = (userId: number): string => `user_id = ${sqlInt(userId)} and status = ${OPEN}`;
+
+/** ordersWhere condition: one open position, only if it is the user's. */
+export const ownOpenPositionCondition = (userId: number, orderId: number): string =>
+  `id = ${sqlInt(orderId)} and user_id = ${sqlInt(userId)} and status = ${OPEN}`;
+
+/** ordersWhere condition: one order of the user (whatever its status) and the user's open positions. */
+export const orderAndOpenPositionsCondition = (userId: number, orderId: number): string =>
+  `user_id = ${sqlInt(userId)} and (id = ${sqlInt(orderId)} or status = ${OPEN})`;
+
 /** An order row from a raw driver row of ordersWhere, typed as the query builder types it. */
 export function orderFromRaw(raw: RawRow): OrderRow {
   const row: Record<string, unknown> = {};

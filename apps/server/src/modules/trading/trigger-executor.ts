@@ -5,7 +5,14 @@ import type { AppContext } from '../../context.ts';
 import { atOrBelow, figuresOf, floatingOf } from './figures.ts';
 import type { OrderOps, Prices } from './order-ops.ts';
 import { termsOf } from './order-view.ts';
-import { type OrderRow, findOrder, insertRiskEvent, markOpened, openPositionsOf } from './repository.ts';
+import {
+  type OrderRow,
+  findOrder,
+  insertRiskEvent,
+  markOpened,
+  openPositionsCondition,
+  orderAndOpenPositionsCondition,
+} from './repository.ts';
 import type { Settlement } from './settlement.ts';
 import type { TradingSettings } from './settings.ts';
 import { TriggerKind } from './trigger-book.ts';
@@ -107,37 +114,43 @@ export class TriggerExecutor {
 
   /** A pending order at the tick's price: margin and fee recomputed, cancelled when no longer covered. */
   private fill(job: FillJob): Promise<void> {
-    return this.ops.forUser(job.userId, job.isDemo, async (tx, w, changes) => {
-      const row = await findOrder(tx, job.orderId);
-      const sym = row && this.market.symbol(row.symbolId);
-      if (!row || !sym || row.status !== OrderStatus.PENDING || !fillCrossed(row, job)) {
-        changes.push({ type: 'sync', orderId: job.orderId, order: row });
-        return;
-      }
-      const fillPrice = openPriceFor(row.orderType, job.bid, job.ask);
-      const terms = { contractSize: row.contractSize, marginMode: sym.marginMode, fixedMargin: sym.fixedMargin, feeRate: sym.feeRate };
-      const margin = marginOf(terms, row.quantity, fillPrice, row.multiple, this.market.quoteToUsd(row.symbolId));
-      const fee = feeOf(terms, this.settings.tradeFeeType, row.quantity, margin);
-      const positions = (await openPositionsOf(tx, job.userId)).map(termsOf);
-      const figures = figuresOf(w.cash, w.locked, positions, this.market);
-      const reserved = dec(row.cautionMoney).plus(row.tradeFee);
-      if (D.min(figures.freeMargin, w.cash).plus(reserved).lt(margin.plus(fee))) {
-        const cancelled = await this.ops.cancel(tx, w, row, 'insufficient_margin');
-        changes.push(
-          cancelled ? { type: 'closed', userId: job.userId, orders: [cancelled] } : { type: 'sync', orderId: row.id, order: row },
-        );
-        return;
-      }
-      const filled = await markOpened(tx, row.id, {
-        price: fillPrice.toString(),
-        updatePrice: fillPrice.toString(),
-        cautionMoney: moneyStr(margin),
-        tradeFee: moneyStr(fee),
-      });
-      if (!filled) return void changes.push({ type: 'sync', orderId: row.id, order: row });
-      await this.settlement.fill(tx, w, row, filled, this.ops.memo(filled));
-      changes.push({ type: 'opened', order: filled });
-    });
+    return this.ops.forUser(
+      job.userId,
+      job.isDemo,
+      async (tx, w, changes, read) => {
+        const row = read.find((o) => o.id === job.orderId);
+        const sym = row && this.market.symbol(row.symbolId);
+        if (!row || !sym || row.status !== OrderStatus.PENDING || !fillCrossed(row, job)) {
+          changes.push({ type: 'sync', orderId: job.orderId, order: row });
+          return;
+        }
+        const fillPrice = openPriceFor(row.orderType, job.bid, job.ask);
+        const terms = { contractSize: row.contractSize, marginMode: sym.marginMode, fixedMargin: sym.fixedMargin, feeRate: sym.feeRate };
+        const margin = marginOf(terms, row.quantity, fillPrice, row.multiple, this.market.quoteToUsd(row.symbolId));
+        const fee = feeOf(terms, this.settings.tradeFeeType, row.quantity, margin);
+        const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
+        const figures = figuresOf(w.cash, w.locked, positions, this.market);
+        const reserved = dec(row.cautionMoney).plus(row.tradeFee);
+        if (D.min(figures.freeMargin, w.cash).plus(reserved).lt(margin.plus(fee))) {
+          const cancelled = await this.ops.cancel(tx, w, row, 'insufficient_margin');
+          changes.push(
+            cancelled ? { type: 'closed', userId: job.userId, orders: [cancelled] } : { type: 'sync', orderId: row.id, order: row },
+          );
+          return;
+        }
+        const filled = await markOpened(tx, row.id, {
+          price: fillPrice.toString(),
+          updatePrice: fillPrice.toString(),
+          cautionMoney: moneyStr(margin),
+          tradeFee: moneyStr(fee),
+        });
+        if (!filled) return void changes.push({ type: 'sync', orderId: row.id, order: row });
+        await this.settlement.fill(tx, w, row, filled, this.ops.memo(filled));
+        changes.push({ type: 'opened', order: filled });
+      },
+      // The pending order and the open positions, read under the lock in the lock's round trip.
+      { read: orderAndOpenPositionsCondition(job.userId, job.orderId) },
+    );
   }
 
   /** Stop-out: the largest loss first, one at a time, until the risk rate is above the level or nothing is left. */
@@ -146,8 +159,8 @@ export class TriggerExecutor {
     return this.ops.forUser(
       job.userId,
       job.isDemo,
-      async (tx, w, changes) => {
-        let open = await openPositionsOf(tx, job.userId);
+      async (tx, w, changes, positions) => {
+        let open = positions;
         let figures = figuresOf(w.cash, w.locked, open.map(termsOf), this.market);
         if (!atOrBelow(figures, level)) return;
         await insertRiskEvent(tx, job.userId, 'stop_out', figures.riskRate!.toString());
@@ -167,7 +180,7 @@ export class TriggerExecutor {
         await this.ops.coverNegativeCash(tx, w, done);
         changes.push({ type: 'closed', userId: job.userId, orders: done });
       },
-      true,
+      { reportBalances: true, read: openPositionsCondition(job.userId) },
     );
   }
 }
