@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import type { StopErrors, StopLevels } from '../../lib/stop-levels';
+
 export interface StopLevelInputProps {
   /** Whether this level is set; the price field is disabled while it is not. */
   enabled: boolean;
@@ -42,5 +45,34 @@ export function StopLevelInput({ enabled, onEnabled, value, onValue, label, pric
       </div>
       {error && <p className="text-xs text-down">{error}</p>}
     </div>
+  );
+}
+
+/** Take-profit and stop-loss, one StopLevelInput each, from a useStopLevels state. */
+export function StopLevelInputs({ levels, errors, placeholder }: { levels: StopLevels; errors: StopErrors; placeholder?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <StopLevelInput
+        enabled={levels.tpOn}
+        onEnabled={levels.setTpOn}
+        value={levels.tp}
+        onValue={levels.setTp}
+        label={t('trade.take_profit')}
+        priceLabel={t('trade.take_profit_price')}
+        placeholder={placeholder}
+        error={errors.tp}
+      />
+      <StopLevelInput
+        enabled={levels.slOn}
+        onEnabled={levels.setSlOn}
+        value={levels.sl}
+        onValue={levels.setSl}
+        label={t('trade.stop_loss')}
+        priceLabel={t('trade.stop_loss_price')}
+        placeholder={placeholder}
+        error={errors.sl}
+      />
+    </>
   );
 }

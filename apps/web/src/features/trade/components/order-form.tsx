@@ -8,10 +8,11 @@ import { currentPath, loginPath, navigateTo } from '../../../lib/navigation';
 import { useSessionStore } from '../../../lib/session-store';
 import { useTradeFeeType } from '../api/get-basic-info';
 import type { TradeSymbol } from '../api/get-symbols';
-import { checkStops, estimateOrder, isDecimal, lotsProblem, quoteToUsdOf, stepLots, type Estimate } from './order-math';
+import { estimateOrder, lotsProblem, quoteToUsdOf, stepLots, type Estimate } from './order-math';
 import { OrderConfirmSheet, type OrderDraft } from './order-confirm-sheet';
 import { useAvailablePrepayment, type SymbolQuote } from './use-trade-data';
-import { StopLevelInput } from '../../../components/ui/stop-level-input';
+import { StopLevelInputs } from '../../../components/ui/stop-level-input';
+import { isDecimal, stopLevelErrors, useStopLevels } from '../../../lib/stop-levels';
 
 type Kind = 'market' | 'pending';
 interface FormErrors {
@@ -59,10 +60,7 @@ export function OrderForm({
   const [price, setPrice] = useState('');
   const [leverage, setLeverage] = useState<number>(leverages[0]?.Value ?? 0);
   const [lots, setLots] = useState(symbol.ForexMinCont);
-  const [tpOn, setTpOn] = useState(false);
-  const [tp, setTp] = useState('');
-  const [slOn, setSlOn] = useState(false);
-  const [sl, setSl] = useState('');
+  const stops = useStopLevels();
   const [errors, setErrors] = useState<FormErrors>({});
   const [draft, setDraft] = useState<OrderDraft | null>(null);
 
@@ -73,10 +71,7 @@ export function OrderForm({
     setLots(symbol.ForexMinCont);
     setLeverage(leverages[0]?.Value ?? 0);
     setPrice('');
-    setTp('');
-    setSl('');
-    setTpOn(false);
-    setSlOn(false);
+    stops.reset();
     setErrors({});
   }
 
@@ -100,17 +95,9 @@ export function OrderForm({
     else if (problem === 'max') found.lots = t('trade.errors.lots_max', { max: symbol.ForexMaxCont });
     else if (problem === 'step') found.lots = t('trade.errors.lots_step', { step: symbol.Pip });
     if (kind === 'pending' && (!isDecimal(price) || Number(price) <= 0)) found.price = t('trade.errors.price_required');
-    if (tpOn && !isDecimal(tp)) found.tp = t('trade.errors.tp_required');
-    if (slOn && !isDecimal(sl)) found.sl = t('trade.errors.sl_required');
-    const buy = orderType === OrderType.BUY;
-    const closeAt = kind === 'pending' ? price : buy ? quote.bid : quote.ask;
-    if (!found.price && (tpOn || slOn) && isDecimal(closeAt)) {
-      const check = checkStops(orderType, closeAt, tpOn && !found.tp ? tp : null, slOn && !found.sl ? sl : null);
-      const shown = formatNumber(closeAt, pricePrecision);
-      if (!check.tp) found.tp = t(buy ? 'trade.errors.tp_buy' : 'trade.errors.tp_sell', { price: shown });
-      if (!check.sl) found.sl = t(buy ? 'trade.errors.sl_buy' : 'trade.errors.sl_sell', { price: shown });
-    }
-    return found;
+    // A position closes at the bid (buy) or ask (sell); a pending order at its target.
+    const closeAt = kind === 'pending' ? price : orderType === OrderType.BUY ? quote.bid : quote.ask;
+    return { ...found, ...stopLevelErrors(stops, orderType, closeAt, pricePrecision, t) };
   }
 
   function requestOrder(orderType: number) {
@@ -134,8 +121,8 @@ export function OrderForm({
       price: openAt,
       lots,
       leverage,
-      takeProfit: tpOn ? tp : null,
-      stopLoss: slOn ? sl : null,
+      takeProfit: stops.takeProfit,
+      stopLoss: stops.stopLoss,
       estimate: estimateOrder(symbol, tradeFeeType, lots, openAt, leverage, quoteToUsd),
     });
   }
@@ -246,26 +233,7 @@ export function OrderForm({
         {errors.lots && <p className="text-xs text-down">{errors.lots}</p>}
       </div>
 
-      <StopLevelInput
-        enabled={tpOn}
-        onEnabled={setTpOn}
-        value={tp}
-        onValue={setTp}
-        label={t('trade.take_profit')}
-        priceLabel={t('trade.take_profit_price')}
-        placeholder={lastPrice}
-        error={errors.tp}
-      />
-      <StopLevelInput
-        enabled={slOn}
-        onEnabled={setSlOn}
-        value={sl}
-        onValue={setSl}
-        label={t('trade.stop_loss')}
-        priceLabel={t('trade.stop_loss_price')}
-        placeholder={lastPrice}
-        error={errors.sl}
-      />
+      <StopLevelInputs levels={stops} errors={errors} placeholder={lastPrice} />
 
       <dl className="flex flex-col gap-1.5 rounded-lg bg-surface px-3 py-2">
         <Row label={t('trade.unit_per_lot')} value={formatNumber(symbol.ForexContNum, 0)} />

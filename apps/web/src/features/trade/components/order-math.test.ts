@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
 import type { TradeSymbol } from '../api/get-symbols';
-import { checkStops, estimateOrder, lotsProblem, quoteToUsdOf, stepLots } from './order-math';
+import { estimateOrder, lotsProblem, quoteToUsdOf, stepLots } from './order-math';
 
 const btc = {
   Code: 'BTCUSDT',
@@ -52,14 +52,5 @@ describe('lots', () => {
     expect(lotsProblem('0.015', btc)).toBe('step');
     expect(lotsProblem('abc', btc)).toBe('step');
     expect(lotsProblem('0.05', btc)).toBeNull();
-  });
-});
-
-describe('stops', () => {
-  it('checks take-profit and stop-loss by side', () => {
-    expect(checkStops(1, '100', '110', '90')).toEqual({ tp: true, sl: true });
-    expect(checkStops(1, '100', '90', '110')).toEqual({ tp: false, sl: false });
-    expect(checkStops(2, '100', '90', '110')).toEqual({ tp: true, sl: true });
-    expect(checkStops(2, '100', null, null)).toEqual({ tp: true, sl: true });
   });
 });

@@ -1,6 +1,7 @@
 import { dec, D, type Dec } from '@tp/contract/decimal';
-import { feeOf, marginOf, stopsValid } from '@tp/contract/formulas';
+import { feeOf, marginOf } from '@tp/contract/formulas';
 import { OrderType } from '@tp/contract/constants';
+import { isDecimal } from '../../../lib/stop-levels';
 import type { TradeSymbol } from '../api/get-symbols';
 
 /** Quote currencies of symbols whose code does not end in it (indices priced in EUR, GBP, JPY). */
@@ -32,7 +33,14 @@ export interface Estimate {
 }
 
 /** Estimated margin and fee with the contract formulas, the symbol's terms and trade_fee_type. */
-export function estimateOrder(symbol: TradeSymbol, tradeFeeType: number, lots: string, price: string, leverage: number, quoteToUsd: Dec): Estimate | null {
+export function estimateOrder(
+  symbol: TradeSymbol,
+  tradeFeeType: number,
+  lots: string,
+  price: string,
+  leverage: number,
+  quoteToUsd: Dec,
+): Estimate | null {
   if (!isDecimal(lots) || !isDecimal(price) || !leverage || dec(lots).lte(0) || dec(price).lte(0)) return null;
   const terms = {
     contractSize: symbol.ForexContNum,
@@ -44,15 +52,16 @@ export function estimateOrder(symbol: TradeSymbol, tradeFeeType: number, lots: s
   return { margin, fee: feeOf(terms, tradeFeeType, lots, margin) };
 }
 
-export const isDecimal = (value: string): boolean => /^\d+(\.\d+)?$/.test(value.trim());
-
 /** The lots one step up or down, kept within [min, max] and on the step grid. */
 export function stepLots(value: string, symbol: Pick<TradeSymbol, 'Pip' | 'ForexMinCont' | 'ForexMaxCont'>, direction: 1 | -1): string {
   const step = dec(symbol.Pip);
   const min = dec(symbol.ForexMinCont);
   const max = dec(symbol.ForexMaxCont);
   const current = isDecimal(value) ? dec(value) : min;
-  const snapped = current.div(step).toDecimalPlaces(0, direction > 0 ? D.ROUND_FLOOR : D.ROUND_CEIL).mul(step);
+  const snapped = current
+    .div(step)
+    .toDecimalPlaces(0, direction > 0 ? D.ROUND_FLOOR : D.ROUND_CEIL)
+    .mul(step);
   let next = snapped.plus(step.mul(direction));
   if (direction > 0 && snapped.lt(current)) next = snapped.plus(step);
   next = D.min(max, D.max(min, next));
@@ -71,21 +80,6 @@ export function lotsProblem(value: string, symbol: Pick<TradeSymbol, 'Pip' | 'Fo
   if (lots.gt(symbol.ForexMaxCont)) return 'max';
   if (!lots.mod(symbol.Pip).isZero()) return 'step';
   return null;
-}
-
-export interface StopsCheck {
-  tp: boolean;
-  sl: boolean;
-}
-
-/**
- * Take-profit and stop-loss against the price the position would close at: for a market order the
- * current bid (buy) or ask (sell); for a pending order its target price.
- */
-export function checkStops(orderType: number, closePrice: string, takeProfit: string | null, stopLoss: string | null): StopsCheck {
-  const ok = (v: string | null) => v === null || isDecimal(v);
-  if (!ok(takeProfit) || !ok(stopLoss) || !isDecimal(closePrice)) return { tp: ok(takeProfit), sl: ok(stopLoss) };
-  return stopsValid(orderType, closePrice, takeProfit, stopLoss);
 }
 
 export const isBuy = (orderType: number): boolean => orderType === OrderType.BUY;
