@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { formatDateTime } from '../../../lib/format';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
-import { ScreenTitle } from './admin-shell';
+import { ScreenTabs, ScreenTitle } from './admin-shell';
 import { DataTable, tableState } from './data-table';
 
 interface Message {
@@ -25,26 +25,15 @@ interface Conversation {
 }
 
 /** Support desk: the users' conversations with replies, and the feedback inbox. */
+const SUPPORT_TABS = ['chat', 'feedback'] as const;
+
 export function SupportScreen() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<'chat' | 'feedback'>('chat');
+  const [tab, setTab] = useState<(typeof SUPPORT_TABS)[number]>('chat');
   return (
     <section>
       <ScreenTitle>{t('admin.nav.support')}</ScreenTitle>
-      <div role="tablist" aria-label={t('admin.nav.support')} className="mb-4 flex gap-1">
-        {(['chat', 'feedback'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            onClick={() => setTab(name)}
-            className={`rounded-lg px-3 py-1.5 text-sm ${tab === name ? 'bg-accent text-on-accent' : 'bg-surface-2'}`}
-          >
-            {t(adminKey(`admin.tab.${name}`))}
-          </button>
-        ))}
-      </div>
+      <ScreenTabs tabs={SUPPORT_TABS} value={tab} onChange={setTab} label={t('admin.nav.support')} />
       {tab === 'chat' ? <Conversations /> : <Feedback />}
     </section>
   );

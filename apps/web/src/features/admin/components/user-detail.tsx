@@ -9,7 +9,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatDateTime, formatMoney, formatProfit } from '../../../lib/format';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { hasRole, useStaffSession } from '../stores/staff-session';
-import { ScreenTitle } from './admin-shell';
+import { ScreenTabs, ScreenTitle } from './admin-shell';
 import { AdjustBalanceDialog } from './adjust-balance-dialog';
 import { DataTable, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
@@ -32,20 +32,7 @@ export function UserDetail() {
         </Button>
       </div>
       <ScreenTitle>{profile.data ? profile.data.email || profile.data.mobile || profile.data.uid : t('admin.nav.users')}</ScreenTitle>
-      <div role="tablist" aria-label={t('admin.user_tabs')} className="mb-4 flex gap-1 overflow-x-auto">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            onClick={() => setTab(name)}
-            className={`rounded-lg px-3 py-1.5 text-sm ${tab === name ? 'bg-accent text-on-accent' : 'bg-surface-2'}`}
-          >
-            {t(adminKey(`admin.tab.${name}`))}
-          </button>
-        ))}
-      </div>
+      <ScreenTabs tabs={TABS} value={tab} onChange={setTab} label={t('admin.user_tabs')} />
       {tab === 'profile' &&
         (profile.isLoading ? (
           <SkeletonRows rows={4} />
