@@ -68,7 +68,7 @@ describe('markets, trade and orders', () => {
     await page.goto('/product');
     await page.getByRole('searchbox', { name: 'Search symbols' }).fill('eth');
     await page.getByRole('link', { name: 'ETH/USDT' }).waitFor();
-    expect(await page.getByRole('link', { name: 'BTC/USDT' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'BTC/USDT' }).count()).toBe(0);
     await page.getByRole('searchbox', { name: 'Search symbols' }).press('Enter');
     await page.waitForURL(/symbol=ETHUSDT/);
     await page.goto('/product');
