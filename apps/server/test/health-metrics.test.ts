@@ -52,7 +52,12 @@ describe.each(dbTargets)('a running server on %s: health and a metrics port of i
   let metricsPort: number;
   beforeAll(async () => {
     metricsPort = await freePort();
-    t = await createTestApp(target, { MARKET_ALWAYS_OPEN: '1', HISTORY_BARS: '0', PRICE_TICK_RATE: '20', METRICS_PORT: String(metricsPort) });
+    t = await createTestApp(target, {
+      MARKET_ALWAYS_OPEN: '1',
+      HISTORY_BARS: '0',
+      PRICE_TICK_RATE: '20',
+      METRICS_PORT: String(metricsPort),
+    });
     await t.startBackground();
   });
   afterAll(async () => t?.close());
@@ -142,7 +147,8 @@ describe.each(dbTargets)('health and metrics around a trade on %s', (target) => 
     expect(refused.code).not.toBe(1);
 
     const all = await scrape(t);
-    const delta = (name: string, labels: Record<string, string> = {}) => (valueOf(all, name, labels) ?? 0) - (valueOf(before, name, labels) ?? 0);
+    const delta = (name: string, labels: Record<string, string> = {}) =>
+      (valueOf(all, name, labels) ?? 0) - (valueOf(before, name, labels) ?? 0);
     const submitRoute = { method: 'GET', route: '/v1/api/forex/submit', status: '200' };
     expect(delta('tp_http_requests_total', { ...submitRoute, code: '1' })).toBe(2);
     expect(delta('tp_http_requests_total', { ...submitRoute, code: String(refused.code) })).toBe(1);
@@ -156,7 +162,9 @@ describe.each(dbTargets)('health and metrics around a trade on %s', (target) => 
     expect(valueOf(all, 'tp_stop_outs_total')).toBe(0);
 
     const rows = await t.database.db.execute('select kind, count(*)::int as n from ledger_transactions group by kind');
-    const written = ((rows as { rows?: { kind: string; n: number }[] }).rows ?? (rows as unknown as { kind: string; n: number }[])).map((r) => [r.kind, r.n]);
+    const written = ((rows as { rows?: { kind: string; n: number }[] }).rows ?? (rows as unknown as { kind: string; n: number }[])).map(
+      (r) => [r.kind, r.n],
+    );
     expect(written.length).toBeGreaterThan(1);
     for (const [kind, n] of written) expect(valueOf(all, 'tp_ledger_postings_total', { kind: kind as string })).toBe(n);
 

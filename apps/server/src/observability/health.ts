@@ -56,7 +56,11 @@ export class Health {
       const newest = row?.newest == null ? null : Number(row.newest);
       return {
         database: { ok: true, kind, latencyMs: Math.round(performance.now() - start) },
-        migrations: { ok: newest !== null && newest >= this.expected.when, expected, appliedAt: newest === null ? null : new Date(newest).toISOString() },
+        migrations: {
+          ok: newest !== null && newest >= this.expected.when,
+          expected,
+          appliedAt: newest === null ? null : new Date(newest).toISOString(),
+        },
       };
     } catch (err) {
       return {

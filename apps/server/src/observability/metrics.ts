@@ -103,7 +103,12 @@ export class Metrics {
   }
 
   /** A gauge whose value(s) are read at scrape time. */
-  gauge(name: string, help: string, labelNames: string[], read: (set: (labels: Record<string, string>, value: number) => void) => void): void {
+  gauge(
+    name: string,
+    help: string,
+    labelNames: string[],
+    read: (set: (labels: Record<string, string>, value: number) => void) => void,
+  ): void {
     new Gauge({
       name,
       help,

@@ -38,7 +38,10 @@ export function registerObservability(app: FastifyInstance, ctx: AppContext, opt
         },
       );
     });
-    app.addHook('onReady', () => new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.METRICS_PORT, config.METRICS_HOST, resolve)));
+    app.addHook(
+      'onReady',
+      () => new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.METRICS_PORT, config.METRICS_HOST, resolve)),
+    );
     app.addHook('onClose', () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())));
     return;
   }
@@ -68,11 +71,16 @@ function collectAtScrape(ctx: AppContext, opts: ObservabilityOptions): void {
   const { metrics } = ctx;
   const gateway = () => ctx.services.realtime;
   metrics.gauge('tp_ws_clients', 'Websocket clients connected to this server', [], (set) => set({}, gateway().connections.size));
-  metrics.counter('tp_ws_messages_sent_total', 'Websocket frames sent (quotes coalesced per client count once)', () => gateway().stats.frames);
+  metrics.counter(
+    'tp_ws_messages_sent_total',
+    'Websocket frames sent (quotes coalesced per client count once)',
+    () => gateway().stats.frames,
+  );
   metrics.counter('tp_ws_clients_dropped_total', 'Websocket clients dropped for staying too slow', () => gateway().stats.dropped);
   metrics.counter('tp_ws_connections_refused_total', 'Websocket connections refused (per-IP limit)', () => gateway().stats.refused);
   metrics.gauge('tp_feed_tick_age_seconds', 'Age of the newest tick per symbol (open markets that have ticked)', ['symbol'], (set) => {
-    for (const s of feedHealthOf(ctx)) if (s.state !== 'closed' && s.lastTickAgeMs !== null) set({ symbol: s.code }, s.lastTickAgeMs / 1000);
+    for (const s of feedHealthOf(ctx))
+      if (s.state !== 'closed' && s.lastTickAgeMs !== null) set({ symbol: s.code }, s.lastTickAgeMs / 1000);
   });
   metrics.gauge('tp_feed_suspect_ticks', 'Ticks the feed refused as suspect, per symbol (since start)', ['symbol'], (set) => {
     for (const s of feedHealthOf(ctx)) set({ symbol: s.code }, s.suspectTicks);
@@ -88,7 +96,11 @@ function collectAtScrape(ctx: AppContext, opts: ObservabilityOptions): void {
     set({ state: 'idle' }, u.idle);
     set({ state: 'waiting' }, u.waiting);
   });
-  metrics.gauge('tp_db_queries_in_flight', 'Database statements sent and not yet answered', [], (set) => set({}, opts.database.usage().inFlight));
-  metrics.gauge('tp_leader', 'This server leads (runs the price feed and the engine): 1, or follows: 0', [], (set) => set({}, opts.isLeader() ? 1 : 0));
+  metrics.gauge('tp_db_queries_in_flight', 'Database statements sent and not yet answered', [], (set) =>
+    set({}, opts.database.usage().inFlight),
+  );
+  metrics.gauge('tp_leader', 'This server leads (runs the price feed and the engine): 1, or follows: 0', [], (set) =>
+    set({}, opts.isLeader() ? 1 : 0),
+  );
   opts.database.timing.observe = (seconds) => metrics.dbQueryDuration.observe(seconds);
 }
