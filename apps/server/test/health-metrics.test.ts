@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@tp/contract/codes';
 import { latestMigration } from '../src/platform/db/client.ts';
 import { freePort } from '../src/modules/trading/server-process.ts';
+import { TestClient } from '../src/realtime/ws-test-client.ts';
 import { demoTrader, submit, symbolId, tick, tradingApp, api } from '../src/modules/trading/test-kit.ts';
 import { createTestApp, dbTargets, type TestApp } from './test-app.ts';
 
@@ -84,11 +85,19 @@ describe.each(dbTargets)('a running server on %s: health and a metrics port of i
     expect(body.checks.feed.symbols).toContainEqual(expect.objectContaining({ code: BTC, state: 'live', suspectTicks: 0 }));
   });
 
-  it('serves /metrics on METRICS_PORT only, with the leader and the event-loop delay', async () => {
+  it('serves /metrics on METRICS_PORT only, with the leader, the event-loop delay and the socket clients', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const client = await TestClient.connect(`ws://127.0.0.1:${port}/v1/ws`);
+    expect(await client.request({ type: 'sub', params: 'DAY_MARKET' }, 'sub_result')).toMatchObject({ code: 1 });
+    await client.next((m) => typeof m === 'object' && m.type === 'DAY_MARKET');
     const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    client.close();
     expect(res.status).toBe(200);
     const all = samples(await res.text());
+    expect(valueOf(all, 'tp_ws_clients')).toBe(1);
+    expect(valueOf(all, 'tp_ws_messages_sent_total')).toBeGreaterThan(0);
     expect(valueOf(all, 'tp_leader')).toBe(1);
     expect(valueOf(all, 'tp_leader_changes_total')).toBe(1);
     expect(valueOf(all, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
