@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@tp/contract/codes';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { latestMigration } from '../src/platform/db/client.ts';
 import { freePort } from '../src/modules/trading/server-process.ts';
 import { TestClient } from '../src/realtime/ws-test-client.ts';
@@ -213,5 +214,26 @@ describe.each(dbTargets)('health and metrics around a trade on %s', (target) => 
       status: 'not_ready',
       checks: { database: { ok: false, kind: target }, migrations: { ok: false }, feed: { ok: true } },
     });
+  });
+});
+
+describe('metrics configuration', () => {
+  it('refuses a short token and a metrics port equal to the server port, naming the variable', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' });
+  });
+
+  it('keeps /metrics off in production without METRICS_TOKEN or METRICS_PORT, and the probes on', async () => {
+    const t = await createTestApp('pglite', { NODE_ENV: 'production' });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('tp_');
+      expect((await t.app.inject({ method: 'GET', url: '/health/live' })).json()).toEqual({ status: 'ok' });
+    } finally {
+      await t.close();
+    }
   });
 });
