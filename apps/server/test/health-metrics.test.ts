@@ -141,7 +141,7 @@ describe.each(dbTargets)('health and metrics around a trade on %s', (target) => 
     expect(fresh.body.role).toBe('follower');
   });
 
-  it('counts the requests, the orders, the closes by kind, the engine latency and the ledger postings of a trade', async () => {
+  it('counts the requests, the orders, the closes by kind, a stop-out, the engine latency and the ledger postings of trades', async () => {
     const before = await scrape(t);
     const trader = await demoTrader(t);
     const btc = symbolId(t, BTC);
@@ -155,21 +155,29 @@ describe.each(dbTargets)('health and metrics around a trade on %s', (target) => 
     expect((await api(t, trader, '/v1/api/forex/my_deal', { status: 3 })).data.total).toBe(2);
     const refused = await submit(t, trader, { type: 1, cont: '0', forex_id: btc, multiple: 10 });
     expect(refused.code).not.toBe(1);
+    // 2 lots at 1:2 (margin 95,010): at a bid of 60,000 the risk rate falls below the 50% stop-out level.
+    const risky = await demoTrader(t);
+    await tick(t, BTC, '94990', '95010');
+    expect((await submit(t, risky, { type: 1, cont: '2', forex_id: btc, multiple: 2 })).code).toBe(1);
+    await tick(t, BTC, '60000', '60020');
+    expect((await api(t, risky, '/v1/api/forex/my_deal', { status: 3 })).data.data[0]).toMatchObject({ ClosedType: 2 });
 
     const all = await scrape(t);
     const delta = (name: string, labels: Record<string, string> = {}) =>
       (valueOf(all, name, labels) ?? 0) - (valueOf(before, name, labels) ?? 0);
     const submitRoute = { method: 'GET', route: '/v1/api/forex/submit', status: '200' };
-    expect(delta('tp_http_requests_total', { ...submitRoute, code: '1' })).toBe(2);
+    expect(delta('tp_http_requests_total', { ...submitRoute, code: '1' })).toBe(3);
     expect(delta('tp_http_requests_total', { ...submitRoute, code: String(refused.code) })).toBe(1);
-    expect(delta('tp_http_request_duration_seconds_count', { method: 'GET', route: '/v1/api/forex/submit' })).toBe(3);
+    expect(delta('tp_http_request_duration_seconds_count', { method: 'GET', route: '/v1/api/forex/submit' })).toBe(4);
     // The route pattern, never the raw URL with its query string.
     expect(all.some((s) => s.name === 'tp_http_requests_total' && s.labels.route!.includes('?'))).toBe(false);
-    expect(delta('tp_orders_opened_total', { kind: 'market' })).toBe(2);
+    expect(delta('tp_orders_opened_total', { kind: 'market' })).toBe(3);
     expect(delta('tp_orders_closed_total', { closed_type: 'user' })).toBe(1);
     expect(delta('tp_orders_closed_total', { closed_type: 'take_profit' })).toBe(1);
+    expect(delta('tp_orders_closed_total', { closed_type: 'stop_out' })).toBe(1);
+    expect(delta('tp_stop_outs_total')).toBe(1);
     expect(delta('tp_engine_trigger_latency_seconds_count', { kind: 'close' })).toBe(1);
-    expect(valueOf(all, 'tp_stop_outs_total')).toBe(0);
+    expect(delta('tp_engine_trigger_latency_seconds_count', { kind: 'risk' })).toBeGreaterThanOrEqual(1);
 
     const rows = await t.database.db.execute('select kind, count(*)::int as n from ledger_transactions group by kind');
     const written = ((rows as { rows?: { kind: string; n: number }[] }).rows ?? (rows as unknown as { kind: string; n: number }[])).map(
