@@ -42,7 +42,13 @@ export function registerObservability(app: FastifyInstance, ctx: AppContext, opt
       'onReady',
       () => new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.METRICS_PORT, config.METRICS_HOST, resolve)),
     );
-    app.addHook('onClose', () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())));
+    app.addHook('onClose', async () => {
+      if (!server.listening) return;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A scraper's kept-alive connection would otherwise hold the shutdown.
+      server.closeAllConnections();
+      await closed;
+    });
     return;
   }
   // Production without a token or a port of its own: the figures stay private.
