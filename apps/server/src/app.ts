@@ -25,6 +25,9 @@ import { type Database, openDatabase } from './platform/db/client.ts';
 import { seedDatabase } from './platform/db/seed.ts';
 import { BackgroundRunner, createSharedPlatform } from './platform/cluster.ts';
 import { modules } from './modules/index.ts';
+import { observeHttp } from './observability/http-metrics.ts';
+import { Metrics } from './observability/metrics.ts';
+import { registerObservability } from './observability/routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -75,6 +78,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // schemas given to Fastify only document the calls on the OpenAPI page.
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  const metrics = new Metrics();
+  observeHttp(app, metrics);
 
   const storage = shared.storage;
   const ctx: AppContext = {
@@ -86,6 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     bus,
     storage,
     services: {} as AppContext['services'],
+    metrics,
     clustered: Boolean(config.DATABASE_URL && database.kind === 'postgres'),
     background: [],
   };
@@ -202,6 +208,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   for (const mod of modules) await mod.register(app, ctx);
   if (shared.throttle) ctx.services.throttle = shared.throttle;
   const background = new BackgroundRunner(ctx);
+  registerObservability(app, ctx, { database, isLeader: () => background.isLeader });
 
   let started = false;
   return {

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   REPLAY_FILE: z.string().optional(),
   FEED_URL: z.string().url().optional(),
   FEED_SYMBOL_MAP: z.string().optional(),
+  /** A symbol whose newest tick is older than this is stale (external feed reconnect; /health/ready). */
   FEED_STALE_MS: z.coerce.number().int().positive().default(10_000),
   /** Ticks per second of every simulated symbol, instead of each symbol's own rate (benchmarks). */
   PRICE_TICK_RATE: z.coerce.number().positive().max(1000).optional(),
@@ -63,6 +64,10 @@ const EnvSchema = z.object({
   S3_PATH_STYLE: bool.default(true),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** GET /metrics: asks for `Authorization: Bearer METRICS_TOKEN`, or is served only on METRICS_HOST:METRICS_PORT. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { storageDir: string; webDist: string };
@@ -81,6 +86,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const).filter((k) => !base[k]);
     if (missing.length) throw new ConfigError(`Invalid configuration in environment variables:\n  STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
   }
+  if (base.METRICS_PORT !== undefined && base.METRICS_PORT === base.PORT)
+    throw new ConfigError(`Invalid configuration in environment variables:\n  METRICS_PORT must differ from PORT (${base.PORT})`);
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const merged = { ...base, ...overrides };
   return {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db, TransactionWith } from './platform/db/client.ts';
+import type { Metrics } from './observability/metrics.ts';
 import type { Bus } from './platform/bus.ts';
 import type { Storage } from './platform/storage.ts';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   /** Uploaded files (local directory now; an object store later). */
   storage: Storage;
   services: Services;
+  /** Prometheus series of this server (GET /metrics). */
+  metrics: Metrics;
   /**
    * Several servers may share this database (PostgreSQL from DATABASE_URL): leader-only tasks run
    * under an election, and work for them crosses the bus. False for a lone PGlite process and tests.

@@ -150,6 +150,20 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
     expect(await closesOf(id)).toBe(1);
   });
 
+  it('answers ready on every server, with its role (one leader) and the bus on Redis, and exposes the role as a metric', async () => {
+    const leaderPort = await cluster.leaderPort();
+    for (const server of cluster.servers) {
+      const res = await fetch(`${server.url}/health/ready`);
+      const body = (await res.json()) as { status: string; role: string; checks: Record<string, { ok: boolean; kind?: string }> };
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      const role = server.port === leaderPort ? 'leader' : 'follower';
+      expect(body).toMatchObject({ status: 'ready', role, checks: { database: { ok: true, kind: 'postgres' }, migrations: { ok: true }, feed: { ok: true } } });
+      expect(body.checks.bus).toEqual({ ok: true, kind: 'redis', detail: { publisher: 'ready', subscriber: 'ready' } });
+      const metrics = await (await fetch(`${server.url}/metrics`)).text();
+      expect(metrics).toMatch(new RegExp(`^tp_leader ${role === 'leader' ? 1 : 0}$`, 'm'));
+    }
+  });
+
   it('hands the engine over within 5 s when the leader is killed; nothing fires twice or is missed', async () => {
     const { leader, a, b } = await roles();
     const me = await trader(a.url);

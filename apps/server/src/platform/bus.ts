@@ -4,9 +4,17 @@
  */
 export type BusHandler = (message: unknown) => void;
 
+/** Whether the bus can carry messages now (readiness): Redis connections' states, or in-process. */
+export interface BusState {
+  kind: 'memory' | 'redis';
+  connected: boolean;
+  detail?: Record<string, string>;
+}
+
 export interface Bus {
   publish(channel: string, message: unknown): void;
   subscribe(channel: string, handler: BusHandler): () => void;
+  state?(): BusState;
   close(): Promise<void>;
 }
 
@@ -27,6 +35,10 @@ export class MemoryBus implements Bus {
       set.delete(handler);
       if (set.size === 0) this.handlers.delete(channel);
     };
+  }
+
+  state(): BusState {
+    return { kind: 'memory', connected: true };
   }
 
   async close(): Promise<void> {

@@ -61,7 +61,16 @@ export class BackgroundRunner {
   private started = false;
 
   constructor(private readonly ctx: AppContext) {
-    const callbacks = { onElected: () => this.startLeaderTasks(), onDeposed: () => this.stopLeaderTasks() };
+    const callbacks = {
+      onElected: () => {
+        ctx.metrics.leaderChanged();
+        return this.startLeaderTasks();
+      },
+      onDeposed: () => {
+        ctx.metrics.leaderChanged();
+        return this.stopLeaderTasks();
+      },
+    };
     const { config } = ctx;
     this.elector =
       ctx.clustered && config.DATABASE_URL

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Bus, BusHandler } from './bus.ts';
+import type { Bus, BusHandler, BusState } from './bus.ts';
 
 export interface RedisBusOptions {
   url: string;
@@ -65,6 +65,12 @@ export class RedisBus implements Bus {
       this.handlers.delete(channel);
       this.track(this.sub.unsubscribe(this.prefix + channel));
     };
+  }
+
+  /** ioredis connection states: both must be 'ready' for messages to cross servers. */
+  state(): BusState {
+    const detail = { publisher: this.pub.status, subscriber: this.sub.status };
+    return { kind: 'redis', connected: detail.publisher === 'ready' && detail.subscriber === 'ready', detail };
   }
 
   /** Resolves once every subscribe and unsubscribe sent so far has been answered by Redis. */

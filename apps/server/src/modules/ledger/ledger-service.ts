@@ -152,7 +152,9 @@ export class LedgerService {
     if (!nonZero.length) {
       const [row] = await queryRaw(tx, TX_INSERT, txParams);
       if (!row && spec.duplicateIsError) throw new DuplicatePostingError(spec.idemKey);
-      return row ? { txId: Number(row.id) } : { duplicate: true };
+      if (!row) return { duplicate: true };
+      this.ctx.metrics.ledgerPosted(spec.kind);
+      return { txId: Number(row.id) };
     }
 
     const owner = spec.postings.find((p) => 'userId' in p.account)?.account as { userId: number } | undefined;
@@ -196,6 +198,7 @@ export class LedgerService {
     for (const { id, balance } of balances) {
       if (!deltas.get(id)!.mayGoNegative && dec(balance).isNegative()) throw new InsufficientFundsError(id);
     }
+    this.ctx.metrics.ledgerPosted(spec.kind);
     return { txId };
   }
 

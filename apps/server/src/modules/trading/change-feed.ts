@@ -24,6 +24,7 @@ export class ChangeFeed {
   }
 
   publish(changes: OrderChange[]): void {
+    this.ctx.metrics.orderChanges(changes);
     for (const c of changes)
       if (c.type === 'closed' && c.orders.length)
         publishClosed(

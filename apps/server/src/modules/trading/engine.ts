@@ -192,6 +192,7 @@ export class TradingEngine {
       return;
     }
     const doneAt = performance.now();
+    for (const job of jobs) this.ctx.metrics.engineJobDone(job.kind, doneAt - job.triggeredAt);
     for (const job of jobs) this.onJobDone?.(job, doneAt);
   }
 
@@ -207,6 +208,7 @@ export class TradingEngine {
         acc.riskQueued = false;
       }
     }
+    this.ctx.metrics.engineJobDone(job.kind, performance.now() - job.triggeredAt);
     this.onJobDone?.(job, performance.now());
   }
 

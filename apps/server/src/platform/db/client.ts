@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -31,7 +32,49 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   transactionWith: TransactionWith;
+  /** Connections and queries now, for health and metrics. */
+  usage(): DatabaseUsage;
+  /** Told each query's duration; shared by reference, so copies of this object feed the same observer. */
+  timing: QueryTiming;
   close(): Promise<void>;
+}
+
+/** PostgreSQL: the pool's connections; PGlite: one connection. Queries sent and not yet answered. */
+export interface DatabaseUsage {
+  total: number;
+  idle: number;
+  waiting: number;
+  inFlight: number;
+}
+
+export interface QueryTiming {
+  observe: ((seconds: number) => void) | null;
+  inFlight: number;
+}
+
+/** Wraps a driver's query function: counts it in flight and reports its duration (promise or callback form). */
+function timedQuery<F extends (...args: any[]) => any>(query: F, timing: QueryTiming): F {
+  return ((...args: unknown[]) => {
+    timing.inFlight++;
+    const start = performance.now();
+    const done = () => {
+      timing.inFlight--;
+      timing.observe?.((performance.now() - start) / 1000);
+    };
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...a: unknown[]) => {
+        done();
+        return callback(...a);
+      };
+      return query(...args);
+    }
+    const out = query(...args);
+    if (out && typeof (out as Promise<unknown>).then === 'function') (out as Promise<unknown>).then(done, done);
+    else done();
+    return out;
+  }) as F;
 }
 
 const rowsOf = (result: unknown): RawRow[] => (result as { rows?: RawRow[] }).rows ?? (result as RawRow[]);
@@ -73,6 +116,16 @@ function sqlOfText(text: string, params: unknown[]): SQL {
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../../drizzle');
 
+/** The newest migration this build carries (drizzle records its `when` as created_at once applied). */
+export function latestMigration(): { tag: string; when: number } {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const newest = journal.entries[journal.entries.length - 1]!;
+  return { tag: newest.tag, when: newest.when };
+}
+
+/** The created_at of the newest migration applied to the database (drizzle's own table). */
+export const APPLIED_MIGRATION_QUERY = 'select max(created_at)::text as newest from drizzle.__drizzle_migrations';
+
 export interface DatabaseOptions {
   /** PostgreSQL connection string; PGlite when absent. */
   url?: string;
@@ -93,7 +146,7 @@ export const PREPARED_TEXTS = 1000;
  * A schema change that alters a prepared statement's result columns makes PostgreSQL refuse it
  * until the server restarts: servers restart on every migration.
  */
-function prepareRepeatedStatements(pool: pg.Pool, limit: number): void {
+function prepareRepeatedStatements(pool: pg.Pool, limit: number, timing: QueryTiming): void {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
@@ -101,7 +154,7 @@ function prepareRepeatedStatements(pool: pg.Pool, limit: number): void {
     return name;
   };
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const query = timedQuery(client.query.bind(client) as (...args: unknown[]) => unknown, timing);
     client.query = ((config: unknown, ...rest: unknown[]) => {
       // (text, values, callback?) or ({ text, values? }, values?, callback?)
       const c: pg.QueryConfig | null = typeof config === 'string' ? { text: config } : (config as pg.QueryConfig | null);
@@ -118,7 +171,8 @@ function prepareRepeatedStatements(pool: pg.Pool, limit: number): void {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
-    prepareRepeatedStatements(pool, opts.preparedTexts ?? PREPARED_TEXTS);
+    const timing: QueryTiming = { observe: null, inFlight: 0 };
+    prepareRepeatedStatements(pool, opts.preparedTexts ?? PREPARED_TEXTS, timing);
     // Numeric stays a string (exact decimal); bigint ids fit in a JS number for this product's lifetime.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -145,7 +199,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         client.release(broken);
       }
     };
-    return { db, kind: 'postgres', transactionWith, close: () => pool.end() };
+    const usage = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, inFlight: timing.inFlight });
+    return { db, kind: 'postgres', transactionWith, usage, timing, close: () => pool.end() };
   }
   let client: PGlite;
   if (opts.dataDir) {
@@ -156,6 +211,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     client = new PGlite();
   }
   await client.waitReady;
+  const timing: QueryTiming = { observe: null, inFlight: 0 };
+  timePglite(client, timing);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
   // In-process: a round trip costs nothing to save.
@@ -166,5 +223,23 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       // A handle on the transaction itself, so queryRaw reaches the driver as it does on PostgreSQL.
       return fn(drizzlePglite({ client: t as unknown as PGlite }) as unknown as Tx, rows);
     });
-  return { db, kind: 'pglite', transactionWith, close: () => client.close() };
+  const usage = () => ({ total: 1, idle: timing.inFlight ? 0 : 1, waiting: Math.max(0, timing.inFlight - 1), inFlight: timing.inFlight });
+  return { db, kind: 'pglite', transactionWith, usage, timing, close: () => client.close() };
+}
+
+type Queries = { query: (...args: any[]) => Promise<unknown>; exec: (...args: any[]) => Promise<unknown> };
+
+/** PGlite answers one statement at a time: its in-flight count is its queue. Statements inside transactions count too. */
+function timePglite(client: PGlite, timing: QueryTiming): void {
+  const wrap = (target: Queries) => {
+    target.query = timedQuery(target.query.bind(target), timing);
+    target.exec = timedQuery(target.exec.bind(target), timing);
+  };
+  wrap(client as unknown as Queries);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((fn: (tx: Queries) => Promise<unknown>) =>
+    transaction((tx) => {
+      wrap(tx as unknown as Queries);
+      return fn(tx as unknown as Queries);
+    })) as typeof client.transaction;
 }

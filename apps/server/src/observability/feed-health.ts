@@ -1,0 +1,56 @@
+import type { AppContext } from '../context.ts';
+
+export type FeedState = 'live' | 'stale' | 'no_tick' | 'closed';
+
+export interface SymbolFeedHealth {
+  symbolId: number;
+  code: string;
+  state: FeedState;
+  lastTickAgeMs: number | null;
+  suspectTicks: number;
+}
+
+/** What the market module may offer (feedHealth); until it does, the quote times tell. */
+interface FeedHealthSource {
+  feedHealth?: () => SymbolFeedHealth[];
+}
+
+/** Every symbol's feed: the market's own view when it has one, else the age of its newest quote. */
+export function feedHealthOf(ctx: AppContext, now = Date.now()): SymbolFeedHealth[] {
+  const market = ctx.services.market as typeof ctx.services.market & FeedHealthSource;
+  if (market.feedHealth) return market.feedHealth();
+  const staleMs = ctx.config.FEED_STALE_MS;
+  return market.symbols().map((s) => {
+    const quote = market.quote(s.id);
+    const lastTickAgeMs = quote ? Math.max(0, now - quote.time) : null;
+    const state: FeedState = !market.isOpen(s.id, now)
+      ? 'closed'
+      : lastTickAgeMs === null
+        ? 'no_tick'
+        : lastTickAgeMs <= staleMs
+          ? 'live'
+          : 'stale';
+    return { symbolId: s.id, code: s.code, state, lastTickAgeMs, suspectTicks: 0 };
+  });
+}
+
+export interface FeedSummary {
+  ok: boolean;
+  /** Age of the newest tick of any open symbol (null: none has ticked, or every market is closed). */
+  newestTickAgeMs: number | null;
+  thresholdMs: number;
+  symbols: SymbolFeedHealth[];
+}
+
+/** Fresh when some open market is live, or when every market is closed (nothing should tick then). */
+export function feedSummary(ctx: AppContext, now = Date.now()): FeedSummary {
+  const symbols = feedHealthOf(ctx, now);
+  const open = symbols.filter((s) => s.state !== 'closed');
+  const ages = open.map((s) => s.lastTickAgeMs).filter((a): a is number => a !== null);
+  return {
+    ok: open.length === 0 || open.some((s) => s.state === 'live'),
+    newestTickAgeMs: ages.length ? Math.min(...ages) : null,
+    thresholdMs: ctx.config.FEED_STALE_MS,
+    symbols,
+  };
+}
