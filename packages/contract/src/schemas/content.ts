@@ -1,24 +1,22 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
 import { dec } from '../decimal.ts';
-
-/** Query and form values arrive as strings; a blank value counts as absent. */
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+import { boundedText, MAX_ID, optionalIdField, whole } from './fields.ts';
 
 /** An integer parameter with a default; values above `max` are clamped (page sizes). */
 export const intParam = (fallback: number, min: number, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
+  whole(
+    z
       .number()
       .int()
       .min(min)
+      .max(MAX_ID)
       .default(fallback)
       .transform((n) => Math.min(n, max)),
   );
 
-export const optionalId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional());
-export const requiredId = z.preprocess(blankToUndefined, z.coerce.number({ error: 'msg:invalid_id' }).int().positive('msg:invalid_id'));
+export const optionalId = optionalIdField();
+export const requiredId = whole(z.number({ error: 'msg:invalid_id' }).int('msg:invalid_id').positive('msg:invalid_id').max(MAX_ID, 'msg:invalid_id'));
 
 /** Form booleans: 1/0, true/false, on/off. */
 export const flagParam = z.preprocess(
@@ -83,12 +81,12 @@ export const CompanySchema = z.object({
 export type Company = z.infer<typeof CompanySchema>;
 
 export const CompanyIdInput = z.object({ id: optionalId });
-export const CompanySearchInput = PageInput.extend({ name: z.string().trim().max(100).default('') });
+export const CompanySearchInput = PageInput.extend({ name: boundedText(100).default('') });
 export const CompanyStatusSchema = z.object({ status: z.number().int(), loss_url: z.string() });
 export const SupportEmailSchema = z.object({ email: z.string() });
 
 export const AdminCompanySchema = CompanySchema.extend({ status: z.number().int(), loss_url: z.string(), is_main: z.boolean() });
-const text = (max: number) => z.string().trim().max(max).default('');
+const text = (max: number) => boundedText(max).default('');
 export const CompanySaveInput = z.object({
   id: optionalId,
   name: z.string({ error: 'msg:company_name_required' }).trim().min(1, 'msg:company_name_required').max(200),
@@ -98,7 +96,7 @@ export const CompanySaveInput = z.object({
   registered_address: text(500),
   location: text(500),
   email: z.union([z.literal(''), z.string().trim().email('msg:company_email_invalid').max(254)]).default(''),
-  status: intParam(0, 0, 32_767),
+  status: whole(z.number({ error: 'msg:invalid_number' }).int().min(0).max(32_767).default(0)),
   loss_url: text(2048),
   is_main: flagParam.default(false),
 });
