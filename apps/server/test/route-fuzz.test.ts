@@ -38,7 +38,7 @@ function fieldsOf(schema: z.ZodType): [string, Kind][] {
 }
 
 const NUL = ['\u0000', 'a\u0000b', 'ok\u0007', '\u001b[2J'];
-const NESTED = [{ a: { b: [1, { c: 2 }] } }, [1, [2, 3]], { toString: 'x' }, []];
+const NESTED: unknown[] = [{ a: { b: [1, { c: 2 }] } }, [1, [2, 3]], { toString: 'x' }, []];
 const HUGE = 'x'.repeat(250_000);
 const NUMBERS = ['2147483648', 2_147_483_648, '9007199254740993', -2_147_483_649, '0x1', '0x2', '1e3', '1e400', '+1', ' 1', '1.5', 'NaN', 'Infinity', '１', '0b1', '1_000'];
 const AMOUNTS = ['1e3', '0x10', '99999999999999999999', '999999999999999999', '-0', 'NaN', '1.0000000001', '１'];
