@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
 import { dec } from '../decimal.ts';
-import { boundedText, MAX_ID, optionalIdField, whole } from './fields.ts';
+import { boundedText, linkField, MAX_ID, optionalIdField, whole } from './fields.ts';
 
 /** An integer parameter with a default; values above `max` are clamped (page sizes). */
 export const intParam = (fallback: number, min: number, max: number) =>
@@ -55,7 +55,7 @@ export const NewsSaveInput = z.object({
   category_id: intParam(1, 1, 1_000_000),
   title: z.string({ error: 'msg:news_title_required' }).trim().min(1, 'msg:news_title_required').max(200, 'msg:news_title_too_long'),
   desc: z.string().trim().max(1000, 'msg:news_desc_too_long').default(''),
-  logo: z.string().trim().max(2048).default(''),
+  logo: linkField(2048).default(''),
   content: z
     .string({ error: 'msg:news_content_required' })
     .min(1, 'msg:news_content_required')
@@ -90,14 +90,14 @@ const text = (max: number) => boundedText(max).default('');
 export const CompanySaveInput = z.object({
   id: optionalId,
   name: z.string({ error: 'msg:company_name_required' }).trim().min(1, 'msg:company_name_required').max(200),
-  logo: text(2048),
-  url: text(2048),
+  logo: linkField(2048).default(''),
+  url: linkField(2048).default(''),
   subject: text(2000),
   registered_address: text(500),
   location: text(500),
   email: z.union([z.literal(''), z.string().trim().email('msg:company_email_invalid').max(254)]).default(''),
   status: whole(z.number({ error: 'msg:invalid_number' }).int().min(0).max(32_767).default(0)),
-  loss_url: text(2048),
+  loss_url: linkField(2048).default(''),
   is_main: flagParam.default(false),
 });
 
@@ -119,6 +119,7 @@ export const CONTENT_SETTING_KEYS = [
   'trade_fee_type',
   'announcement',
   'is_show_mobile',
+  'allow_http_links',
 ] as const;
 export const RISK_SETTING_KEYS = ['margin_call_level', 'stop_out_level'] as const;
 export const EDITABLE_SETTING_KEYS = [...CONTENT_SETTING_KEYS, ...RISK_SETTING_KEYS] as const;
@@ -137,12 +138,14 @@ const percentLevel = z
 
 /** Each editable setting's value rule (values are stored as strings). */
 export const SettingValueRules: Record<EditableSettingKey, z.ZodType<string>> = {
-  service_link: z.string().trim().max(500),
+  service_link: linkField(500),
   service_link_type: choice('1', '2', '3'),
   verify_reg_type: choice('1', '2'),
   trade_fee_type: choice('1', '2'),
   announcement: z.string().trim().max(4000),
   is_show_mobile: choice('0', '1'),
+  /** 1 lets staff store http: links (settings, company, news); https, mailto and relative paths always. */
+  allow_http_links: choice('0', '1'),
   margin_call_level: percentLevel,
   stop_out_level: percentLevel,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkScheme } from '../links.ts';
 
 /**
  * Field builders every input schema shares. Form and query values arrive as text, where an empty
@@ -84,3 +85,11 @@ export const PageInput = z.object({
 
 /** A page of records: { data, total }. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number().int() });
+
+/** A stored link (see links.ts): https, http, mailto or a relative path; blank means none. */
+export const linkField = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'msg:text_too_long')
+    .refine((v) => v === '' || linkScheme(v) !== null, 'msg:url_invalid');
