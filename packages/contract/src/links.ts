@@ -3,6 +3,8 @@
  * https, http (only where staff allow it: setting allow_http_links), mailto and relative paths.
  * Anything else (javascript:, data:, vbscript:, //host, ...) is never stored and never opened.
  */
+import { hasControlChars } from './text.ts';
+
 export type LinkScheme = 'https' | 'http' | 'mailto' | 'relative';
 
 /** A bare email address (a support contact) counts as a mailto: link. */
@@ -11,7 +13,7 @@ const BARE_EMAIL = /^[^@/:?#]+@[^@/:?#]+\.[^@/:?#]+$/;
 /** The scheme of a link a page may open, or null when it may not be opened at all. */
 export function linkScheme(raw: string): LinkScheme | null {
   // Browsers drop tabs and line breaks inside URLs and strip other controls and spaces around them.
-  if (!raw || /[\s\u0000-\u001F\u007F\\]/.test(raw)) return null;
+  if (!raw || /[\s\\]/.test(raw) || hasControlChars(raw)) return null;
   if (raw.startsWith('/')) return raw.startsWith('//') ? null : 'relative';
   if (BARE_EMAIL.test(raw)) return 'mailto';
   let url: URL;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { linkScheme } from '../links.ts';
+import { hasControlChars } from '../text.ts';
 
 /**
  * Field builders every input schema shares. Form and query values arrive as text, where an empty
@@ -15,9 +16,7 @@ export const MAX_ID = 2_147_483_647;
 /** A `bigserial` column read as a JavaScript number (orders, sessions). */
 export const MAX_BIG_ID = Number.MAX_SAFE_INTEGER;
 
-/** NUL and the other control characters; tab, line feed and carriage return are text. */
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-export const hasControlChars = (s: string) => CONTROL_CHARS.test(s);
+export { hasControlChars };
 /** Keys that could reach an object's prototype when a handler copies its input. */
 export const PROTOTYPE_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 
