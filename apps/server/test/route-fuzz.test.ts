@@ -79,7 +79,7 @@ async function digest(t: TestApp): Promise<Record<string, string>> {
   return out;
 }
 
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 6);
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 24);
 
 describe.each(dbTargets)('route fuzzing on %s', (target) => {
   let t: TestApp;
