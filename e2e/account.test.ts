@@ -183,6 +183,23 @@ describe('sign-in and account', () => {
     }
   });
 
+  it('never follows a stored javascript: service link; it opens the in-app chat instead (issue 17, finding 4)', async () => {
+    const set = (key: string, value: string) => e2e.server.ctx.db.update(settings).set({ value }).where(eq(settings.key, key));
+    await set('service_link', 'javascript:window.__pwned=1');
+    await set('service_link_type', '3');
+    try {
+      const { context, page } = await signedInPage(e2e);
+      await page.goto('/user');
+      await page.getByRole('button', { name: 'Customer service' }).click();
+      await page.waitForURL((url) => url.pathname === '/mine/chat');
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      await context.close();
+    } finally {
+      await set('service_link', 'support@northwind-markets.example');
+      await set('service_link_type', '1');
+    }
+  });
+
   it('switches the user centre to Traditional Chinese and Arabic', async () => {
     const { context, page } = await signedInPage(e2e, { balance: '1234.5' });
     await page.goto('/user');

@@ -17,7 +17,7 @@ import { MAX_UPLOAD_BYTES } from '@tp/contract/constants';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { registerCompression } from './http/compression.ts';
-import { AppError } from './http/errors.ts';
+import { AppError, isDataException } from './http/errors.ts';
 import { t } from './http/i18n.ts';
 import { langOf } from './http/route.ts';
 import { MemoryBus, type Bus } from './platform/bus.ts';
@@ -187,7 +187,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (err.statusCode === 429) {
       return reply.code(200).send({ code: Code.RATE_LIMITED, msg: t(lang, 'too_many_requests'), data: null });
     }
-    if (err.statusCode && err.statusCode < 500) {
+    if ((err.statusCode && err.statusCode < 500) || isDataException(err)) {
       req.log.info({ err: { message: err.message, code: err.code } }, 'bad request');
       return reply.code(200).send({ code: Code.INVALID_PARAM, msg: t(lang, 'invalid_request'), data: null });
     }

@@ -14,11 +14,14 @@ export const moneyStr = (v: DecInput): string => money(v).toFixed(6);
 
 const PLAIN_DECIMAL = /^\d{1,18}(\.\d{1,18})?$/;
 
-export type ParsedAmount = { ok: true; value: Dec } | { ok: false; reason: 'format' | 'decimals' | 'negative' | 'zero' };
+/** Whole digits an entered amount may have: lots are NUMERIC(18,6) and balances NUMERIC(24,6), which must hold sums of amounts too. */
+export const AMOUNT_MAX_DIGITS = 12;
+
+export type ParsedAmount = { ok: true; value: Dec } | { ok: false; reason: 'format' | 'decimals' | 'negative' | 'zero' | 'too_large' };
 
 /**
  * Parses a user-entered amount strictly: plain digits with an optional fraction only.
- * Refuses signs, exponents, NaN, Infinity, blanks and more fraction digits than `maxDecimals`.
+ * Refuses signs, exponents, NaN, Infinity, blanks, more fraction digits than `maxDecimals` and more than AMOUNT_MAX_DIGITS whole digits.
  */
 export function parseAmount(raw: unknown, maxDecimals: number, opts: { allowZero?: boolean } = {}): ParsedAmount {
   if (typeof raw === 'number') raw = Number.isFinite(raw) ? String(raw) : 'x';
@@ -29,6 +32,7 @@ export function parseAmount(raw: unknown, maxDecimals: number, opts: { allowZero
   const fraction = s.split('.')[1] ?? '';
   if (fraction.replace(/0+$/, '').length > maxDecimals) return { ok: false, reason: 'decimals' };
   const value = new D(s);
+  if (value.gte(new D(10).pow(AMOUNT_MAX_DIGITS))) return { ok: false, reason: 'too_large' };
   if (value.isZero() && !opts.allowZero) return { ok: false, reason: 'zero' };
   return { ok: true, value };
 }

@@ -21,3 +21,14 @@ export const forbidden = (key = 'forbidden') => new AppError(Code.FORBIDDEN, key
 export const sessionExpired = () => new AppError(Code.SESSION_EXPIRED, 'session_expired');
 export const demoBlocked = () => new AppError(Code.DEMO_BLOCKED, 'only_real_account');
 export const rateLimited = () => new AppError(Code.RATE_LIMITED, 'too_many_requests');
+
+/**
+ * A value the database refused as data (SQLSTATE class 22: out of range, bad encoding, numeric
+ * overflow): the client sent it, so it is a refused request, not a fault. Drizzle wraps the driver's error.
+ */
+export function isDataException(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  return false;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { z } from 'zod';
 import { Code, type Envelope } from '@tp/contract/codes';
 import { type LangCode, normalizeLang } from '@tp/contract/languages';
+import { hasControlChars, PROTOTYPE_KEYS } from '@tp/contract/schemas/fields';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
 import { AppError, demoBlocked, forbidden, invalid, sessionExpired } from './errors.ts';
 import { t } from './i18n.ts';
@@ -61,6 +62,26 @@ function fieldOf(issue: z.core.$ZodIssue): string {
   return issue.path.length ? issue.path.join('.') : issue.message;
 }
 
+/** Every route declared for an app context: the route-fuzzing test walks them. */
+const declared = new WeakMap<AppContext, RouteDef<z.ZodType, AuthMode>[]>();
+export const declaredRoutes = (ctx: AppContext): readonly RouteDef<z.ZodType, AuthMode>[] => declared.get(ctx) ?? [];
+
+/**
+ * The first input key or text value no field may hold, whatever its schema says: a prototype key,
+ * or text with NUL or another control character (PostgreSQL refuses NUL in text).
+ */
+export function unsafeInputField(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return hasControlChars(value) ? path || 'input' : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (PROTOTYPE_KEYS.includes(key) || hasControlChars(key)) return at;
+    const found = unsafeInputField(inner, at);
+    if (found) return found;
+  }
+  return null;
+}
+
 function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
   try {
     return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -72,9 +93,10 @@ function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
 /** Declares one call: one zod schema validates it and documents it on the OpenAPI page. */
 export function defineRoute<S extends z.ZodType = z.ZodObject<{}>, A extends AuthMode = 'none'>(
   app: FastifyInstance,
-  _ctx: AppContext,
+  ctx: AppContext,
   def: RouteDef<S, A>,
 ): void {
+  declared.set(ctx, [...declaredRoutes(ctx), def as unknown as RouteDef<z.ZodType, AuthMode>]);
   const methods = Array.isArray(def.method) ? def.method : [def.method];
   const inputJson = def.input ? toJsonSchema(def.input) : undefined;
   const envelope = {
@@ -116,6 +138,8 @@ export function defineRoute<S extends z.ZodType = z.ZodObject<{}>, A extends Aut
         let input: unknown = {};
         if (def.input) {
           const raw = { ...(req.query as object), ...(typeof req.body === 'object' && req.body ? (req.body as object) : {}) };
+          const unsafe = unsafeInputField(raw);
+          if (unsafe) throw invalid('text_invalid_characters', { field: unsafe });
           const parsed = def.input.safeParse(raw);
           if (!parsed.success) {
             const issue = parsed.error.issues[0]!;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MONEY_SCALE } from '../constants.ts';
 import { parseAmount } from '../decimal.ts';
 import { BankWireSchema, WithdrawCurrencySchema } from './funding.ts';
-import { blank, boundedText, idField, optionalIdField, orUndefined, PageInput, pageOf, requiredText } from './fields.ts';
+import { blank, boundedText, idField, intField, MAX_BIG_ID, optionalChoiceField, optionalIdField, orUndefined, PageInput, pageOf, requiredText } from './fields.ts';
 
 /**
  * Back office calls (/api/admin/...): staff, dashboard, users, trading setup, funding setup, audit log.
@@ -17,28 +17,20 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 const id = idField;
 const optionalId = optionalIdField();
-const intIn = (min: number, max: number) =>
-  z.preprocess(
-    orUndefined,
-    z.coerce
-      .number({ error: 'msg:admin.invalid_number' })
-      .int('msg:admin.invalid_number')
-      .min(min, 'msg:admin.invalid_number')
-      .max(max, 'msg:admin.invalid_number'),
-  );
+const intIn = (min: number, max: number) => intField(min, max, 'admin.invalid_number');
 const optionalText = boundedText;
 const flag = z.preprocess(
   (v) => (typeof v === 'string' || typeof v === 'number' ? ['1', 'true', 'on', 'yes'].includes(String(v).toLowerCase()) : v),
   z.boolean({ error: 'msg:input_full' }),
 );
-/** A non-negative exact decimal (prices, rates, lots) with at most `places` decimals. */
+/** A non-negative exact decimal (prices, rates, lots) with at most `places` decimals; its NUMERIC(18+, places) column holds 18 - places integer digits. */
 const decimalField = (places: number) =>
   z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : v),
     z
       .string({ error: 'msg:admin.invalid_number' })
       .trim()
-      .regex(new RegExp(`^\\d{1,18}(\\.\\d{1,${places}})?$`), 'msg:admin.invalid_number'),
+      .regex(new RegExp(`^\\d{1,${18 - places}}(\\.\\d{1,${places}})?$`), 'msg:admin.invalid_number'),
   );
 /** JSON arrays may arrive as arrays (JSON body) or as JSON text (form body). */
 const jsonArray = <T extends z.ZodType>(item: T) =>
@@ -142,16 +134,7 @@ export const AdminUserSchema = z.object({
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const UserIdInput = z.object({ user_id: id('not_found') });
 export const UserPageInput = PageInput.extend({ user_id: id('not_found') });
-export const UserOrdersInput = UserPageInput.extend({
-  status: z.preprocess(
-    orUndefined,
-    z.coerce
-      .number()
-      .int()
-      .refine((v) => [0, 1, 3, 4].includes(v))
-      .optional(),
-  ),
-});
+export const UserOrdersInput = UserPageInput.extend({ status: optionalChoiceField([0, 1, 3, 4]) });
 export const UserSessionSchema = z.object({
   id: z.number().int(),
   ip: z.string(),
@@ -160,7 +143,7 @@ export const UserSessionSchema = z.object({
   expires_at: z.string(),
 });
 /** Without session_id every session of the user ends. */
-export const EndSessionsInput = z.object({ user_id: id('not_found'), session_id: optionalId });
+export const EndSessionsInput = z.object({ user_id: id('not_found'), session_id: optionalIdField('not_found', MAX_BIG_ID) });
 export const UserStatusInput = z.object({ user_id: id('not_found'), status: intIn(0, 1) });
 export const LedgerEntrySchema = z.object({
   id: z.number().int(),
@@ -198,7 +181,7 @@ export const AdjustBalanceSchema = z.object({ balance: z.string(), lock_balance:
 
 // ---------------------------------------------------------------- trading setup
 export const ScheduleItemSchema = z.object({
-  day: z.coerce.number().int().min(0).max(6),
+  day: intField(0, 6, 'admin.invalid_list'),
   open: z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/),
   close: z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/),
 });
@@ -248,13 +231,7 @@ export const SymbolSaveInput = z.object({
               .map((x) => x.trim())
               .filter(Boolean)
           : v,
-      jsonArray(
-        z.coerce
-          .number({ error: 'msg:admin.invalid_list' })
-          .int('msg:admin.invalid_list')
-          .min(1, 'msg:admin.invalid_list')
-          .max(10_000, 'msg:admin.invalid_list'),
-      ),
+      jsonArray(intField(1, 10_000, 'admin.invalid_list')),
     )
     .optional(),
   schedule: jsonArray(ScheduleItemSchema).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField, optionalIdField, text } from './fields.ts';
 
 export const UserSchema = z.object({
   id: z.number().int(),
@@ -23,22 +24,19 @@ export const StaffLoginInput = z.object({
 // ---------------------------------------------------------------- form value helpers
 /** Form values arrive as strings, JSON ones maybe as numbers; blank means absent. */
 const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v);
-const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+const optionalText = z.preprocess(blankToUndefined, text().trim().max(320, 'msg:text_too_long').optional());
 const requiredText = (key: string) =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: `msg:${key}` })
+    text(`msg:${key}`)
       .trim()
-      .min(1, `msg:${key}`),
+      .min(1, `msg:${key}`)
+      .max(320, 'msg:text_too_long'),
   );
 /** Passwords are taken as typed: never trimmed. */
 const optionalPassword = z.preprocess(blankToUndefined, z.string().optional());
 const requiredPassword = (key: string) => z.preprocess(blankToUndefined, z.string({ error: `msg:${key}` }).min(1, `msg:${key}`));
-const optionalId = z.preprocess(
-  blankToUndefined,
-  z.coerce.number({ error: 'msg:area_invalid' }).int('msg:area_invalid').positive('msg:area_invalid').optional(),
-);
+const optionalId = optionalIdField('area_invalid');
 
 /** How an account is identified: 'email' (or 1) and 'mobile' (or 2). */
 const accountTypeEnum = z
@@ -132,8 +130,8 @@ export const AmendPasswordInput = z
 export type AmendPasswordInputValue = z.infer<typeof AmendPasswordInput>;
 
 export const PageInput = z.object({
-  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
+  page: intField(1, 1_000_000, 'invalid_number', 1),
+  limit: intField(1, 100, 'invalid_number', 10),
 });
 
 export const CaptchaSchema = z.object({ id: z.string(), b64s: z.string() });

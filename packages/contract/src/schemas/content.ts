@@ -1,24 +1,22 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
 import { dec } from '../decimal.ts';
-
-/** Query and form values arrive as strings; a blank value counts as absent. */
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+import { boundedText, linkField, MAX_ID, optionalIdField, whole } from './fields.ts';
 
 /** An integer parameter with a default; values above `max` are clamped (page sizes). */
 export const intParam = (fallback: number, min: number, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
+  whole(
+    z
       .number()
       .int()
       .min(min)
+      .max(MAX_ID)
       .default(fallback)
       .transform((n) => Math.min(n, max)),
   );
 
-export const optionalId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional());
-export const requiredId = z.preprocess(blankToUndefined, z.coerce.number({ error: 'msg:invalid_id' }).int().positive('msg:invalid_id'));
+export const optionalId = optionalIdField();
+export const requiredId = whole(z.number({ error: 'msg:invalid_id' }).int('msg:invalid_id').positive('msg:invalid_id').max(MAX_ID, 'msg:invalid_id'));
 
 /** Form booleans: 1/0, true/false, on/off. */
 export const flagParam = z.preprocess(
@@ -57,7 +55,7 @@ export const NewsSaveInput = z.object({
   category_id: intParam(1, 1, 1_000_000),
   title: z.string({ error: 'msg:news_title_required' }).trim().min(1, 'msg:news_title_required').max(200, 'msg:news_title_too_long'),
   desc: z.string().trim().max(1000, 'msg:news_desc_too_long').default(''),
-  logo: z.string().trim().max(2048).default(''),
+  logo: linkField(2048).default(''),
   content: z
     .string({ error: 'msg:news_content_required' })
     .min(1, 'msg:news_content_required')
@@ -83,23 +81,23 @@ export const CompanySchema = z.object({
 export type Company = z.infer<typeof CompanySchema>;
 
 export const CompanyIdInput = z.object({ id: optionalId });
-export const CompanySearchInput = PageInput.extend({ name: z.string().trim().max(100).default('') });
+export const CompanySearchInput = PageInput.extend({ name: boundedText(100).default('') });
 export const CompanyStatusSchema = z.object({ status: z.number().int(), loss_url: z.string() });
 export const SupportEmailSchema = z.object({ email: z.string() });
 
 export const AdminCompanySchema = CompanySchema.extend({ status: z.number().int(), loss_url: z.string(), is_main: z.boolean() });
-const text = (max: number) => z.string().trim().max(max).default('');
+const text = (max: number) => boundedText(max).default('');
 export const CompanySaveInput = z.object({
   id: optionalId,
   name: z.string({ error: 'msg:company_name_required' }).trim().min(1, 'msg:company_name_required').max(200),
-  logo: text(2048),
-  url: text(2048),
+  logo: linkField(2048).default(''),
+  url: linkField(2048).default(''),
   subject: text(2000),
   registered_address: text(500),
   location: text(500),
   email: z.union([z.literal(''), z.string().trim().email('msg:company_email_invalid').max(254)]).default(''),
-  status: intParam(0, 0, 32_767),
-  loss_url: text(2048),
+  status: whole(z.number({ error: 'msg:invalid_number' }).int().min(0).max(32_767).default(0)),
+  loss_url: linkField(2048).default(''),
   is_main: flagParam.default(false),
 });
 
@@ -121,6 +119,7 @@ export const CONTENT_SETTING_KEYS = [
   'trade_fee_type',
   'announcement',
   'is_show_mobile',
+  'allow_http_links',
 ] as const;
 export const RISK_SETTING_KEYS = ['margin_call_level', 'stop_out_level'] as const;
 export const EDITABLE_SETTING_KEYS = [...CONTENT_SETTING_KEYS, ...RISK_SETTING_KEYS] as const;
@@ -139,12 +138,14 @@ const percentLevel = z
 
 /** Each editable setting's value rule (values are stored as strings). */
 export const SettingValueRules: Record<EditableSettingKey, z.ZodType<string>> = {
-  service_link: z.string().trim().max(500),
+  service_link: linkField(500),
   service_link_type: choice('1', '2', '3'),
   verify_reg_type: choice('1', '2'),
   trade_fee_type: choice('1', '2'),
   announcement: z.string().trim().max(4000),
   is_show_mobile: choice('0', '1'),
+  /** 1 lets staff store http: links (settings, company, news); https, mailto and relative paths always. */
+  allow_http_links: choice('0', '1'),
   margin_call_level: percentLevel,
   stop_out_level: percentLevel,
 };

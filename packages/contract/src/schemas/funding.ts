@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONEY_SCALE } from '../constants.ts';
 import { parseAmount } from '../decimal.ts';
-import { blank, boundedText, idField, optionalIdField, PageInput, requiredText } from './fields.ts';
+import { blank, boundedText, choiceField, idField, optionalChoiceField, optionalIdField, PageInput, requiredText } from './fields.ts';
 
 /**
  * Deposits, withdrawals and receiving accounts (spec sections 3, 4, 5, 7 "Deposit" and "Withdraw").
@@ -30,15 +30,7 @@ const optionalText = (max: number) => boundedText(max).optional();
 
 export { idField, PageInput };
 
-const typeFilter = (values: readonly number[]) =>
-  z.preprocess(
-    (raw) => (blank(raw) ? undefined : raw),
-    z.coerce
-      .number()
-      .int()
-      .refine((v) => values.includes(v))
-      .optional(),
-  );
+const typeFilter = (values: readonly number[]) => optionalChoiceField(values);
 
 export const PROOF_IMAGE_MAX = 500;
 
@@ -130,10 +122,7 @@ export const DrawMethodSchema = z.object({
 export const DrawMethodListInput = z.object({ draw_type: typeFilter([1, 2]), draw_id: optionalId() });
 
 export const BindDrawMethodInput = z.object({
-  type: z.coerce
-    .number({ error: 'msg:input_full' })
-    .int()
-    .refine((v) => v === 1 || v === 2, 'msg:input_full'),
+  type: choiceField([1, 2], 'input_full'),
   draw_id: idField('funding.withdraw_currency_unavailable'),
   dc_address: optionalText(200),
   bank_name: optionalText(120),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { idField, optionalChoiceField, text } from './fields.ts';
 import { PageInput } from './auth.ts';
 
 const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v);
 const requiredText = (key: string, max: number) =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: `msg:${key}` })
+    text(`msg:${key}`)
       .trim()
       .min(1, `msg:${key}`)
       .max(max, `msg:${key}`),
@@ -33,10 +33,10 @@ export const IdentityCenterSchema = z.object({
 /** Answer of POST /api/common/image_upload: a URL usable in an <img> for a short while and accepted by real_name. */
 export const UploadSchema = z.object({ url: z.string() });
 
-const userId = z.preprocess(blankToUndefined, z.coerce.number({ error: 'msg:invalid_request' }).int().positive());
+const userId = idField('invalid_request');
 
 export const AdminIdentityListInput = PageInput.extend({
-  status: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(3).optional()),
+  status: optionalChoiceField([1, 2, 3]),
 });
 export const AdminIdentityUserInput = z.object({ user_id: userId });
 export const AdminIdentityRejectInput = z.object({ user_id: userId, reason: requiredText('identity_reason_required', 500) });

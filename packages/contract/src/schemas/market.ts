@@ -4,30 +4,31 @@
  * prices); ids, statuses, precisions, leverages and times are numbers. Times are epoch milliseconds.
  */
 import { z } from 'zod';
+import { boundedText, idField, intField, optionalIntField } from './fields.ts';
 import { PERIOD_NAMES } from '../constants.ts';
 
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
-const epochMs = z.coerce.number().int().min(0);
+const epochMs = optionalIntField(0, Number.MAX_SAFE_INTEGER);
 
 export const TradeListInput = z.object({
   /** Case-insensitive filter on Code or ShowCode. */
-  searchCurrency: z.string().trim().max(50).optional(),
+  searchCurrency: boundedText(50).optional(),
 });
 
 export const PeriodSchema = z.enum(PERIOD_NAMES as [string, ...string[]], { message: 'msg:invalid_period' });
 
 export const KlineInput = z.object({
-  forex_id: z.coerce.number().int().positive({ message: 'msg:symbol_not_found' }),
+  forex_id: idField('symbol_not_found'),
   period: PeriodSchema,
   /** Page backwards: bars strictly older than `before` ... */
-  before: epochMs.optional(),
+  before: epochMs,
   /** ... or bars at or before `end`. Without either, the newest bars ending with the forming one. */
-  end: epochMs.optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(300),
+  end: epochMs,
+  limit: intField(1, 1000, 'invalid_number', 300),
 });
 
 export const AbbreviatedKlineInput = z.object({
-  forex_id: z.coerce.number().int().positive({ message: 'msg:symbol_not_found' }),
+  forex_id: idField('symbol_not_found'),
   period: PeriodSchema.default('60min'),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalChoiceField, text } from './fields.ts';
 import { intParam, optionalId, PageInput, requiredId } from './content.ts';
 
 export const CHAT_BODY_MAX = 2000;
@@ -24,7 +25,7 @@ export const ChatUserPushSchema = z.object({ type: z.literal(CHAT_PUSH_TYPE), me
 /** Pushed to the support desk: {type: 'CHAT', user_id, message}. */
 export const ChatStaffPushSchema = ChatUserPushSchema.extend({ user_id: z.number().int() });
 
-const body = z.string().max(CHAT_BODY_MAX, 'msg:chat_body_too_long').default('');
+const body = text().max(CHAT_BODY_MAX, 'msg:chat_body_too_long').default('');
 const imageUrl = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(2048).optional());
 
 export const ChatSendInput = z.object({ body, image_url: imageUrl });
@@ -48,16 +49,15 @@ export const ConversationSchema = z.object({
 export const ConversationListInput = PageInput;
 
 export const FeedbackSubmitInput = z.object({
-  content: z
-    .string({ error: 'msg:feedback_content_required' })
+  content: text('msg:feedback_content_required')
     .trim()
     .min(1, 'msg:feedback_content_required')
     .max(FEEDBACK_CONTENT_MAX, 'msg:feedback_content_too_long'),
-  contact: z.string().trim().max(FEEDBACK_CONTACT_MAX, 'msg:feedback_contact_too_long').default(''),
+  contact: text().trim().max(FEEDBACK_CONTACT_MAX, 'msg:feedback_contact_too_long').default(''),
 });
 export const FeedbackStatus = { OPEN: 0, RESOLVED: 1 } as const;
 export const FeedbackListInput = PageInput.extend({
-  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(1).optional()),
+  status: optionalChoiceField([0, 1]),
 });
 export const FeedbackSchema = z.object({
   id: z.number().int(),

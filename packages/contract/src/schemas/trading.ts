@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { choiceField, idField, intField, MAX_BIG_ID, text } from './fields.ts';
 
 /**
  * Trading calls (spec section 7, PROTOCOL.md). Existing clients send GET query strings, so every
@@ -10,33 +11,20 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 /** A raw decimal as typed by the user: kept as a string for strict parsing. */
 const rawAmount = z.preprocess(blankToUndefined, z.union([z.string(), z.number()]).transform(String).optional());
 
-const choice = <T extends number>(values: readonly T[], key: string) =>
-  z.coerce.number({ error: `msg:${key}` }).refine((v): v is T => (values as readonly number[]).includes(v), { error: `msg:${key}` });
+const choice = choiceField;
 
-const page = z.preprocess(
-  blankToUndefined,
-  z.coerce.number({ error: 'msg:trading.page_invalid' }).int().min(1, { error: 'msg:trading.page_invalid' }).max(1_000_000).default(1),
-);
-const limit = z.preprocess(
-  blankToUndefined,
-  z.coerce.number({ error: 'msg:trading.page_invalid' }).int().min(1, { error: 'msg:trading.page_invalid' }).max(100).default(10),
-);
-const orderId = z.coerce
-  .number({ error: 'msg:trading.order_not_found' })
-  .int({ error: 'msg:trading.order_not_found' })
-  .positive({ error: 'msg:trading.order_not_found' });
+const page = intField(1, 1_000_000, 'trading.page_invalid', 1);
+const limit = intField(1, 100, 'trading.page_invalid', 10);
+const orderId = idField('trading.order_not_found', MAX_BIG_ID);
 
 export const SubmitInput = z.object({
   /** 1 buy, 2 sell. */
   type: choice([1, 2] as const, 'trading.order_type_invalid'),
   /** Lots. */
   cont: rawAmount,
-  forex_id: z.coerce
-    .number({ error: 'msg:trading.symbol_not_found' })
-    .int({ error: 'msg:trading.symbol_not_found' })
-    .positive({ error: 'msg:trading.symbol_not_found' }),
+  forex_id: idField('trading.symbol_not_found'),
   /** 1 market, 0 pending at target_price. */
-  status: z.preprocess(blankToUndefined, choice([0, 1] as const, 'trading.order_status_invalid').default(1)),
+  status: choice([0, 1] as const, 'trading.order_status_invalid', 1),
   target_price: rawAmount,
   stop_loss_price: rawAmount,
   target_profit_price: rawAmount,
@@ -44,14 +32,14 @@ export const SubmitInput = z.object({
   multiple: rawAmount,
   client_order_id: z.preprocess(
     blankToUndefined,
-    z.string().trim().min(1).max(64, { error: 'msg:trading.client_order_id_invalid' }).optional(),
+    text().trim().min(1).max(64, { error: 'msg:trading.client_order_id_invalid' }).optional(),
   ),
 });
 export type SubmitInput = z.infer<typeof SubmitInput>;
 
 export const MyDealInput = z.object({
   /** 1 holding, 0 pending, 3 history (closed and cancelled). */
-  status: z.preprocess(blankToUndefined, choice([0, 1, 3] as const, 'trading.order_status_invalid').default(1)),
+  status: choice([0, 1, 3] as const, 'trading.order_status_invalid', 1),
   page,
   limit,
 });

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { identityVerifications, ledgerAccounts, ledgerEntries, orders, symbols, users } from '../../platform/db/schema.ts';
+import { balanceAdjustments, identityVerifications, ledgerAccounts, ledgerEntries, orders, symbols, users } from '../../platform/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -75,4 +75,22 @@ export async function listOrders(db: DbOrTx, filter: { userId?: number; symbolId
     db.select({ n: count() }).from(orders).where(where),
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** Records the adjustment a client key names; false when this user already has one under that key. */
+export async function claimAdjustmentKey(
+  db: DbOrTx,
+  row: { userId: number; key: string; amount: string; reason: string; staffId: number },
+): Promise<boolean> {
+  const inserted = await db.insert(balanceAdjustments).values(row).onConflictDoNothing().returning({ id: balanceAdjustments.id });
+  return inserted.length > 0;
+}
+
+export async function findAdjustment(db: DbOrTx, userId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(balanceAdjustments)
+    .where(and(eq(balanceAdjustments.userId, userId), eq(balanceAdjustments.key, key)))
+    .limit(1);
+  return row;
 }

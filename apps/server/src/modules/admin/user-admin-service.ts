@@ -3,7 +3,7 @@ import type { AdminOrder, AdminUser } from '@tp/contract/schemas/admin';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, notFound } from '../../http/errors.ts';
 import { InsufficientFundsError } from '../ledger/ledger-service.ts';
-import { findUser, listOrders, reviewStatusOf, searchUsers, setUserStatus, userLedgerEntries, type UserRow } from './user-admin-repository.ts';
+import { claimAdjustmentKey, findAdjustment, findUser, listOrders, reviewStatusOf, searchUsers, setUserStatus, userLedgerEntries, type UserRow } from './user-admin-repository.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 
@@ -83,31 +83,38 @@ export class UserAdminService {
     return this.profile(userId);
   }
 
-  /** One ledger transaction between the user's cash and the house adjustment account, once per client key. */
+  /**
+   * One ledger transaction between the user's cash and the house adjustment account, once per
+   * (user, client key); the same key with another amount or reason is refused, not taken as a repeat.
+   */
   async adjustBalance(who: AuthStaff, input: { user_id: number; amount: string; reason: string; key: string }) {
     const user = await this.mustFind(input.user_id);
     const ledger = this.ctx.services.ledger;
     try {
       return await this.ctx.db.transaction(async (tx) => {
         const before = await ledger.lockUser(tx, user.id);
+        const claimed = await claimAdjustmentKey(tx, { userId: user.id, key: input.key, amount: input.amount, reason: input.reason, staffId: who.id });
+        if (!claimed) {
+          const earlier = await findAdjustment(tx, user.id, input.key);
+          if (!earlier || !dec(earlier.amount).eq(input.amount) || earlier.reason !== input.reason) throw fail('adjust_key_reused');
+          return { balance: moneyStr(before.balance), lock_balance: moneyStr(before.lockBalance), duplicate: true };
+        }
         if (before.balance.plus(input.amount).isNegative()) throw fail('admin.adjust_negative');
-        const result = await ledger.post(tx, {
+        await ledger.post(tx, {
           kind: 'adjustment',
           isDemo: user.isDemo,
           refType: 'user',
           refId: user.id,
-          idemKey: `admin_adjust:${input.key}`,
+          idemKey: `admin_adjust:${user.id}:${input.key}`,
+          duplicateIsError: true,
           postings: [
             { account: { userId: user.id, kind: 'cash' }, amount: input.amount, type: 'adjustment', memo: input.reason },
             { account: { house: 'adjustment' }, amount: dec(input.amount).negated(), type: 'adjustment', memo: input.reason },
           ],
         });
         const after = await ledger.balances(tx, user.id);
-        const duplicate = 'duplicate' in result;
-        if (!duplicate) {
-          await this.ctx.services.staff.audit(tx, who, 'user.adjust_balance', { type: 'user', id: user.id }, { balance: moneyStr(before.balance) }, { balance: moneyStr(after.balance), amount: input.amount, reason: input.reason });
-        }
-        return { balance: moneyStr(after.balance), lock_balance: moneyStr(after.lockBalance), duplicate };
+        await this.ctx.services.staff.audit(tx, who, 'user.adjust_balance', { type: 'user', id: user.id }, { balance: moneyStr(before.balance) }, { balance: moneyStr(after.balance), amount: input.amount, reason: input.reason });
+        return { balance: moneyStr(after.balance), lock_balance: moneyStr(after.lockBalance), duplicate: false };
       });
     } catch (err) {
       if (err instanceof InsufficientFundsError) throw fail('admin.adjust_negative');

@@ -76,4 +76,21 @@ describe.each(dbTargets)('back office users on %s', (target) => {
     expect(audit.filter((a) => a.targetId === String(u.id))).toHaveLength(2);
     await expectAuditClean(t);
   });
+
+  it('scopes adjustment keys to the user; the same key with other terms is refused, not a repeat', async () => {
+    const [a, b] = [await newUser(t), await newUser(t)];
+    const adjust = (userId: number, amount: string, key: string, reason = 'goodwill') =>
+      call(t, 'POST', '/api/admin/users/adjust_balance', { user_id: userId, amount, reason, key }, { token: finance, lang: 'en' });
+    const balanceOf = async (userId: number) => (await call(t, 'GET', '/api/admin/users/profile', { user_id: userId }, { token: finance })).data.balance;
+
+    expect((await adjust(b.id, '10', 'shared-key-1')).data).toMatchObject({ balance: '10.000000', duplicate: false });
+    expect((await adjust(a.id, '10', 'shared-key-1')).data).toMatchObject({ balance: '10.000000', duplicate: false });
+    expect((await adjust(a.id, '10', 'shared-key-1')).data).toMatchObject({ balance: '10.000000', duplicate: true });
+    const reused = [await adjust(a.id, '25', 'shared-key-1'), await adjust(a.id, '10', 'shared-key-1', 'another reason')];
+    for (const answer of reused) {
+      expect(answer).toMatchObject({ code: 0, msg: 'This request key was already used for a different adjustment; start a new request' });
+    }
+    expect([await balanceOf(a.id), await balanceOf(b.id)]).toEqual(['10.000000', '10.000000']);
+    await expectAuditClean(t);
+  });
 });

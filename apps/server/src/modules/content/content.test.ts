@@ -244,6 +244,26 @@ describe.each(dbTargets)('content on %s', (target) => {
     }
   });
 
+  it('stores only https, mailto and relative links; http only once staff allow it (issue 17, finding 4)', async () => {
+    const save = (values: Record<string, unknown>, url = '/api/admin/settings/save') => call(t, 'POST', url, values, { token: editor, lang: 'en', json: true });
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ service_link: 'javascript:alert(document.cookie)' }, 'Enter a link that starts with https://, mailto: or /'],
+      [{ service_link: ' JavaScript:alert(1)' }, 'Enter a link that starts with https://, mailto: or /'],
+      [{ service_link: 'data:text/html,<script>alert(1)</script>' }, 'Enter a link that starts with https://, mailto: or /'],
+      [{ service_link: '//evil.example' }, 'Enter a link that starts with https://, mailto: or /'],
+      [{ service_link: 'http://help.example' }, 'Links starting with http:// are switched off; use https://'],
+    ];
+    for (const [values, msg] of refusals) expect([values, await save(values)]).toMatchObject([values, { code: 1001, msg }]);
+    const company = await call(t, 'POST', '/api/admin/company/save', { name: 'Plain Ltd', url: 'http://plain.example' }, { token: editor, lang: 'en' });
+    expect(company).toMatchObject({ code: 1001, msg: 'Links starting with http:// are switched off; use https://' });
+    for (const link of ['https://help.example/chat', 'mailto:help@example.com', '/mine/chat']) {
+      expect((await save({ service_link: link })).data.service_link).toBe(link);
+    }
+    expect((await save({ allow_http_links: '1', service_link: 'http://help.example' })).data).toMatchObject({ allow_http_links: '1', service_link: 'http://help.example' });
+    // A bare support address counts as mailto: (the seeded value).
+    expect((await save({ allow_http_links: '0', service_link: 'support@northwind-markets.example' })).code).toBe(1);
+  });
+
   it('saves whitelisted settings by role, refuses others, audits and announces the change', async () => {
     const risk = await staffToken(['risk']);
     const seen: unknown[] = [];

@@ -8,10 +8,11 @@ import {
   type NewsSaveInput,
 } from '@tp/contract/schemas/content';
 import { dec } from '@tp/contract/decimal';
+import { linkScheme } from '@tp/contract/links';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { forbidden, invalid, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
-import { safeUrl, sanitizeHtml } from './html-sanitizer.ts';
+import { sanitizeHtml } from './html-sanitizer.ts';
 import * as repo from './repository.ts';
 import type { CompanyRow, NewsRow, PageQuery } from './repository.ts';
 
@@ -49,14 +50,6 @@ const pageQuery = (p: { page: number; limit: number }): PageQuery => ({ limit: p
 
 const countryKey = (name: string) => `country_${name.toLowerCase().replace(/\s+/g, '_')}`;
 
-/** An optional link or image address: empty, or one the HTML sanitizer would keep. */
-function checkedUrl(value: string, key: string): string {
-  if (!value) return '';
-  const url = safeUrl(value, 'src');
-  if (url === null) throw invalid(key);
-  return url;
-}
-
 export class ContentService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -88,11 +81,12 @@ export class ContentService {
       categoryId: input.category_id,
       title: input.title,
       desc: input.desc,
-      logo: checkedUrl(input.logo, 'news_logo_invalid'),
+      logo: input.logo,
       content: sanitizeHtml(input.content),
       published: input.published,
     };
     if (!values.content.trim()) throw invalid('news_content_required');
+    await this.checkHttpLinks([values.logo]);
     const saved = await this.ctx.db.transaction(async (tx) => {
       const before = input.id ? await repo.findNews(tx, input.id, false) : undefined;
       if (input.id && !before) throw notFound('news_not_found');
@@ -157,17 +151,18 @@ export class ContentService {
   async saveCompany(staff: AuthStaff, input: z.infer<typeof CompanySaveInput>) {
     const values = {
       name: input.name,
-      logo: checkedUrl(input.logo, 'company_logo_invalid'),
-      url: checkedUrl(input.url, 'company_url_invalid'),
+      logo: input.logo,
+      url: input.url,
       subject: input.subject,
       registeredAddress: input.registered_address,
       location: input.location,
       email: input.email,
       status: input.status,
-      lossUrl: checkedUrl(input.loss_url, 'company_loss_url_invalid'),
+      lossUrl: input.loss_url,
       isMain: input.is_main,
     };
     if (values.status !== 0 && !values.lossUrl) throw invalid('company_loss_url_required');
+    await this.checkHttpLinks([values.logo, values.url, values.lossUrl]);
     const saved = await this.ctx.db.transaction(async (tx) => {
       const before = input.id ? await repo.findCompany(tx, input.id) : undefined;
       if (input.id && !before) throw notFound('company_not_found');
@@ -190,6 +185,13 @@ export class ContentService {
   }
 
   // ---------------------------------------------------------------- settings
+  /** The schema let only https, http, mailto and relative links through; http needs staff's allow_http_links. */
+  private async checkHttpLinks(links: string[]) {
+    if (!links.some((l) => linkScheme(l) === 'http')) return;
+    const { allow_http_links } = await repo.readSettings(this.ctx.db, ['allow_http_links']);
+    if (allow_http_links !== '1') throw invalid('url_http_not_allowed');
+  }
+
   async editableSettings(): Promise<Record<string, string>> {
     return repo.readSettings(this.ctx.db, EDITABLE_SETTING_KEYS);
   }
@@ -209,6 +211,7 @@ export class ContentService {
     await this.ctx.db.transaction(async (tx) => {
       const before = await repo.readSettings(tx, EDITABLE_SETTING_KEYS);
       const after = { ...before, ...changes };
+      if (changes.service_link && linkScheme(changes.service_link) === 'http' && after.allow_http_links !== '1') throw invalid('url_http_not_allowed');
       if (after.margin_call_level && after.stop_out_level && !dec(after.stop_out_level).lt(dec(after.margin_call_level))) {
         throw invalid('stop_out_above_margin_call');
       }

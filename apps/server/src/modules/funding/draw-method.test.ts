@@ -104,7 +104,7 @@ describe.each(dbTargets)('receiving accounts on %s', (target) => {
         { type: 2, draw_id: usd, ...BANK, payee_account: '12;drop table' },
         'The payee account must be 4 to 64 letters, digits, spaces or dashes',
       ],
-      [{ type: 2, draw_id: usd, ...BANK, bank_name: 'Bank\u0007Name' }, 'The bank details contain characters that are not allowed'],
+      [{ type: 2, draw_id: usd, ...BANK, bank_name: 'Bank\u0007Name' }, 'The text contains characters that are not allowed'],
       [{ type: 2, draw_id: usd, ...BANK, bank_name: 'x'.repeat(121) }, 'The text is too long'],
     ];
     const answers: [Record<string, unknown>, string][] = [];

@@ -86,6 +86,21 @@ export const staffAuditLog = pgTable('staff_audit_log', {
   createdAt: createdAt(),
 });
 
+/** Staff balance adjustments: a client key names one adjustment of one user (issue 17, finding 7). */
+export const balanceAdjustments = pgTable(
+  'balance_adjustments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    staffId: integer('staff_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('balance_adjustments_user_key_idx').on(t.userId, t.key)],
+);
+
 // ---------------------------------------------------------------- settings and reference data
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

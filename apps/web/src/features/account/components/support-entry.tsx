@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ServiceLinkType } from '@tp/contract/constants';
+import { openableHref } from '@tp/contract/links';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -17,8 +18,10 @@ export function SupportEntry() {
 
   const open = () => {
     const type = basic.data?.service_link_type;
+    // The server stores http: only where staff allow it; the scheme is checked again before leaving the app.
+    const href = openableHref(link, { allowHttp: true });
     if (type === ServiceLinkType.COPY && link) setCopyOpen(true);
-    else if (type === ServiceLinkType.REDIRECT && link) window.location.assign(link);
+    else if (type === ServiceLinkType.REDIRECT && href) window.location.assign(href);
     else navigate('/mine/chat');
   };
 

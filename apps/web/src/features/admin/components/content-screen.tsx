@@ -31,6 +31,7 @@ const CHOICES: Record<string, string[]> = {
   verify_reg_type: ['1', '2'],
   trade_fee_type: ['1', '2'],
   is_show_mobile: ['0', '1'],
+  allow_http_links: ['0', '1'],
 };
 
 function SettingsForm() {
