@@ -25,6 +25,7 @@ import { type Database, openDatabase } from './platform/db/client.ts';
 import { seedDatabase } from './platform/db/seed.ts';
 import { BackgroundRunner, createSharedPlatform } from './platform/cluster.ts';
 import { modules } from './modules/index.ts';
+import { PUBLIC_DIR } from './paths.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -39,12 +40,12 @@ export interface BuildOptions {
 export interface App {
   app: FastifyInstance;
   ctx: AppContext;
+  database: Database;
   /** Starts background work (price feed, engine) once the routes are ready. */
   startBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
-const PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
 const API_PREFIXES = ['/api/', '/v1/'];
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
@@ -207,6 +208,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   return {
     app,
     ctx,
+    database,
     async startBackground() {
       if (started) return;
       started = true;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -81,11 +82,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const).filter((k) => !base[k]);
     if (missing.length) throw new ConfigError(`Invalid configuration in environment variables:\n  STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
   }
-  const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const merged = { ...base, ...overrides };
   return {
     ...merged,
     storageDir: overrides.storageDir ?? base.STORAGE_DIR ?? path.join(merged.DATA_DIR, 'uploads'),
-    webDist: overrides.webDist ?? base.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+    webDist: overrides.webDist ?? base.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'),
   };
 }

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../../paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -31,6 +32,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   transactionWith: TransactionWith;
+  /** Embedded database only: a consistent gzipped tarball of its data directory, taken between queries. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -71,7 +74,7 @@ function sqlOfText(text: string, params: unknown[]): SQL {
   return sql.join(parts.map((part, i) => (i % 2 ? sql`${sql.param(params[Number(part) - 1])}` : sql.raw(part))));
 }
 
-const MIGRATIONS = path.resolve(import.meta.dirname, '../../../drizzle');
+const MIGRATIONS = MIGRATIONS_DIR;
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; PGlite when absent. */
@@ -79,6 +82,8 @@ export interface DatabaseOptions {
   /** PGlite data directory; in memory when absent. */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite: a backup (dumpDataDir's tarball) to fill a new, empty data directory from. */
+  loadDataDir?: Blob;
   /** PostgreSQL: how many distinct statement texts are prepared (PREPARED_TEXTS). */
   preparedTexts?: number;
 }
@@ -115,6 +120,9 @@ function prepareRepeatedStatements(pool: pg.Pool, limit: number): void {
   });
 }
 
+/** The embedded database's files under DATA_DIR. */
+export const pgliteDir = (dataDir: string) => path.resolve(dataDir, 'pglite');
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
@@ -149,9 +157,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   let client: PGlite;
   if (opts.dataDir) {
-    const dir = path.resolve(opts.dataDir, 'pglite');
+    const dir = pgliteDir(opts.dataDir);
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   } else {
     client = new PGlite();
   }
@@ -166,5 +174,5 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       // A handle on the transaction itself, so queryRaw reaches the driver as it does on PostgreSQL.
       return fn(drizzlePglite({ client: t as unknown as PGlite }) as unknown as Tx, rows);
     });
-  return { db, kind: 'pglite', transactionWith, close: () => client.close() };
+  return { db, kind: 'pglite', transactionWith, dumpDataDir: () => client.dumpDataDir('gzip'), close: () => client.close() };
 }
