@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   REDIS_PREFIX: z.string().default('tp:'),
   LEADER_RETRY_MS: z.coerce.number().int().min(100).max(10_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests slower than this are logged at warn (the others at debug). */
+  SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
   ADMIN_EMAIL: z.string().email().default('admin@localhost.localdomain'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   CORS_ORIGINS: z.string().default(''),

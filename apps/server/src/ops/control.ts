@@ -24,7 +24,7 @@ export async function startControl(dataDir: string, run: (argv: string[]) => Pro
       answer
         .catch((err: Error) => ({ code: 1, out: err.message }))
         .then((result) => {
-          if (argv[0] !== 'ping') log.info({ command: argv[0], code: result.code }, 'operator command');
+          if (argv[0] !== 'ping') log.info({ command: argv[0], exitCode: result.code }, 'operator command');
           res.setHeader('content-type', 'application/json').end(JSON.stringify(result));
         });
     });

@@ -65,6 +65,7 @@ export class StaffService {
     after: unknown,
   ): Promise<void> {
     await db.insert(staffAuditLog).values({ staffId: who.id, action, targetType: target.type, targetId: String(target.id), before: before ?? null, after: after ?? null });
+    this.ctx.log.info({ staffId: who.id, action, target: `${target.type}:${target.id}`, after }, 'staff action');
   }
 
   /** Starts TOTP enrolment: a new secret, not yet required at sign-in until enabled with a code. */
