@@ -3,7 +3,7 @@
 // Dependencies stay in node_modules; migrations, locales and public/ are read from apps/server.
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 import { fingerprint, isFresh, writeStamp } from './stamp.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,6 +37,8 @@ export async function buildServer({ force = false, quiet = false } = {}) {
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'warning',
   });
+  // esbuild's helper process would otherwise live on beside the server npm start runs in this process.
+  await stop();
   writeStamp(stamp, sources());
   return true;
 }
