@@ -23,5 +23,10 @@ if (process.argv.includes('--dev')) {
 } else {
   await buildServer();
   process.env.NODE_ENV ??= 'production';
+  // npm passes a SIGTERM only to its shell, which dies without passing it on: when npm goes, so does the server.
+  if (process.env.npm_lifecycle_event) {
+    const parent = process.ppid;
+    setInterval(() => process.ppid !== parent && process.kill(process.pid, 'SIGTERM'), 500).unref();
+  }
   await import(pathToFileURL(path.join(SERVER_DIST, 'main.js')).href);
 }

@@ -34,9 +34,14 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-async function npmStart(): Promise<Started> {
+const spawned: ChildProcess[] = [];
+
+/** `node scripts/start.mjs` (what `npm start` runs), or `npm start` itself. */
+async function npmStart(viaNpm = false): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: REPO_ROOT, env: env(port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, args] = viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['scripts/start.mjs']];
+  const child = spawn(command, args, { cwd: REPO_ROOT, env: env(port), stdio: ['ignore', 'pipe', 'pipe'] });
+  spawned.push(child);
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
@@ -79,6 +84,15 @@ async function stopWith(s: Started, signal: NodeJS.Signals) {
   return { code, ms: Date.now() - started };
 }
 
+/** Milliseconds until the server let its port go and removed its socket, polled up to the bound. */
+async function gone(url: string, from: number): Promise<number> {
+  while (Date.now() - from < STOP_BOUND_MS) {
+    if ((await portRefused(url)) && !fs.existsSync(path.join(dir, 'control.sock'))) return Date.now() - from;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return Infinity;
+}
+
 const ops = (port: number, ...args: string[]) =>
   spawnSync(process.execPath, ['scripts/ops.mjs', ...args], { cwd: REPO_ROOT, env: env(port), encoding: 'utf8', timeout: 60_000 });
 
@@ -92,7 +106,10 @@ const staffLogin = async (url: string, password: string) =>
   ).json()) as { code: number };
 
 describe('npm start and stop', () => {
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    for (const child of spawned) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   it('runs the built server, prints the staff sign-in once, takes operator commands, and stops on SIGTERM', async () => {
     const s = await npmStart();
@@ -131,13 +148,20 @@ describe('npm start and stop', () => {
     expect(lines.find((l) => l.msg === 'staff signed in')?.reqId).toMatch(/^[0-9a-f-]{36}$/);
   }, 400_000);
 
-  it('on a later start says where the password is and how to reset it, and stops on SIGINT', async () => {
-    const s = await npmStart();
+  it('on a later start says where the password is and how to reset it; SIGTERM to npm itself stops the server', async () => {
+    const s = await npmStart(true);
     expect(s.out()).not.toContain('Password (generated');
     expect(s.out()).toContain('npm run admin -- reset-password admin@localhost.localdomain');
+    const from = Date.now();
+    s.child.kill('SIGTERM');
+    expect(await gone(s.url, from)).toBeLessThan(STOP_BOUND_MS);
+  }, 400_000);
+
+  it('stops on SIGINT (Ctrl+C) within the bound', async () => {
+    const s = await npmStart();
     const { code, ms } = await stopWith(s, 'SIGINT');
     expect(code).toBe(0);
     expect(ms).toBeLessThan(STOP_BOUND_MS);
-    expect(await portRefused(s.url)).toBe(true);
+    expect(await gone(s.url, Date.now())).toBeLessThan(STOP_BOUND_MS);
   }, 400_000);
 });
