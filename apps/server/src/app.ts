@@ -186,7 +186,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       req.log.info({ err: { message: err.message, code: err.code } }, 'bad request');
       return reply.code(200).send({ code: Code.INVALID_PARAM, msg: t(lang, 'invalid_request'), data: null });
     }
-    req.log.error({ err }, 'request failed');
+    req.log.error({ err, path: req.url.split('?')[0] }, 'request failed');
     return reply.code(500).send({ code: 500, msg: t(lang, 'server_error'), data: null });
   });
 

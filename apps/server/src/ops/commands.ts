@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { STAFF_ROLES } from '@tp/contract/schemas/admin';
 import type { Config } from '../config.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -51,13 +51,9 @@ export function defaultBackupFile(config: Config): string {
   return path.resolve(config.DATA_DIR, 'backups', `backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
 }
 
-/**
- * Writes a consistent copy of the embedded database: a checkpoint, then the data directory's
- * tarball taken while no transaction runs (PGlite serialises queries and transactions).
- */
+/** Writes a consistent copy of the embedded database (see Database.dumpDataDir), whole or not at all. */
 export async function backupTo(database: Database, file: string): Promise<void> {
   if (!database.dumpDataDir) throw new CommandError('DATABASE_URL is set: back up PostgreSQL with pg_dump (see the README, Operations).');
-  await database.db.execute(sql`checkpoint`);
   const tarball = await database.dumpDataDir();
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.partial`;

@@ -32,7 +32,7 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   transactionWith: TransactionWith;
-  /** Embedded database only: a consistent gzipped tarball of its data directory, taken between queries. */
+  /** Embedded database only: a consistent gzipped tarball of its data directory, taken while no transaction runs. */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
@@ -174,5 +174,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       // A handle on the transaction itself, so queryRaw reaches the driver as it does on PostgreSQL.
       return fn(drizzlePglite({ client: t as unknown as PGlite }) as unknown as Tx, rows);
     });
-  return { db, kind: 'pglite', transactionWith, dumpDataDir: () => client.dumpDataDir('gzip'), close: () => client.close() };
+  // Under the transaction lock: no transaction is half done in the copy; the checkpoint writes out what is committed.
+  const dumpDataDir = () =>
+    client.transaction(async (tx) => {
+      await tx.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    });
+  return { db, kind: 'pglite', transactionWith, dumpDataDir, close: () => client.close() };
 }
