@@ -88,6 +88,7 @@ describe('backup and restore of the embedded database', () => {
     orders: await db.select().from(orders).orderBy(asc(orders.id)),
   });
 
+  // Opens, migrates and restores on-disk databases: slow on a loaded machine.
   it('brings back the same balances and orders, keeping the data directory it replaces', async () => {
     const trader = await demoTrader(t);
     const btc = symbolId(t, 'BTCUSDT');
@@ -121,5 +122,5 @@ describe('backup and restore of the embedded database', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 240_000);
 });
