@@ -25,6 +25,7 @@ const env = (port: number) => ({
   HISTORY_BARS: '0',
   ADMIN_PASSWORD: '',
   DATABASE_URL: '',
+  REDIS_URL: '',
 });
 
 interface Started {
