@@ -15,7 +15,8 @@ import { ledgerAccounts, orders } from '../platform/db/schema.ts';
 import { demoTrader, submit, symbolId, tick, tradingApp } from '../modules/trading/test-kit.ts';
 import { CommandError, restoreFrom, runCommand } from './commands.ts';
 
-const staffLogin = (t: TestApp, email: string, password: string) => call(t, 'POST', '/api/admin/login', { email, password }, { lang: 'en' });
+const staffLogin = (t: TestApp, email: string, password: string) =>
+  call(t, 'POST', '/api/admin/login', { email, password }, { lang: 'en' });
 const shownPassword = (out: string) => /New password \(shown once[^:]*\): (\S+)/.exec(out)?.[1];
 
 describe.each(dbTargets)('operator commands on %s', (target) => {

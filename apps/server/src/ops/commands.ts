@@ -45,7 +45,10 @@ async function staffByEmail(db: Database['db'], email: string) {
 }
 
 const revokeSessions = (db: Database['db'], staffId: number) =>
-  db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.staffId, staffId), isNull(sessions.revokedAt)));
+  db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.staffId, staffId), isNull(sessions.revokedAt)));
 
 export function defaultBackupFile(config: Config): string {
   return path.resolve(config.DATA_DIR, 'backups', `backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
@@ -81,7 +84,10 @@ export async function runCommand(database: Database, config: Config, argv: strin
       const row = await staffByEmail(db, target);
       const chosen = chosenPassword(values.password);
       const totpOff = values['disable-totp'] ? { totpEnabled: false, totpSecret: null } : {};
-      await db.update(staff).set({ passwordHash: await hashPassword(chosen.password), status: 1, ...totpOff }).where(eq(staff.id, row.id));
+      await db
+        .update(staff)
+        .set({ passwordHash: await hashPassword(chosen.password), status: 1, ...totpOff })
+        .where(eq(staff.id, row.id));
       await revokeSessions(db, row.id);
       return ok(
         `Password reset for ${row.email}; the account is enabled and its sessions are signed out.`,
@@ -90,7 +96,10 @@ export async function runCommand(database: Database, config: Config, argv: strin
       );
     }
     case 'create-staff': {
-      const roles = (values.roles ?? '').split(',').map((r) => r.trim()).filter(Boolean);
+      const roles = (values.roles ?? '')
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
       const unknown = roles.filter((r) => !(STAFF_ROLES as readonly string[]).includes(r));
       if (!target || !roles.length || unknown.length) throw new CommandError(`Roles: one or more of ${STAFF_ROLES.join(', ')}.\n${USAGE}`);
       const chosen = chosenPassword(values.password);
@@ -133,5 +142,8 @@ export async function restoreFrom(config: Config, file: string): Promise<Command
   if (hadData) fs.renameSync(dir, kept);
   const database = await openDatabase({ dataDir: config.DATA_DIR, loadDataDir: new Blob([fs.readFileSync(file)]) });
   await database.close();
-  return ok(`Restored ${file} into ${dir}.`, ...(hadData ? [`  The previous data directory is kept in ${kept} (delete it when satisfied).`] : []));
+  return ok(
+    `Restored ${file} into ${dir}.`,
+    ...(hadData ? [`  The previous data directory is kept in ${kept} (delete it when satisfied).`] : []),
+  );
 }

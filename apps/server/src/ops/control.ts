@@ -11,7 +11,11 @@ import type { CommandResult } from './commands.ts';
  */
 export const controlSocket = (dataDir: string) => path.resolve(dataDir, 'control.sock');
 
-export async function startControl(dataDir: string, run: (argv: string[]) => Promise<CommandResult>, log: Logger): Promise<() => Promise<void>> {
+export async function startControl(
+  dataDir: string,
+  run: (argv: string[]) => Promise<CommandResult>,
+  log: Logger,
+): Promise<() => Promise<void>> {
   const socket = controlSocket(dataDir);
   // A socket file left by a server that was killed: nothing answers on it any more.
   if (fs.existsSync(socket) && !(await sendControl(dataDir, ['ping']))) fs.rmSync(socket, { force: true });

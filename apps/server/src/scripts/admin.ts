@@ -15,7 +15,8 @@ async function run(argv: string[]): Promise<CommandResult> {
   if (!command) throw new CommandError(USAGE);
   if (command === 'restore') {
     if (!file) throw new CommandError(USAGE);
-    if (!config.DATABASE_URL && (await sendControl(config.DATA_DIR, ['ping']))) throw new CommandError('The server is running on this DATA_DIR: stop it, then restore.');
+    if (!config.DATABASE_URL && (await sendControl(config.DATA_DIR, ['ping'])))
+      throw new CommandError('The server is running on this DATA_DIR: stop it, then restore.');
     return restoreFrom(config, path.resolve(file));
   }
   // The server may run in another directory: a backup file is named from here.
@@ -38,7 +39,8 @@ run(process.argv.slice(2)).then(
     process.exit(code);
   },
   (err: unknown) => {
-    const known = err instanceof CommandError || err instanceof ConfigError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const known =
+      err instanceof CommandError || err instanceof ConfigError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     process.stderr.write(`${known ? (err as Error).message : (err as Error).stack}\n`);
     process.exit(known ? 2 : 1);
   },
