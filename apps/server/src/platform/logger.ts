@@ -13,5 +13,6 @@ export function createLogger(config: Config, destination?: DestinationStream): L
   if (destination) return pino(options, destination);
   if (config.NODE_ENV === 'development')
     return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } });
-  return pino(options);
+  // Written as they come: none is lost at process.exit, and none lands after the start block.
+  return pino(options, pino.destination({ dest: 1, sync: true }));
 }
