@@ -3,6 +3,7 @@
 // elected to run the price feed and the engine; stop it (Ctrl+C here, or kill its pid) to see another take over.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildServer, SERVER_DIST } from './server-build.mjs';
 import { buildWeb } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -30,7 +31,7 @@ async function answers(port) {
 
 function startServer(i) {
   const port = basePort + i;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { NODE_ENV: 'production', ...process.env, PORT: String(port) },
@@ -45,6 +46,7 @@ function startServer(i) {
 }
 
 buildWeb();
+await buildServer();
 const children = [];
 // The first server applies the migrations and the seed alone; the others start once it answers.
 const firstPort = startServer(0);

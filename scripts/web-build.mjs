@@ -1,27 +1,16 @@
-// Builds apps/web into apps/web/dist when the sources are newer than the last build.
+// Builds apps/web into apps/web/dist when its sources (or the contract's) changed since the last build.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fingerprint, isFresh, writeStamp } from './stamp.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
-
-function newestMtime(dir) {
-  let newest = 0;
-  if (!fs.existsSync(dir)) return newest;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
+const dist = path.join(root, 'apps/web/dist');
+const stamp = path.join(dist, '.build-stamp');
+const sources = () => fingerprint([path.join(root, 'apps/web'), path.join(root, 'packages/contract/src')]);
 
 export function webBuildIsStale() {
-  if (!fs.existsSync(dist)) return true;
-  const built = fs.statSync(dist).mtimeMs;
-  const sources = Math.max(newestMtime(path.join(root, 'apps/web')), newestMtime(path.join(root, 'packages/contract/src')));
-  return sources > built;
+  return !fs.existsSync(path.join(dist, 'index.html')) || !isFresh(stamp, sources());
 }
 
 export function buildWeb({ force = false } = {}) {
@@ -32,6 +21,7 @@ export function buildWeb({ force = false } = {}) {
     console.error('The web app build failed.');
     process.exit(res.status ?? 1);
   }
+  writeStamp(stamp, sources());
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) buildWeb({ force: process.argv.includes('--force') });

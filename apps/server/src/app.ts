@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -11,23 +11,26 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { Code } from '@tp/contract/codes';
 import { MAX_UPLOAD_BYTES } from '@tp/contract/constants';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { registerCompression } from './http/compression.ts';
 import { AppError, isDataException } from './http/errors.ts';
+import { registerRequestLog } from './http/request-log.ts';
 import { t } from './http/i18n.ts';
 import { langOf } from './http/route.ts';
 import { MemoryBus, type Bus } from './platform/bus.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { seedDatabase } from './platform/db/seed.ts';
 import { BackgroundRunner, createSharedPlatform } from './platform/cluster.ts';
+import { createLogger } from './platform/logger.ts';
 import { modules } from './modules/index.ts';
 import { observeHttp } from './observability/http-metrics.ts';
 import { Metrics } from './observability/metrics.ts';
 import { registerObservability } from './observability/routes.ts';
+import { PUBLIC_DIR } from './paths.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -42,22 +45,17 @@ export interface BuildOptions {
 export interface App {
   app: FastifyInstance;
   ctx: AppContext;
+  database: Database;
   /** Starts background work (price feed, engine) once the routes are ready. */
   startBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
-const PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
 const API_PREFIXES = ['/api/', '/v1/'];
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config } = opts;
-  const log =
-    opts.logger ??
-    pino({
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'password', 'new_password', 're_password'],
-    });
+  const log = opts.logger ?? createLogger(config);
   const database =
     opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
   const ownsDatabase = !opts.database;
@@ -67,6 +65,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   const fastifyOpts: FastifyServerOptions = {
     loggerInstance: log,
+    // Fastify's own two lines per request at info are replaced by registerRequestLog's one at debug.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.TRUST_PROXY,
@@ -116,6 +116,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     .map((o) => o.trim())
     .filter(Boolean);
   registerCompression(app);
+  registerRequestLog(app, config.SLOW_REQUEST_MS);
   await app.register(cors, {
     origin: origins.includes('*') ? true : origins.length ? origins : false,
     allowedHeaders: ['content-type', 'lang', 'authorization', 'x-request-id'],
@@ -191,7 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       req.log.info({ err: { message: err.message, code: err.code } }, 'bad request');
       return reply.code(200).send({ code: Code.INVALID_PARAM, msg: t(lang, 'invalid_request'), data: null });
     }
-    req.log.error({ err }, 'request failed');
+    req.log.error({ err, path: req.url.split('?')[0] }, 'request failed');
     return reply.code(500).send({ code: 500, msg: t(lang, 'server_error'), data: null });
   });
 
@@ -214,6 +215,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   return {
     app,
     ctx,
+    database,
     async startBackground() {
       if (started) return;
       started = true;

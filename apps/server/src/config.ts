@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -18,6 +19,8 @@ const EnvSchema = z.object({
   REDIS_PREFIX: z.string().default('tp:'),
   LEADER_RETRY_MS: z.coerce.number().int().min(100).max(10_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests slower than this are logged at warn (the others at debug). */
+  SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
   ADMIN_EMAIL: z.string().email().default('admin@localhost.localdomain'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   CORS_ORIGINS: z.string().default(''),
@@ -88,11 +91,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (base.METRICS_PORT !== undefined && base.METRICS_PORT === base.PORT)
     throw new ConfigError(`Invalid configuration in environment variables:\n  METRICS_PORT must differ from PORT (${base.PORT})`);
-  const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const merged = { ...base, ...overrides };
   return {
     ...merged,
     storageDir: overrides.storageDir ?? base.STORAGE_DIR ?? path.join(merged.DATA_DIR, 'uploads'),
-    webDist: overrides.webDist ?? base.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+    webDist: overrides.webDist ?? base.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'),
   };
 }

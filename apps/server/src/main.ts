@@ -1,5 +1,31 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { runCommand } from './ops/commands.ts';
+import { startControl } from './ops/control.ts';
+
+/** How long a graceful stop may take before the process gives up and exits non-zero. */
+const SHUTDOWN_MS = 10_000;
+
+function startBlock(config: Config, dbKind: string, generatedPassword: string | undefined): string {
+  const url = `http://localhost:${config.PORT}`;
+  const staffPassword = generatedPassword
+    ? [`  Password (generated, shown only this once, keep it): ${generatedPassword}`]
+    : [
+        `  Password: ${config.ADMIN_PASSWORD ? 'ADMIN_PASSWORD' : 'the one shown at the first start'} (stored only as a hash, never printed again)`,
+        `  Forgot it: npm run admin -- reset-password ${config.ADMIN_EMAIL}`,
+      ];
+  return [
+    '',
+    `  Trading platform running at ${url}`,
+    `  Database: ${dbKind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
+    `  Trader: open ${url}, go to Log in and press "Try a demo account" (no registration needed).`,
+    `  Back office: ${url}/admin  staff email: ${config.ADMIN_EMAIL}`,
+    ...staffPassword,
+    `  API docs: ${url}/api/docs    Stop: Ctrl+C (or SIGTERM)`,
+    '',
+    '',
+  ].join('\n');
+}
 
 async function main() {
   let config;
@@ -14,14 +40,20 @@ async function main() {
   }
   const server = await buildApp({ config });
   const { app, ctx } = server;
+  let stopControl: (() => Promise<void>) | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     ctx.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      ctx.log.error({ ms: SHUTDOWN_MS }, 'shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_MS);
     force.unref();
     try {
+      await stopControl?.();
+      // Background work (engine, candles) stops and flushes, sockets get a close frame, requests drain, the database closes.
       await server.close();
       process.exit(0);
     } catch (err) {
@@ -34,21 +66,14 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   await server.startBackground();
-  const url = `http://localhost:${config.PORT}`;
-  ctx.log.info({ url, database: ctx.dbKind }, 'server listening');
-  if (config.NODE_ENV !== 'test') {
-    process.stdout.write(
-      [
-        '',
-        `  Trading platform running at ${url}`,
-        `  Database: ${ctx.dbKind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`,
-        `  Try it: open ${url}, go to Log in and press "Try a demo account" (no registration needed).`,
-        `  Back office: ${url}/admin  (staff: ${config.ADMIN_EMAIL}; password from ADMIN_PASSWORD or printed at the first start)`,
-        `  API docs: ${url}/api/docs`,
-        '',
-      ].join('\n'),
-    );
+  if (ctx.dbKind === 'pglite') {
+    stopControl = await startControl(config.DATA_DIR, (argv) => runCommand(server.database, config, argv), ctx.log).catch((err: Error) => {
+      ctx.log.warn({ err: err.message }, 'operator socket not started: stop the server before npm run admin or backup');
+      return undefined;
+    });
   }
+  ctx.log.info({ url: `http://localhost:${config.PORT}`, database: ctx.dbKind }, 'server listening');
+  if (config.NODE_ENV !== 'test') process.stdout.write(startBlock(config, ctx.dbKind, ctx.services.staff.generatedPassword));
 }
 
 main().catch((err) => {

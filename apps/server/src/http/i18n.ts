@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { LOCALES_DIR } from '../paths.ts';
 import { DEFAULT_LANG, LANG_CODES, type LangCode, normalizeLang } from '@tp/contract/languages';
 
 type Catalogue = Record<string, string>;
 
 /** Server messages live per module: locales/<module>/<lang>.json, merged into one catalogue per language. */
-const dir = path.resolve(import.meta.dirname, '../locales');
+const dir = LOCALES_DIR;
 const catalogues = new Map<LangCode, Catalogue>();
 
 function load(lang: LangCode): Catalogue {

@@ -19,6 +19,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
       const result = await ctx.services.staff.authenticate(input.email, input.password, input.totp);
       if (!result.ok) throw result.needTotp ? new AppError(STAFF_TOTP_REQUIRED, 'totp_required') : fail('login_failed');
       const token = await ctx.services.sessions.create({ staffId: result.staffId }, { ip: req.ip, userAgent: req.headers['user-agent'] });
+      req.log.info({ staffId: result.staffId, ip: req.ip }, 'staff signed in');
       const me = (await ctx.services.sessions.resolveStaff(token))!;
       return { token, staff: { id: me.id, email: me.email, name: me.name, roles: me.roles } };
     },

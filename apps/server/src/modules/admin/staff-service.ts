@@ -25,18 +25,22 @@ const staffView = (r: StaffRow): Staff => ({
 export class StaffService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** Creates the first staff account when there is none; prints a generated password once. */
+  /** The first staff account's generated password, set only by the start that created it (npm start prints it once). */
+  generatedPassword: string | undefined;
+
+  /** Creates the first staff account when there is none, with ADMIN_PASSWORD or a generated password. */
   async bootstrap(): Promise<void> {
     const [{ n }] = (await this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(staff)) as [{ n: number }];
     if (n > 0) return;
     const email = this.ctx.config.ADMIN_EMAIL.toLowerCase();
     const generated = !this.ctx.config.ADMIN_PASSWORD;
     const password = this.ctx.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
-    await this.ctx.db.insert(staff).values({ email, name: 'Administrator', passwordHash: await hashPassword(password), roles: ['admin'] }).onConflictDoNothing();
-    if (generated && this.ctx.config.NODE_ENV !== 'test') {
-      // Printed once, on first start only: the operator must keep it.
-      process.stdout.write(`\n  Staff account created: ${email}\n  Password (shown once): ${password}\n  Back office: /admin\n\n`);
-    }
+    const [created] = await this.ctx.db
+      .insert(staff)
+      .values({ email, name: 'Administrator', passwordHash: await hashPassword(password), roles: ['admin'] })
+      .onConflictDoNothing()
+      .returning({ id: staff.id });
+    if (generated && created) this.generatedPassword = password;
   }
 
   /** Checks email, password and (when enabled) the TOTP code; the same refusal for every wrong part. */
@@ -61,6 +65,7 @@ export class StaffService {
     after: unknown,
   ): Promise<void> {
     await db.insert(staffAuditLog).values({ staffId: who.id, action, targetType: target.type, targetId: String(target.id), before: before ?? null, after: after ?? null });
+    this.ctx.log.info({ staffId: who.id, action, target: `${target.type}:${target.id}`, after }, 'staff action');
   }
 
   /** Starts TOTP enrolment: a new secret, not yet required at sign-in until enabled with a code. */

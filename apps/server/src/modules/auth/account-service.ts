@@ -146,6 +146,7 @@ export class AccountService {
 
   private async startSession(user: UserRow, meta: RequestMeta) {
     const token = await this.ctx.services.sessions.create({ userId: user.id }, meta);
+    this.ctx.log.info({ userId: user.id, demo: user.isDemo, ip: meta.ip }, 'user signed in');
     return { token, user: publicUser(user) };
   }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVER_SRC } from '../../paths.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -8,7 +9,7 @@ let common: Set<string> | null = null;
 const commonPasswords = (): Set<string> =>
   (common ??= new Set(
     fs
-      .readFileSync(path.join(import.meta.dirname, 'common-passwords.txt'), 'utf8')
+      .readFileSync(path.join(SERVER_SRC, 'modules/auth/common-passwords.txt'), 'utf8')
       .split('\n')
       .map((l) => l.trim().toLowerCase())
       .filter(Boolean),

@@ -18,8 +18,10 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: 'Places a market order (status 1) or a pending order at target_price (status 0)',
     tags,
     response: OrderSchema,
-    async handler({ input, user }) {
-      return viewOf(ctx, await trading().orders.submit(user, input));
+    async handler({ input, user, req }) {
+      const order = await trading().orders.submit(user, input);
+      req.log.info({ userId: user.id, orderId: order.id, status: order.status }, 'order placed');
+      return viewOf(ctx, order);
     },
   });
 
@@ -42,8 +44,10 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: 'Closes an open position at the current price',
     tags,
     response: OrderSchema,
-    async handler({ input, user }) {
-      return viewOf(ctx, await trading().orders.closeByOwner(user, input.id));
+    async handler({ input, user, req }) {
+      const order = await trading().orders.closeByOwner(user, input.id);
+      req.log.info({ userId: user.id, orderId: order.id, status: order.status }, 'order closed');
+      return viewOf(ctx, order);
     },
   });
 
@@ -55,8 +59,10 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: 'Cancels a pending order and refunds its reservation',
     tags,
     response: OrderSchema,
-    async handler({ input, user }) {
-      return viewOf(ctx, await trading().orders.cancel(user.id, input.id));
+    async handler({ input, user, req }) {
+      const order = await trading().orders.cancel(user.id, input.id);
+      req.log.info({ userId: user.id, orderId: order.id }, 'order cancelled');
+      return viewOf(ctx, order);
     },
   });
 

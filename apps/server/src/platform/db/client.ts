@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../../paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -36,6 +37,8 @@ export interface Database {
   usage(): DatabaseUsage;
   /** Told each query's duration; shared by reference, so copies of this object feed the same observer. */
   timing: QueryTiming;
+  /** Embedded database only: a consistent gzipped tarball of its data directory, taken while no transaction runs. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -114,7 +117,7 @@ function sqlOfText(text: string, params: unknown[]): SQL {
   return sql.join(parts.map((part, i) => (i % 2 ? sql`${sql.param(params[Number(part) - 1])}` : sql.raw(part))));
 }
 
-const MIGRATIONS = path.resolve(import.meta.dirname, '../../../drizzle');
+const MIGRATIONS = MIGRATIONS_DIR;
 
 /** The newest migration this build carries (drizzle records its `when` as created_at once applied). */
 export function latestMigration(): { tag: string; when: number } {
@@ -132,6 +135,8 @@ export interface DatabaseOptions {
   /** PGlite data directory; in memory when absent. */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite: a backup (dumpDataDir's tarball) to fill a new, empty data directory from. */
+  loadDataDir?: Blob;
   /** PostgreSQL: how many distinct statement texts are prepared (PREPARED_TEXTS). */
   preparedTexts?: number;
 }
@@ -167,6 +172,9 @@ function prepareRepeatedStatements(pool: pg.Pool, limit: number, timing: QueryTi
     }) as typeof client.query;
   });
 }
+
+/** The embedded database's files under DATA_DIR. */
+export const pgliteDir = (dataDir: string) => path.resolve(dataDir, 'pglite');
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
@@ -204,9 +212,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   let client: PGlite;
   if (opts.dataDir) {
-    const dir = path.resolve(opts.dataDir, 'pglite');
+    const dir = pgliteDir(opts.dataDir);
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   } else {
     client = new PGlite();
   }
@@ -224,7 +232,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       return fn(drizzlePglite({ client: t as unknown as PGlite }) as unknown as Tx, rows);
     });
   const usage = () => ({ total: 1, idle: timing.inFlight ? 0 : 1, waiting: Math.max(0, timing.inFlight - 1), inFlight: timing.inFlight });
-  return { db, kind: 'pglite', transactionWith, usage, timing, close: () => client.close() };
+  // Under the transaction lock: no transaction is half done in the copy; the checkpoint writes out what is committed.
+  const dumpDataDir = () =>
+    client.transaction(async (tx) => {
+      await tx.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    });
+  return { db, kind: 'pglite', transactionWith, usage, timing, dumpDataDir, close: () => client.close() };
 }
 
 type Queries = { query: (...args: any[]) => Promise<unknown>; exec: (...args: any[]) => Promise<unknown> };

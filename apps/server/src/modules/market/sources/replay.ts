@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVER_SRC } from '../../../paths.ts';
 import type { PriceSource, SourceDeps } from './price-source.ts';
 
 export interface RecordedTick {
@@ -12,7 +13,7 @@ export interface RecordedTick {
 
 const PRICE = /^\d+(\.\d+)?$/;
 const TIMER_MS = 20;
-export const SAMPLE_TICKS_FILE = path.resolve(import.meta.dirname, '../fixtures/sample-ticks.csv');
+export const SAMPLE_TICKS_FILE = path.join(SERVER_SRC, 'modules/market/fixtures/sample-ticks.csv');
 
 /** Parses `time,code,bid,ask[,volume]` lines (time in epoch ms or ISO 8601); a header line and bad lines are skipped. */
 export function parseTickCsv(text: string): { ticks: RecordedTick[]; skipped: number } {
