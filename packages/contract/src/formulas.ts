@@ -69,11 +69,22 @@ export function accountFigures(balance: DecInput, lockBalance: DecInput, openMar
   };
 }
 
-/** Withdrawal: fee_type 1 fixed fee of draw_rate, otherwise draw_rate percent; received floors at 0. */
-export function withdrawalOf(amount: DecInput, feeType: number, drawRate: DecInput, usdPrice: DecInput): { fee: Dec; received: Dec } {
-  const fee = money(feeType === 1 ? dec(drawRate) : dec(amount).mul(drawRate).div(100));
-  const received = money(D.max(0, dec(amount).minus(fee).mul(usdPrice)));
-  return { fee, received };
+/**
+ * Withdrawal: fee_type 1 fixed fee of draw_rate USD, otherwise draw_rate percent (USD, to 6 decimals);
+ * received = (amount - fee) x units per USD (the spec's usd_price) in the currency's own decimals,
+ * and never below 0 (the fee never exceeds the amount).
+ */
+export function withdrawalOf(
+  amount: DecInput,
+  feeType: number,
+  drawRate: DecInput,
+  unitsPerUsd: DecInput,
+  decimals: number,
+): { fee: Dec; paidUsd: Dec; received: Dec } {
+  const fee = D.min(amount, money(feeType === 1 ? dec(drawRate) : dec(amount).mul(drawRate).div(100)));
+  const paidUsd = dec(amount).minus(fee);
+  const received = paidUsd.mul(unitsPerUsd).toDecimalPlaces(decimals, D.ROUND_HALF_EVEN);
+  return { fee, paidUsd, received };
 }
 
 /** Where take-profit and stop-loss may sit, relative to the price the position would close at. */

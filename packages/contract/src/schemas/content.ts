@@ -113,12 +113,11 @@ export const AnnouncementSchema = z.object({
   company: CompanySchema,
 });
 
-/** Settings staff may change from the back office; the risk levels need the risk role. */
+/** Settings staff may change from the back office; the risk levels need the risk role (the fee type has its own calls, /api/admin/fees). */
 export const CONTENT_SETTING_KEYS = [
   'service_link',
   'service_link_type',
   'verify_reg_type',
-  'trade_fee_type',
   'announcement',
   'is_show_mobile',
 ] as const;
@@ -142,7 +141,6 @@ export const SettingValueRules: Record<EditableSettingKey, z.ZodType<string>> = 
   service_link: z.string().trim().max(500),
   service_link_type: choice('1', '2', '3'),
   verify_reg_type: choice('1', '2'),
-  trade_fee_type: choice('1', '2'),
   announcement: z.string().trim().max(4000),
   is_show_mobile: choice('0', '1'),
   margin_call_level: percentLevel,
