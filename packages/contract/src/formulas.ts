@@ -1,5 +1,5 @@
 import { D, type Dec, type DecInput, dec, money } from './decimal.ts';
-import { MarginMode, OrderType, TradeFeeType } from './constants.ts';
+import { MarginMode, OrderType, SwapType, TradeFeeType } from './constants.ts';
 
 /**
  * The trading formulas of TRADING-RULES.md, written once: the server charges with them and the
@@ -94,4 +94,25 @@ export function stopsValid(orderType: number, closePrice: DecInput, takeProfit?:
   const tp = takeProfit == null || dec(takeProfit).isZero() || (isBuy ? dec(takeProfit).gt(c) : dec(takeProfit).lt(c));
   const sl = stopLoss == null || dec(stopLoss).isZero() || (isBuy ? dec(stopLoss).lt(c) : dec(stopLoss).gt(c));
   return { tp, sl };
+}
+
+export interface SwapTerms {
+  swapType: number; // SwapType
+  swapLong: DecInput;
+  swapShort: DecInput;
+  pricePrecision: number;
+  contractSize: DecInput;
+}
+
+/**
+ * The swap of one rollover (times `days`: 3 on the triple day) in USD; positive is credited, negative
+ * charged. Points: rate x one point (10^-precision) x lots x contract size. Percent a year: rate % of
+ * the position's value at its open price, over 360 days.
+ */
+export function swapOf(terms: SwapTerms, orderType: number, lots: DecInput, openPrice: DecInput, days: number, quoteToUsd: DecInput = 1): Dec {
+  const rate = dec(orderType === OrderType.BUY ? terms.swapLong : terms.swapShort);
+  const units = dec(lots).mul(terms.contractSize).mul(days).mul(quoteToUsd);
+  if (terms.swapType === SwapType.POINTS) return money(rate.mul(dec(10).pow(-terms.pricePrecision)).mul(units));
+  if (terms.swapType === SwapType.PERCENT_PER_YEAR) return money(rate.div(100).div(360).mul(openPrice).mul(units));
+  return money(0);
 }

@@ -26,5 +26,7 @@ export const tradingModule = {
       start: () => trading.engine.start(),
       stop: () => trading.engine.stop(),
     });
+    // Swaps at the daily rollover: on the leader, once per position and rollover date whichever server runs it.
+    ctx.background.push({ name: 'swap-rollover', leaderOnly: true, start: () => trading.swaps.start(), stop: () => trading.swaps.stop() });
   },
 };
