@@ -40,6 +40,15 @@ const decimalField = (places: number) =>
       .trim()
       .regex(new RegExp(`^\\d{1,18}(\\.\\d{1,${places}})?$`), 'msg:admin.invalid_number'),
   );
+/** An exact decimal that may be negative (swap rates: negative is a charge). */
+const signedDecimal = (places: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z
+      .string({ error: 'msg:admin.invalid_number' })
+      .trim()
+      .regex(new RegExp(`^-?\\d{1,12}(\\.\\d{1,${places}})?$`), 'msg:admin.invalid_number'),
+  );
 /** JSON arrays may arrive as arrays (JSON body) or as JSON text (form body). */
 const jsonArray = <T extends z.ZodType>(item: T) =>
   z.preprocess(
@@ -223,6 +232,11 @@ export const AdminSymbolSchema = z.object({
   visible: z.boolean(),
   tradable: z.boolean(),
   sort: z.number().int(),
+  /** Swaps: 0 none, 1 points per lot, 2 percent a year; per rollover, negative is a charge; triple day 0-6 (Sunday 0), -1 none (every day once). */
+  swap_type: z.number().int(),
+  swap_long: z.string(),
+  swap_short: z.string(),
+  swap_triple_day: z.number().int(),
 });
 export type AdminSymbol = z.infer<typeof AdminSymbolSchema>;
 /** Fields left out keep their value. */
@@ -262,6 +276,10 @@ export const SymbolSaveInput = z.object({
   visible: flag.optional(),
   tradable: flag.optional(),
   sort: intIn(-1_000_000, 1_000_000).optional(),
+  swap_type: intIn(0, 2).optional(),
+  swap_long: signedDecimal(6).optional(),
+  swap_short: signedDecimal(6).optional(),
+  swap_triple_day: intIn(-1, 6).optional(),
 });
 export const AdminCategorySchema = z.object({ id: z.number().int(), key: z.string(), sort: z.number().int() });
 export const CategorySaveInput = z.object({

@@ -42,6 +42,10 @@ const symbolView = (s: SymbolRow, leverages: number[]): AdminSymbol => ({
   visible: s.visible,
   tradable: s.tradable,
   sort: s.sort,
+  swap_type: s.swapType,
+  swap_long: dec(s.swapLong).toString(),
+  swap_short: dec(s.swapShort).toString(),
+  swap_triple_day: s.swapTripleDay ?? -1,
 });
 
 type SymbolSave = z.infer<typeof SymbolSaveInput>;
@@ -124,6 +128,10 @@ export class TradingSetupService {
     if (input.visible !== undefined) c.visible = input.visible;
     if (input.tradable !== undefined) c.tradable = input.tradable;
     if (input.sort !== undefined) c.sort = input.sort;
+    if (input.swap_type !== undefined) c.swapType = input.swap_type;
+    if (input.swap_long !== undefined) c.swapLong = input.swap_long;
+    if (input.swap_short !== undefined) c.swapShort = input.swap_short;
+    if (input.swap_triple_day !== undefined) c.swapTripleDay = input.swap_triple_day < 0 ? null : input.swap_triple_day;
     return c;
   }
 

@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { dec } from '@tp/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbTargets, type TestApp } from '../../../test/test-app.ts';
+import { staffSession } from '../../../test/auth-helpers.ts';
+import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { ledgerTransactions, orders } from '../../platform/db/schema.ts';
 import { SwapService } from './swap-service.ts';
 import { api, cashOf, demoTrader, expectAuditClean, submit, symbolId, tick, type Trader, tradingApp } from './test-kit.ts';
@@ -11,6 +12,7 @@ const TUE = Date.parse('2026-11-24T22:30:00Z');
 const WED = Date.parse('2026-11-25T22:30:00Z');
 const THU = Date.parse('2026-11-26T22:30:00Z');
 const SAT = Date.parse('2026-11-28T22:30:00Z');
+const MON = Date.parse('2026-11-30T22:30:00Z');
 
 /**
  * Seeded swaps: EURUSD -7.2 / +2.1 points (a point is 0.00001, 100,000 units a lot: -7.2 / +2.1 USD a
@@ -128,6 +130,24 @@ describe.each(dbTargets)('swaps at the daily rollover on %s', (target) => {
     expect(await swapsOf()).toEqual(Object.fromEntries(open.map((p) => [p.name, sum(p, '0')])));
     expect(await t.ctx.services.trading.swaps.charge(SAT)).toBe(1);
     expect(await swapsOf()).toEqual(Object.fromEntries(open.map((p) => [p.name, sum(p, p.sat)])));
+    await expectAuditClean(t);
+  });
+
+  it('takes the swap terms risk staff set in the back office at the next rollover (EURGBP converted through GBPUSD)', async () => {
+    const risk = await staffSession(t, ['risk']);
+    const eurgbp = symbolId(t, 'EURGBP');
+    const terms = { id: eurgbp, swap_type: 2, swap_long: '-3.65', swap_short: '0.5', swap_triple_day: 5 };
+    const saved = await call(t, 'POST', '/api/admin/symbols/save', terms, { token: risk });
+    expect(saved.data).toMatchObject({ swap_type: 2, swap_long: '-3.65', swap_short: '0.5', swap_triple_day: 5 });
+    expect((await call(t, 'POST', '/api/admin/symbols/save', { id: eurgbp, swap_long: '1e3' }, { token: risk })).code).toBe(1001);
+    await tick(t, 'GBPUSD', '1.27000', '1.27016');
+    await tick(t, 'EURGBP', '0.85430', '0.85445');
+    const opened = await submit(t, trader, { type: 1, cont: '1', forex_id: eurgbp, multiple: 100 });
+    await t.ctx.db.update(orders).set({ openedAt: new Date('2026-11-30T12:00:00Z') }).where(inArray(orders.id, [opened.data.Id]));
+    await t.ctx.services.trading.swaps.charge(MON);
+    // -3.65% a year / 360 x 100,000 x 0.85445 (open at the ask) GBP, x 1.27008 (GBPUSD mid).
+    const holding = await api(t, trader, '/v1/api/forex/my_deal', { status: 1, page: 1, limit: 50 });
+    expect(holding.data.data.find((o: { Id: number }) => o.Id === opened.data.Id)).toMatchObject({ Swap: '-11.002924' });
     await expectAuditClean(t);
   });
 });
