@@ -13,7 +13,8 @@ export interface FeeChange {
   rates: { id: number; fee_rate: string }[];
 }
 
-const feeType = (stored: string | undefined) => (stored === undefined || stored.trim() === '1' ? TradeFeeType.PER_LOT : TradeFeeType.PERCENT_OF_MARGIN);
+const feeType = (stored: string | undefined) =>
+  stored === undefined || stored.trim() === '1' ? TradeFeeType.PER_LOT : TradeFeeType.PERCENT_OF_MARGIN;
 
 /**
  * The fee type and the symbols' fee rates (risk role): every change is checked against the range
@@ -62,9 +63,16 @@ export class FeeService {
       if (preview.rows.some((r) => !r.in_range)) throw invalid('admin.fee_rate_range', { max: preview.max_rate });
       for (const r of change.rates) await updateSymbol(tx, r.id, { feeRate: r.fee_rate });
       await writeSetting(tx, 'trade_fee_type', String(change.trade_fee_type));
-      const changed = preview.rows.filter((r) => r.fee_rate !== r.fee_rate_before || preview.trade_fee_type !== preview.trade_fee_type_before);
+      const changed = preview.rows.filter(
+        (r) => r.fee_rate !== r.fee_rate_before || preview.trade_fee_type !== preview.trade_fee_type_before,
+      );
       const side = (when: 'before' | 'after') =>
-        Object.fromEntries(changed.map((r) => [r.code, { fee_rate: when === 'before' ? r.fee_rate_before : r.fee_rate, one_lot_fee: when === 'before' ? r.fee_before : r.fee_after }]));
+        Object.fromEntries(
+          changed.map((r) => [
+            r.code,
+            { fee_rate: when === 'before' ? r.fee_rate_before : r.fee_rate, one_lot_fee: when === 'before' ? r.fee_before : r.fee_after },
+          ]),
+        );
       await this.ctx.services.staff.audit(
         tx,
         who,
@@ -78,7 +86,11 @@ export class FeeService {
     await this.ctx.services.trading.settings.reload(this.ctx.db);
     await this.ctx.services.market.reloadSymbols();
     this.ctx.bus.publish(SETTINGS_CHANGED_CHANNEL, { keys: ['trade_fee_type'], values: { trade_fee_type: String(change.trade_fee_type) } });
-    return { ...result, trade_fee_type_before: result.trade_fee_type, rows: result.rows.map((r) => ({ ...r, fee_rate_before: r.fee_rate, fee_before: r.fee_after })) };
+    return {
+      ...result,
+      trade_fee_type_before: result.trade_fee_type,
+      rows: result.rows.map((r) => ({ ...r, fee_rate_before: r.fee_rate, fee_before: r.fee_after })),
+    };
   }
 
   /** The fee of a 1-lot trade at the current mid, '' before the symbol's first quote when the fee depends on the margin. */

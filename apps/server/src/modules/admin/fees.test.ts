@@ -6,7 +6,16 @@ import { settings, staffAuditLog } from '../../platform/db/schema.ts';
 import { demoTrader, expectAuditClean, submit, symbolId, tick, tradingApp } from '../trading/test-kit.ts';
 
 const EURUSD = 'EURUSD';
-type Row = { id: number; code: string; leverage: number; fee_rate_before: string; fee_rate: string; fee_before: string; fee_after: string; in_range: boolean };
+type Row = {
+  id: number;
+  code: string;
+  leverage: number;
+  fee_rate_before: string;
+  fee_rate: string;
+  fee_before: string;
+  fee_after: string;
+  in_range: boolean;
+};
 
 /**
  * Fee governance: the fee type and rates belong to the risk role; a change is checked against the
@@ -43,7 +52,8 @@ describe.each(dbTargets)('trade fee governance on %s', (target) => {
       { who: 'content', token: () => content, url: '/api/admin/settings/save', params: { trade_fee_type: '2' }, code: 1001 },
       { who: 'risk', token: () => risk, url: '/api/admin/settings/save', params: { trade_fee_type: '2' }, code: 1001 },
     ];
-    for (const c of cases) expect({ ...c, code: (await call(t, 'POST', c.url, c.params, { token: c.token() })).code }).toMatchObject({ code: c.code });
+    for (const c of cases)
+      expect({ ...c, code: (await call(t, 'POST', c.url, c.params, { token: c.token() })).code }).toMatchObject({ code: c.code });
     expect(await feeType()).toBe('1');
     expect((await oneLotFee()).fee).toBe('5.000000');
   });
@@ -81,7 +91,13 @@ describe.each(dbTargets)('trade fee governance on %s', (target) => {
       { trade_fee_type: 2, fee_rate: '0.5', in_range: false },
     ];
     for (const c of table) {
-      const res = await call(t, 'POST', '/api/admin/fees/preview', { trade_fee_type: c.trade_fee_type, rates: [{ id: eur, fee_rate: c.fee_rate }] }, { token: risk, json: true });
+      const res = await call(
+        t,
+        'POST',
+        '/api/admin/fees/preview',
+        { trade_fee_type: c.trade_fee_type, rates: [{ id: eur, fee_rate: c.fee_rate }] },
+        { token: risk, json: true },
+      );
       expect({ ...c, in_range: rowOf(res.data, EURUSD).in_range }).toEqual(c);
     }
     const symbolSave = await call(t, 'POST', '/api/admin/symbols/save', { id: eur, fee_rate: '250' }, { token: risk, lang: 'en' });
@@ -108,7 +124,9 @@ describe.each(dbTargets)('trade fee governance on %s', (target) => {
       before: { trade_fee_type: 1, symbols: { EURUSD: { fee_rate: '5', one_lot_fee: '5' } } },
       after: { trade_fee_type: 2, symbols: { EURUSD: { fee_rate: '0.001', one_lot_fee: '10.8506' } } },
     });
-    expect((await call(t, 'POST', '/api/admin/fees/save', { trade_fee_type: 1, rates: [{ id: eur, fee_rate: '5' }] }, { token: content })).code).toBe(1003);
+    expect(
+      (await call(t, 'POST', '/api/admin/fees/save', { trade_fee_type: 1, rates: [{ id: eur, fee_rate: '5' }] }, { token: content })).code,
+    ).toBe(1003);
     await expectAuditClean(t);
   });
 });

@@ -18,9 +18,23 @@ export interface SwapDue {
 const notChargedFor = (date: string) => or(isNull(orders.swapDate), lt(orders.swapDate, date));
 
 /** Open positions of these symbols opened before the rollover and not yet charged for it, by id. */
-export function positionsDue(db: DbOrTx, symbolIds: number[], rollover: { date: string; at: number }, afterId: number, limit: number): Promise<SwapDue[]> {
+export function positionsDue(
+  db: DbOrTx,
+  symbolIds: number[],
+  rollover: { date: string; at: number },
+  afterId: number,
+  limit: number,
+): Promise<SwapDue[]> {
   return db
-    .select({ id: orders.id, userId: orders.userId, isDemo: orders.isDemo, symbolId: orders.symbolId, orderType: orders.orderType, quantity: orders.quantity, price: orders.price })
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      isDemo: orders.isDemo,
+      symbolId: orders.symbolId,
+      orderType: orders.orderType,
+      quantity: orders.quantity,
+      price: orders.price,
+    })
     .from(orders)
     .where(
       and(

@@ -54,7 +54,7 @@ export class SwapService {
       .map((s) => s.id);
     if (!symbolIds.length) return 0;
     let charged = 0;
-    for (let afterId = 0; ; ) {
+    for (let afterId = 0; ;) {
       const due = await positionsDue(this.ctx.db, symbolIds, rollover, afterId, BATCH);
       for (const p of due) {
         try {

@@ -143,7 +143,10 @@ describe.each(dbTargets)('swaps at the daily rollover on %s', (target) => {
     await tick(t, 'GBPUSD', '1.27000', '1.27016');
     await tick(t, 'EURGBP', '0.85430', '0.85445');
     const opened = await submit(t, trader, { type: 1, cont: '1', forex_id: eurgbp, multiple: 100 });
-    await t.ctx.db.update(orders).set({ openedAt: new Date('2026-11-30T12:00:00Z') }).where(inArray(orders.id, [opened.data.Id]));
+    await t.ctx.db
+      .update(orders)
+      .set({ openedAt: new Date('2026-11-30T12:00:00Z') })
+      .where(inArray(orders.id, [opened.data.Id]));
     await t.ctx.services.trading.swaps.charge(MON);
     // -3.65% a year / 360 x 100,000 x 0.85445 (open at the ask) GBP, x 1.27008 (GBPUSD mid).
     const holding = await api(t, trader, '/v1/api/forex/my_deal', { status: 1, page: 1, limit: 50 });
