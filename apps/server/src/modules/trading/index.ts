@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { SETTINGS_CHANGED_CHANNEL } from '../content/service.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { registerOrderRoutes } from './routes.ts';
 import { registerTestControls } from './test-controls.ts';
@@ -19,6 +20,8 @@ export const tradingModule = {
     registerOrderRoutes(app, ctx);
     registerAccountRoutes(app, ctx);
     registerTestControls(app, ctx);
+    // Every server charges fees with the fee type in force, whichever server saved it.
+    ctx.bus.subscribe(SETTINGS_CHANGED_CHANNEL, () => void trading.settings.reload(ctx.db).catch((err: unknown) => ctx.log.error({ err }, 'trading settings reload failed')));
     // On the elected leader only, after the price feed (registered earlier by the market module).
     ctx.background.push({
       name: 'trading-engine',
