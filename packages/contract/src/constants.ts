@@ -37,6 +37,8 @@ export const OrderStatus = { PENDING: 0, OPEN: 1, CLOSED: 3, CANCELLED: 4 } as c
 export const ClosedType = { USER: 1, STOP_OUT: 2, TAKE_PROFIT: 3, STOP_LOSS: 4, STAFF: 5, DEMO_RESET: 6 } as const;
 export const MarginMode = { FLOATING: 1, FIXED: 2 } as const;
 export const TradeFeeType = { PER_LOT: 1, PERCENT_OF_MARGIN: 2 } as const;
+/** A symbol's swap (overnight financing) is given in points per lot or in percent a year of the position's value (MT5). */
+export const SwapType = { NONE: 0, POINTS: 1, PERCENT_PER_YEAR: 2 } as const;
 export const ReviewStatus = { NOT_SUBMITTED: 0, UNDER_REVIEW: 1, VERIFIED: 2, REJECTED: 3 } as const;
 export const DepositStatus = { UNCHECKED: 0, FINISHED: 1, REJECTED: 2, INVALID: 3 } as const;
 export const DepositType = { COIN: 0, BANK: 1 } as const;

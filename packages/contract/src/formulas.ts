@@ -1,5 +1,5 @@
 import { D, type Dec, type DecInput, dec, money } from './decimal.ts';
-import { MarginMode, OrderType, TradeFeeType } from './constants.ts';
+import { MarginMode, OrderType, SwapType, TradeFeeType } from './constants.ts';
 
 /**
  * The trading formulas of TRADING-RULES.md, written once: the server charges with them and the
@@ -69,11 +69,22 @@ export function accountFigures(balance: DecInput, lockBalance: DecInput, openMar
   };
 }
 
-/** Withdrawal: fee_type 1 fixed fee of draw_rate, otherwise draw_rate percent; received floors at 0. */
-export function withdrawalOf(amount: DecInput, feeType: number, drawRate: DecInput, usdPrice: DecInput): { fee: Dec; received: Dec } {
-  const fee = money(feeType === 1 ? dec(drawRate) : dec(amount).mul(drawRate).div(100));
-  const received = money(D.max(0, dec(amount).minus(fee).mul(usdPrice)));
-  return { fee, received };
+/**
+ * Withdrawal: fee_type 1 fixed fee of draw_rate USD, otherwise draw_rate percent (USD, to 6 decimals);
+ * received = (amount - fee) x units per USD (the spec's usd_price) in the currency's own decimals,
+ * and never below 0 (the fee never exceeds the amount).
+ */
+export function withdrawalOf(
+  amount: DecInput,
+  feeType: number,
+  drawRate: DecInput,
+  unitsPerUsd: DecInput,
+  decimals: number,
+): { fee: Dec; paidUsd: Dec; received: Dec } {
+  const fee = D.min(amount, money(feeType === 1 ? dec(drawRate) : dec(amount).mul(drawRate).div(100)));
+  const paidUsd = dec(amount).minus(fee);
+  const received = paidUsd.mul(unitsPerUsd).toDecimalPlaces(decimals, D.ROUND_HALF_EVEN);
+  return { fee, paidUsd, received };
 }
 
 /** Where take-profit and stop-loss may sit, relative to the price the position would close at. */
@@ -83,4 +94,25 @@ export function stopsValid(orderType: number, closePrice: DecInput, takeProfit?:
   const tp = takeProfit == null || dec(takeProfit).isZero() || (isBuy ? dec(takeProfit).gt(c) : dec(takeProfit).lt(c));
   const sl = stopLoss == null || dec(stopLoss).isZero() || (isBuy ? dec(stopLoss).lt(c) : dec(stopLoss).gt(c));
   return { tp, sl };
+}
+
+export interface SwapTerms {
+  swapType: number; // SwapType
+  swapLong: DecInput;
+  swapShort: DecInput;
+  pricePrecision: number;
+  contractSize: DecInput;
+}
+
+/**
+ * The swap of one rollover (times `days`: 3 on the triple day) in USD; positive is credited, negative
+ * charged. Points: rate x one point (10^-precision) x lots x contract size. Percent a year: rate % of
+ * the position's value at its open price, over 360 days.
+ */
+export function swapOf(terms: SwapTerms, orderType: number, lots: DecInput, openPrice: DecInput, days: number, quoteToUsd: DecInput = 1): Dec {
+  const rate = dec(orderType === OrderType.BUY ? terms.swapLong : terms.swapShort);
+  const units = dec(lots).mul(terms.contractSize).mul(days).mul(quoteToUsd);
+  if (terms.swapType === SwapType.POINTS) return money(rate.mul(dec(10).pow(-terms.pricePrecision)).mul(units));
+  if (terms.swapType === SwapType.PERCENT_PER_YEAR) return money(rate.div(100).div(360).mul(openPrice).mul(units));
+  return money(0);
 }

@@ -32,6 +32,15 @@ const decimalField = (places: number) =>
       .trim()
       .regex(new RegExp(`^\\d{1,${18 - places}}(\\.\\d{1,${places}})?$`), 'msg:admin.invalid_number'),
   );
+/** An exact decimal that may be negative (swap rates: negative is a charge). */
+const signedDecimal = (places: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z
+      .string({ error: 'msg:admin.invalid_number' })
+      .trim()
+      .regex(new RegExp(`^-?\\d{1,12}(\\.\\d{1,${places}})?$`), 'msg:admin.invalid_number'),
+  );
 /** JSON arrays may arrive as arrays (JSON body) or as JSON text (form body). */
 const jsonArray = <T extends z.ZodType>(item: T) =>
   z.preprocess(
@@ -206,6 +215,11 @@ export const AdminSymbolSchema = z.object({
   visible: z.boolean(),
   tradable: z.boolean(),
   sort: z.number().int(),
+  /** Swaps: 0 none, 1 points per lot, 2 percent a year; per rollover, negative is a charge; triple day 0-6 (Sunday 0), -1 none (every day once). */
+  swap_type: z.number().int(),
+  swap_long: z.string(),
+  swap_short: z.string(),
+  swap_triple_day: z.number().int(),
 });
 export type AdminSymbol = z.infer<typeof AdminSymbolSchema>;
 /** Fields left out keep their value. */
@@ -239,6 +253,10 @@ export const SymbolSaveInput = z.object({
   visible: flag.optional(),
   tradable: flag.optional(),
   sort: intIn(-1_000_000, 1_000_000).optional(),
+  swap_type: intIn(0, 2).optional(),
+  swap_long: signedDecimal(6).optional(),
+  swap_short: signedDecimal(6).optional(),
+  swap_triple_day: intIn(-1, 6).optional(),
 });
 export const AdminCategorySchema = z.object({ id: z.number().int(), key: z.string(), sort: z.number().int() });
 export const CategorySaveInput = z.object({
@@ -251,13 +269,42 @@ export const CategorySaveInput = z.object({
 });
 export const PositionListInput = PageInput.extend({ user_id: optionalId, symbol_id: optionalId });
 
+// ---------------------------------------------------------------- trading fees
+/** Highest ForexFeeRate per trade_fee_type: 1 USD per lot, 2 a fraction of the margin (0.05 = 5%). */
+export const FEE_RATE_MAX: Record<number, string> = { 1: '100', 2: '0.05' };
+/** A change of the fee type and of any symbols' fee rates (symbols left out keep theirs). */
+export const FeeChangeInput = z.object({
+  trade_fee_type: intIn(1, 2),
+  rates: jsonArray(z.object({ id: id('not_found'), fee_rate: decimalField(8) })).default([]),
+});
+export const FeePreviewRowSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  /** The 1-lot trade is priced at the current mid and the symbol's lowest leverage (the largest margin). */
+  leverage: z.number().int(),
+  fee_rate_before: z.string(),
+  fee_rate: z.string(),
+  /** USD a 1-lot trade pays now and after the change ('' without a quote). */
+  fee_before: z.string(),
+  fee_after: z.string(),
+  in_range: z.boolean(),
+});
+export const FeePreviewSchema = z.object({
+  trade_fee_type_before: z.number().int(),
+  trade_fee_type: z.number().int(),
+  max_rate: z.string(),
+  rows: z.array(FeePreviewRowSchema),
+});
+export type FeePreview = z.infer<typeof FeePreviewSchema>;
+
 // ---------------------------------------------------------------- funding setup
 export const AdminDepositNetworkSchema = z.object({
   id: z.number().int(),
   currency_code: z.string(),
   protocol_code: z.string(),
   address: z.string(),
-  usd_price: z.string(),
+  /** USD credited per unit deposited. */
+  usd_per_unit: z.string(),
   enabled: z.boolean(),
 });
 export const DepositNetworkSaveInput = z.object({
@@ -265,11 +312,11 @@ export const DepositNetworkSaveInput = z.object({
   currency_code: requiredText(20),
   protocol_code: requiredText(40),
   address: requiredText(200),
-  usd_price: decimalField(10),
+  usd_per_unit: decimalField(10),
   enabled: flag.default(true),
 });
 /** A bank wire account as traders see it, plus what only staff see. */
-export const AdminBankWireSchema = BankWireSchema.extend({ usd_price: z.string(), enabled: z.boolean() });
+export const AdminBankWireSchema = BankWireSchema.extend({ usd_per_unit: z.string(), enabled: z.boolean() });
 export const BankWireSaveInput = z.object({
   id: optionalId,
   bank_name: requiredText(200),
@@ -279,11 +326,13 @@ export const BankWireSaveInput = z.object({
   payee_account: requiredText(100),
   bank_remark: optionalText(500).default(''),
   currency: requiredText(20),
-  usd_price: decimalField(10),
+  usd_per_unit: decimalField(10),
   enabled: flag.default(true),
 });
 /** A withdrawal currency as traders see it, plus what only staff see. */
-export const AdminWithdrawCurrencySchema = WithdrawCurrencySchema.extend({
+export const AdminWithdrawCurrencySchema = WithdrawCurrencySchema.omit({ usd_price: true }).extend({
+  /** The spec's usd_price, named by its direction. */
+  units_per_usd: z.string(),
   address_pattern: z.string(),
   enabled: z.boolean(),
 });
@@ -294,7 +343,9 @@ export const WithdrawCurrencySaveInput = z.object({
   type: intIn(1, 2),
   draw_rate: decimalField(6),
   fee_type: intIn(1, 2),
-  usd_price: decimalField(10),
+  /** Units of the currency paid per USD (BTC about 0.0000105, EUR about 0.92). */
+  units_per_usd: decimalField(10),
+  decimals: intIn(0, 8).default(2),
   min_amount: decimalField(6),
   max_amount: decimalField(6),
   address_pattern: optionalText(300).default(''),

@@ -111,12 +111,11 @@ export const AnnouncementSchema = z.object({
   company: CompanySchema,
 });
 
-/** Settings staff may change from the back office; the risk levels need the risk role. */
+/** Settings staff may change from the back office; the risk levels need the risk role (the fee type has its own calls, /api/admin/fees). */
 export const CONTENT_SETTING_KEYS = [
   'service_link',
   'service_link_type',
   'verify_reg_type',
-  'trade_fee_type',
   'announcement',
   'is_show_mobile',
   'allow_http_links',
@@ -141,7 +140,6 @@ export const SettingValueRules: Record<EditableSettingKey, z.ZodType<string>> = 
   service_link: linkField(500),
   service_link_type: choice('1', '2', '3'),
   verify_reg_type: choice('1', '2'),
-  trade_fee_type: choice('1', '2'),
   announcement: z.string().trim().max(4000),
   is_show_mobile: choice('0', '1'),
   /** 1 lets staff store http: links (settings, company, news); https, mailto and relative paths always. */

@@ -100,8 +100,10 @@ export const WithdrawCurrencySchema = z.object({
   draw_rate: z.string(),
   /** 1 fixed fee of draw_rate (USD), otherwise draw_rate percent. */
   fee_type: z.number().int(),
-  /** Units of the receiving currency per USD. */
+  /** Units of the receiving currency per USD: received = (amount - fee) x usd_price. */
   usd_price: z.string(),
+  /** Decimals of the received amount in this currency (BTC 8, USDT 6, fiat 2). */
+  decimals: z.number().int(),
   min_amount: z.string(),
   max_amount: z.string(),
 });

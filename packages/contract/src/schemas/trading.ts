@@ -75,6 +75,8 @@ export const OrderSchema = z.object({
   CautionMoney: z.string(),
   TradeFee: z.string(),
   FactProfits: z.string(),
+  /** Swaps posted to the balance at rollovers so far (USD; negative was charged); not part of FactProfits. */
+  Swap: z.string(),
   ClosedType: z.number().int(),
   CancelReason: z.string(),
   ForexContNum: z.string(),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { FeeService } from './fee-service.ts';
 import { FundingSetupService } from './funding-setup-service.ts';
 import { registerStaffRoutes } from './routes.ts';
 import { registerFundingSetupRoutes, registerTradingSetupRoutes } from './setup-routes.ts';
@@ -24,7 +25,7 @@ export const adminModule = {
     registerStaffRoutes(app, ctx);
     registerStaffAdminRoutes(app, ctx);
     registerUserAdminRoutes(app, ctx, users);
-    registerTradingSetupRoutes(app, ctx, new TradingSetupService(ctx), users);
+    registerTradingSetupRoutes(app, ctx, { trading: new TradingSetupService(ctx), users, fees: new FeeService(ctx) });
     registerFundingSetupRoutes(app, ctx, new FundingSetupService(ctx));
   },
 };

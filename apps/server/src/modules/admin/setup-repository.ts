@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { bankWires, categories, depositNetworks, deposits, drawMethods, orders, symbolLeverages, symbols, withdrawCurrencies, withdrawals } from '../../platform/db/schema.ts';
+import { bankWires, categories, settings, depositNetworks, deposits, drawMethods, orders, symbolLeverages, symbols, withdrawCurrencies, withdrawals } from '../../platform/db/schema.ts';
 
 export type SymbolRow = typeof symbols.$inferSelect;
 export type SymbolChanges = Partial<typeof symbols.$inferInsert>;
@@ -84,4 +84,26 @@ export async function isReferenced(db: DbOrTx, table: FundingTable, id: number):
     n(db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.drawCurrencyId, id))),
   ]);
   return methods + draws > 0;
+}
+
+/** USD per unit of each currency staff set for deposits (networks and wires), by upper-case code. */
+export async function depositRatesByCurrency(db: DbOrTx): Promise<{ code: string; usdPerUnit: string }[]> {
+  const networks = await db.select({ code: depositNetworks.currencyCode, usdPerUnit: depositNetworks.usdPerUnit }).from(depositNetworks);
+  const wires = await db.select({ code: bankWires.currency, usdPerUnit: bankWires.usdPerUnit }).from(bankWires);
+  return [...networks, ...wires].map((r) => ({ code: r.code.toUpperCase(), usdPerUnit: r.usdPerUnit }));
+}
+
+/** Units per USD of each withdraw currency, by upper-case code. */
+export async function withdrawRatesByCurrency(db: DbOrTx): Promise<{ code: string; unitsPerUsd: string }[]> {
+  const rows = await db.select({ code: withdrawCurrencies.code, unitsPerUsd: withdrawCurrencies.unitsPerUsd }).from(withdrawCurrencies);
+  return rows.map((r) => ({ code: r.code.toUpperCase(), unitsPerUsd: r.unitsPerUsd }));
+}
+
+export async function readSetting(db: DbOrTx, key: string): Promise<string | undefined> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  return row?.value;
+}
+
+export async function writeSetting(db: DbOrTx, key: string, value: string): Promise<void> {
+  await db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
 }

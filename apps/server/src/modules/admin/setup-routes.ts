@@ -10,6 +10,8 @@ import {
   BankWireSaveInput,
   CategorySaveInput,
   DepositNetworkSaveInput,
+  FeeChangeInput,
+  FeePreviewSchema,
   IdInput,
   pageOf,
   PositionListInput,
@@ -18,13 +20,41 @@ import {
 } from '@tp/contract/schemas/admin';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
+import type { FeeService } from './fee-service.ts';
 import type { FundingSetupService } from './funding-setup-service.ts';
 import type { FundingTable } from './setup-repository.ts';
 import type { TradingSetupService } from './trading-setup-service.ts';
 import type { UserAdminService } from './user-admin-service.ts';
 
-export function registerTradingSetupRoutes(app: FastifyInstance, ctx: AppContext, trading: TradingSetupService, users: UserAdminService) {
+export function registerTradingSetupRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  services: { trading: TradingSetupService; users: UserAdminService; fees: FeeService },
+) {
+  const { trading, users, fees } = services;
   const risk = { auth: 'staff' as const, roles: ['risk'], tags: ['admin'] };
+
+  defineRoute(app, ctx, { ...risk, method: 'GET', url: '/api/admin/fees', summary: 'The trade fee type and every symbol\'s fee rate, with what a 1-lot trade pays', response: FeePreviewSchema, handler: () => fees.current() });
+
+  defineRoute(app, ctx, {
+    ...risk,
+    method: 'POST',
+    url: '/api/admin/fees/preview',
+    input: FeeChangeInput,
+    summary: 'What a 1-lot trade on each symbol would pay before and after a change of the fee type or rates (nothing is saved)',
+    response: FeePreviewSchema,
+    handler: ({ input }) => fees.preview(ctx.db, input),
+  });
+
+  defineRoute(app, ctx, {
+    ...risk,
+    method: 'POST',
+    url: '/api/admin/fees/save',
+    input: FeeChangeInput,
+    summary: 'Changes the fee type and rates when every rate is within its type\'s range; audited',
+    response: FeePreviewSchema,
+    handler: ({ input, staff }) => fees.save(staff, input),
+  });
 
   defineRoute(app, ctx, { ...risk, method: 'GET', url: '/api/admin/symbols', summary: 'Every symbol with its trading terms', response: z.array(AdminSymbolSchema), handler: () => trading.symbols() });
 

@@ -70,7 +70,7 @@ describe.each(dbTargets)('back office trading and funding setup on %s', (target)
   });
 
   it('creates, updates and deletes deposit networks, bank wires and withdraw currencies', async () => {
-    const net = await call(t, 'POST', '/api/admin/deposit_networks/save', { currency_code: 'USDC', protocol_code: 'ERC20', address: '0xabc', usd_price: '1' }, { token: finance });
+    const net = await call(t, 'POST', '/api/admin/deposit_networks/save', { currency_code: 'USDC', protocol_code: 'ERC20', address: '0xabc', usd_per_unit: '1' }, { token: finance });
     expect(net.data).toMatchObject({ currency_code: 'USDC', protocol_code: 'ERC20', enabled: true });
     const off = await call(t, 'POST', '/api/admin/deposit_networks/save', { ...net.data, enabled: 0 }, { token: finance });
     expect(off.data).toMatchObject({ id: net.data.id, enabled: false });
@@ -79,14 +79,14 @@ describe.each(dbTargets)('back office trading and funding setup on %s', (target)
     expect((await call(t, 'POST', '/api/admin/deposit_networks/delete', { id: net.data.id }, { token: finance })).code).toBe(1);
     expect((await call(t, 'GET', '/api/admin/deposit_networks', {}, { token: finance })).data.some((n: { id: number }) => n.id === net.data.id)).toBe(false);
 
-    const wire = await call(t, 'POST', '/api/admin/bank_wires/save', { bank_name: 'Bank', payee_name: 'Broker Ltd', payee_account: '123', currency: 'EUR', usd_price: '1.08' }, { token: finance });
-    expect(wire.data).toMatchObject({ bank_name: 'Bank', currency: 'EUR', usd_price: '1.0800000000' });
+    const wire = await call(t, 'POST', '/api/admin/bank_wires/save', { bank_name: 'Bank', payee_name: 'Broker Ltd', payee_account: '123', currency: 'EUR', usd_per_unit: '1.08' }, { token: finance });
+    expect(wire.data).toMatchObject({ bank_name: 'Bank', currency: 'EUR', usd_per_unit: '1.0800000000' });
 
-    const cur = { code: 'USDT', protocol: 'TRC20', type: 1, draw_rate: '1', fee_type: 1, usd_price: '1', min_amount: '10', max_amount: '5', address_pattern: '^T' };
+    const cur = { code: 'USDT', protocol: 'TRC20', type: 1, draw_rate: '1', fee_type: 1, units_per_usd: '1', decimals: 6, min_amount: '10', max_amount: '5', address_pattern: '^T' };
     expect((await call(t, 'POST', '/api/admin/withdraw_currencies/save', cur, { token: finance, lang: 'en' })).msg).toBe('The minimum amount cannot be more than the maximum amount');
     expect((await call(t, 'POST', '/api/admin/withdraw_currencies/save', { ...cur, max_amount: '50', address_pattern: '(' }, { token: finance })).code).toBe(1001);
     const saved = await call(t, 'POST', '/api/admin/withdraw_currencies/save', { ...cur, max_amount: '50' }, { token: finance });
-    expect(saved.data).toMatchObject({ code: 'USDT', fee_type: 1, min_amount: '10.000000', max_amount: '50.000000', address_pattern: '^T' });
+    expect(saved.data).toMatchObject({ code: 'USDT', fee_type: 1, units_per_usd: '1.0000000000', decimals: 6, min_amount: '10.000000', max_amount: '50.000000', address_pattern: '^T' });
     const audit = await call(t, 'GET', '/api/admin/audit/list', { target_type: 'withdraw_currencies' }, { token: await staffSession(t, ['admin']) });
     expect(audit.data.total).toBe(1);
   });

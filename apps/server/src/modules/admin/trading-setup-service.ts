@@ -1,7 +1,8 @@
 import { dec } from '@tp/contract/decimal';
 import type { AdminSymbol } from '@tp/contract/schemas/admin';
 import type { z } from 'zod';
-import type { SymbolSaveInput } from '@tp/contract/schemas/admin';
+import { FEE_RATE_MAX, type SymbolSaveInput } from '@tp/contract/schemas/admin';
+import type { DbOrTx } from '../../platform/db/client.ts';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
 import {
@@ -11,6 +12,7 @@ import {
   leveragesBySymbol,
   listCategories,
   listSymbols,
+  readSetting,
   replaceLeverages,
   saveCategory,
   type SymbolChanges,
@@ -40,6 +42,10 @@ const symbolView = (s: SymbolRow, leverages: number[]): AdminSymbol => ({
   visible: s.visible,
   tradable: s.tradable,
   sort: s.sort,
+  swap_type: s.swapType,
+  swap_long: dec(s.swapLong).toString(),
+  swap_short: dec(s.swapShort).toString(),
+  swap_triple_day: s.swapTripleDay ?? -1,
 });
 
 type SymbolSave = z.infer<typeof SymbolSaveInput>;
@@ -60,6 +66,7 @@ export class TradingSetupService {
       const changes = this.changesOf(input);
       const merged = { ...before, ...changes };
       this.check(merged);
+      if (input.fee_rate !== undefined) await this.checkFeeRate(tx, input.fee_rate);
       if (input.category_id && !(await findCategory(tx, input.category_id))) throw invalid('admin.category_unknown');
       const leveragesBefore = (await leveragesBySymbol(tx)).get(before.id) ?? [];
       await updateSymbol(tx, before.id, changes);
@@ -121,7 +128,17 @@ export class TradingSetupService {
     if (input.visible !== undefined) c.visible = input.visible;
     if (input.tradable !== undefined) c.tradable = input.tradable;
     if (input.sort !== undefined) c.sort = input.sort;
+    if (input.swap_type !== undefined) c.swapType = input.swap_type;
+    if (input.swap_long !== undefined) c.swapLong = input.swap_long;
+    if (input.swap_short !== undefined) c.swapShort = input.swap_short;
+    if (input.swap_triple_day !== undefined) c.swapTripleDay = input.swap_triple_day < 0 ? null : input.swap_triple_day;
     return c;
+  }
+
+  /** A rate within the range of the fee type in force (USD per lot, or a fraction of the margin). */
+  private async checkFeeRate(db: DbOrTx, rate: string) {
+    const max = FEE_RATE_MAX[(await readSetting(db, 'trade_fee_type'))?.trim() === '2' ? 2 : 1]!;
+    if (dec(rate).gt(max)) throw invalid('admin.fee_rate_range', { max });
   }
 
   private check(s: SymbolRow) {

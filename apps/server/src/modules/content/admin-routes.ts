@@ -97,7 +97,7 @@ export function registerContentAdminRoutes(app: FastifyInstance, ctx: AppContext
     url: '/api/admin/settings/save',
     input: SettingsSaveInput,
     summary:
-      'Saves any of service_link, service_link_type, verify_reg_type, trade_fee_type, announcement, is_show_mobile, allow_http_links (content role) and margin_call_level, stop_out_level (risk role)',
+      'Saves any of service_link, service_link_type, verify_reg_type, announcement, is_show_mobile, allow_http_links (content role) and margin_call_level, stop_out_level (risk role); trade_fee_type is set on the fee screen (risk role)',
     response: SettingsSchema,
     handler: ({ input, staff }) => content().saveSettings(staff, input),
   });

@@ -272,27 +272,34 @@ describe.each(dbTargets)('content on %s', (target) => {
       t,
       'POST',
       '/api/admin/settings/save',
-      { trade_fee_type: '2', service_link_type: 3, service_link: 'https://help.example' },
+      { verify_reg_type: '2', service_link_type: 3, service_link: 'https://help.example' },
       { token: editor, json: true },
     );
     expect(saved.code).toBe(1);
     expect(saved.data).toMatchObject({
-      trade_fee_type: '2',
+      verify_reg_type: '2',
       service_link_type: '3',
       service_link: 'https://help.example',
       stop_out_level: '50',
     });
     expect(seen).toEqual([
       {
-        keys: expect.arrayContaining(['trade_fee_type', 'service_link_type', 'service_link']),
-        values: { trade_fee_type: '2', service_link_type: '3', service_link: 'https://help.example' },
+        keys: expect.arrayContaining(['verify_reg_type', 'service_link_type', 'service_link']),
+        values: { verify_reg_type: '2', service_link_type: '3', service_link: 'https://help.example' },
       },
     ]);
     const audit = (await auditOf('settings.save')).at(-1)!;
-    expect(audit.before).toEqual({ trade_fee_type: '1', service_link_type: '1', service_link: 'support@northwind-markets.example' });
+    expect(audit.before).toEqual({ verify_reg_type: '1', service_link_type: '1', service_link: 'support@northwind-markets.example' });
 
     expect((await call(t, 'POST', '/api/admin/settings/save', { stop_out_level: '40' }, { token: editor })).code).toBe(1003);
-    expect((await call(t, 'POST', '/api/admin/settings/save', { trade_fee_type: '1' }, { token: risk })).code).toBe(1003);
+    expect((await call(t, 'POST', '/api/admin/settings/save', { verify_reg_type: '1' }, { token: risk })).code).toBe(1003);
+    // The fee type belongs to the risk role's fee calls (/api/admin/fees), never to the content settings.
+    for (const token of [editor, risk]) {
+      expect(await call(t, 'POST', '/api/admin/settings/save', { trade_fee_type: '2' }, { token, lang: 'en' })).toMatchObject({
+        code: 1001,
+        msg: 'The setting trade_fee_type cannot be changed here',
+      });
+    }
     expect(
       (await call(t, 'POST', '/api/admin/settings/save', { stop_out_level: '40', margin_call_level: '90' }, { token: risk })).code,
     ).toBe(1);
@@ -301,11 +308,11 @@ describe.each(dbTargets)('content on %s', (target) => {
     expect((await call(t, 'POST', '/api/admin/settings/save', { demo_initial_balance: '1' }, { token: editor, lang: 'en' })).msg).toBe(
       'The setting demo_initial_balance cannot be changed here',
     );
-    expect((await call(t, 'POST', '/api/admin/settings/save', { trade_fee_type: '9' }, { token: editor })).code).toBe(1001);
+    expect((await call(t, 'POST', '/api/admin/settings/save', { verify_reg_type: '9' }, { token: editor })).code).toBe(1001);
     expect((await call(t, 'POST', '/api/admin/settings/save', { stop_out_level: '-5' }, { token: risk })).code).toBe(1001);
     expect((await call(t, 'POST', '/api/admin/settings/save', {}, { token: editor })).code).toBe(1001);
     const rows = Object.fromEntries((await t.ctx.db.select().from(settings)).map((s) => [s.key, s.value]));
-    expect(rows).toMatchObject({ trade_fee_type: '2', stop_out_level: '40', margin_call_level: '90', demo_initial_balance: '100000' });
+    expect(rows).toMatchObject({ trade_fee_type: '1', verify_reg_type: '2', stop_out_level: '40', margin_call_level: '90', demo_initial_balance: '100000' });
     expect((await call(t, 'GET', '/api/admin/settings', {}, { token: risk })).data).toMatchObject({ stop_out_level: '40' });
     off();
   });

@@ -75,7 +75,7 @@ export async function reviewDeposit(
 
 /** USD prices of every network and wire, enabled or not, for the review list. */
 export async function channelPrices(db: DbOrTx): Promise<{ networks: Map<number, string>; wires: Map<number, string> }> {
-  const networks = await db.select({ id: depositNetworks.id, usdPrice: depositNetworks.usdPrice }).from(depositNetworks);
-  const wires = await db.select({ id: bankWires.id, usdPrice: bankWires.usdPrice }).from(bankWires);
+  const networks = await db.select({ id: depositNetworks.id, usdPrice: depositNetworks.usdPerUnit }).from(depositNetworks);
+  const wires = await db.select({ id: bankWires.id, usdPrice: bankWires.usdPerUnit }).from(bankWires);
   return { networks: new Map(networks.map((n) => [n.id, n.usdPrice])), wires: new Map(wires.map((w) => [w.id, w.usdPrice])) };
 }

@@ -102,8 +102,8 @@ export class DepositService {
 
   /** USD per unit of the deposit's currency, from its network or wire. */
   async usdPriceOf(deposit: DepositRow): Promise<string | null> {
-    if (deposit.chargeId !== null) return (await findNetwork(this.ctx.db, deposit.chargeId))?.usdPrice ?? null;
-    if (deposit.wireId !== null) return (await findWire(this.ctx.db, deposit.wireId))?.usdPrice ?? null;
+    if (deposit.chargeId !== null) return (await findNetwork(this.ctx.db, deposit.chargeId))?.usdPerUnit ?? null;
+    if (deposit.wireId !== null) return (await findWire(this.ctx.db, deposit.wireId))?.usdPerUnit ?? null;
     return null;
   }
 

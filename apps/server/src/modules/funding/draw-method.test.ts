@@ -46,12 +46,13 @@ describe.each(dbTargets)('receiving accounts on %s', (target) => {
       draw_rate: '1',
       fee_type: 1,
       usd_price: '1',
+      decimals: 6,
       min_amount: '10',
       max_amount: '50000',
     });
     const bank = await call(t, 'GET', '/api/account/draw_symbol_list', { type: 2 }, { token: u.token });
     expect(bank.data.map((c: { code: string }) => c.code)).toEqual(['USD', 'EUR']);
-    expect(bank.data[1]).toMatchObject({ fee_type: 2, draw_rate: '1', usd_price: '0.92', min_amount: '100' });
+    expect(bank.data[1]).toMatchObject({ fee_type: 2, draw_rate: '1', usd_price: '0.92', decimals: 2, min_amount: '100' });
   });
 
   it('binds coin addresses checked against their network, and bank accounts with sane details', async () => {

@@ -17,7 +17,7 @@ export const networkRecord = (n: DepositNetworkRow) => ({
   currency_code: n.currencyCode,
   protocol_code: n.protocolCode,
   address: n.address,
-  usd_price: amount(n.usdPrice),
+  usd_price: amount(n.usdPerUnit),
 });
 
 export function currencyRecords(networks: DepositNetworkRow[]) {
@@ -76,7 +76,8 @@ export const withdrawCurrencyRecord = (c: WithdrawCurrencyRow): WithdrawCurrency
   type: c.type,
   draw_rate: amount(c.drawRate),
   fee_type: c.feeType,
-  usd_price: amount(c.usdPrice),
+  usd_price: amount(c.unitsPerUsd),
+  decimals: c.decimals,
   min_amount: amount(c.minAmount),
   max_amount: amount(c.maxAmount),
 });

@@ -56,7 +56,7 @@ export class WithdrawalService {
     const amount = dec(req.number);
     if (amount.lt(currency.minAmount)) throw fail('funding.withdraw_below_min', { min: plain(currency.minAmount) });
     if (amount.gt(currency.maxAmount)) throw fail('funding.withdraw_above_max', { max: plain(currency.maxAmount) });
-    const { fee, received } = withdrawalOf(amount, currency.feeType, currency.drawRate, currency.usdPrice);
+    const { fee, received } = withdrawalOf(amount, currency.feeType, currency.drawRate, currency.unitsPerUsd, currency.decimals);
     const { ledger } = this.ctx.services;
     try {
       return await this.ctx.db.transaction(async (tx) => {
@@ -68,7 +68,7 @@ export class WithdrawalService {
           type: currency.type,
           number: moneyStr(amount),
           fee: moneyStr(fee),
-          realNumber: moneyStr(received),
+          realNumber: received.toFixed(currency.decimals),
           address: method.dcAddress,
           payeeAccount: method.payeeAccount,
           memo: req.memo || null,
@@ -126,7 +126,10 @@ export class WithdrawalService {
     return { withdrawal, currency, user: users.get(withdrawal.userId), method: methods.get(withdrawal.drawMethodId) };
   }
 
-  /** Paid out: the transaction reference is recorded and the amount leaves clearing for payouts. */
+  /**
+   * Paid out: the transaction reference is recorded; the amount leaves clearing, its fee to fee
+   * income and the rest (what is actually paid, in USD) to payouts.
+   */
   async approve(staff: AuthStaff, id: number, txRef: string): Promise<WithdrawalRow> {
     await this.pending(id);
     return this.ctx.db.transaction(async (tx) => {
@@ -140,7 +143,8 @@ export class WithdrawalService {
         idemKey: `withdraw-paid:${id}`,
         postings: [
           { account: { house: 'withdraw_clearing' }, amount: dec(row.number).neg(), type: 'withdraw_paid', memo: `#${id}` },
-          { account: { house: 'payouts' }, amount: row.number, type: 'withdraw_paid', memo: `#${id}` },
+          { account: { house: 'fees' }, amount: row.fee, type: 'withdraw_fee', memo: `#${id}` },
+          { account: { house: 'payouts' }, amount: dec(row.number).minus(row.fee), type: 'withdraw_paid', memo: `#${id}` },
         ],
       });
       if ('duplicate' in posted) throw fail('funding.withdrawal_already_reviewed');

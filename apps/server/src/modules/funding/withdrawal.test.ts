@@ -90,8 +90,8 @@ describe.each(dbTargets)('withdrawals on %s', (target) => {
       number: '200',
       draw_method_id: await bindCoin(u, 'BTC-Bitcoin', BTC_ADDRESS),
     });
-    // fee 0.5% of 200 = 1; (200 - 1) x 0.0000105 = 0.0020895, kept to 6 decimals half-even.
-    expect(btc.data).toMatchObject({ fee: '1', real_number: '0.00209' });
+    // fee 0.5% of 200 = 1; (200 - 1) x 0.0000105 = 0.0020895 BTC, kept to BTC's 8 decimals.
+    expect(btc.data).toMatchObject({ fee: '1', real_number: '0.0020895' });
     const bank = await call(
       t,
       'POST',
@@ -100,13 +100,14 @@ describe.each(dbTargets)('withdrawals on %s', (target) => {
       { token: u.token },
     );
     const eur = await draw(u, { draw_currency_id: currency['EUR-SWIFT'], number: '150.5', draw_method_id: bank.data.id });
-    expect(eur.data).toMatchObject({ fee: '1.505', real_number: '137.0754' });
+    // (150.5 - 1.505) x 0.92 = 137.0754 EUR, paid to the euro's 2 decimals.
+    expect(eur.data).toMatchObject({ fee: '1.505', real_number: '137.08' });
     const rows = (await drawList(u, { type: 2 })).data.data;
     expect(rows[0]).toMatchObject({ type: 2, payee_account: BANK.payee_account, address: '', draw_currency: { code: 'EUR' } });
     expect(await cashOf(t, u.id)).toBe('649.5');
   });
 
-  it('never lets the received amount fall below zero', async () => {
+  it('never lets the received amount fall below zero, nor the fee exceed the amount', async () => {
     const [row] = await t.ctx.db
       .insert(withdrawCurrencies)
       .values({
@@ -115,7 +116,8 @@ describe.each(dbTargets)('withdrawals on %s', (target) => {
         type: 1,
         feeType: 1,
         drawRate: '25',
-        usdPrice: '1',
+        unitsPerUsd: '1',
+        decimals: 6,
         minAmount: '10',
         maxAmount: '100',
         addressPattern: '^T[1-9A-HJ-NP-Za-km-z]{33}$',
@@ -124,7 +126,7 @@ describe.each(dbTargets)('withdrawals on %s', (target) => {
     currency['USDT-promo'] = row!.id;
     const u = await newUser(t, { balance: '50' });
     const res = await draw(u, { draw_currency_id: row!.id, number: '20', draw_method_id: await bindCoin(u, 'USDT-promo') });
-    expect(res.data).toMatchObject({ number: '20', fee: '25', real_number: '0' });
+    expect(res.data).toMatchObject({ number: '20', fee: '20', real_number: '0' });
     expect(await cashOf(t, u.id)).toBe('30');
   });
 
@@ -238,13 +240,16 @@ describe.each(dbTargets)('withdrawals on %s', (target) => {
     const w = await draw(u, { number: '200', draw_method_id: await bindCoin(u) });
     expect(await review('approve', { id: w.data.id })).toMatchObject({ code: 1001, msg: 'Please fill in all fields' });
     const payoutsBefore = await houseBalance(t, 'payouts');
+    const feesBefore = await houseBalance(t, 'fees');
     const clearingBefore = await houseBalance(t, 'withdraw_clearing');
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => review('approve', { id: w.data.id, tx_ref: `0xabc${i}` })));
     const ok = results.filter((r) => r.code === 1);
     expect(ok).toHaveLength(1);
     for (const r of results.filter((r) => r.code !== 1)) expect(r.msg).toBe('This withdrawal has already been reviewed');
     expect(ok[0]!.data).toMatchObject({ id: w.data.id, status: 1, status_name: 'Paid', user: { id: u.id }, address: TRC20_ADDRESS });
-    expect(await houseBalance(t, 'payouts')).toBe(dec(payoutsBefore).plus(200).toString());
+    // USDT-TRC20 charges a fixed fee of 1: 199 is paid out, 1 is fee income.
+    expect(await houseBalance(t, 'payouts')).toBe(dec(payoutsBefore).plus(199).toString());
+    expect(await houseBalance(t, 'fees')).toBe(dec(feesBefore).plus(1).toString());
     expect(await houseBalance(t, 'withdraw_clearing')).toBe(dec(clearingBefore).minus(200).toString());
     expect(await cashOf(t, u.id)).toBe('100');
     expect((await review('reject', { id: w.data.id, remark: 'late' })).msg).toBe('This withdrawal has already been reviewed');

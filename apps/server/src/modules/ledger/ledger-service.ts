@@ -14,6 +14,7 @@ export const HOUSE_ACCOUNT_KINDS = [
   'writeoff',
   'demo_funding',
   'adjustment',
+  'swaps',
 ] as const;
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
 /**

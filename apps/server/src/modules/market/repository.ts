@@ -63,6 +63,10 @@ export async function loadSymbols(db: DbOrTx): Promise<MarketSymbol[]> {
     usdConversionInvert: r.usdConversionInvert,
     visible: r.visible,
     tradable: r.tradable,
+    swapType: r.swapType,
+    swapLong: dec(r.swapLong),
+    swapShort: dec(r.swapShort),
+    swapTripleDay: r.swapTripleDay,
     hours: { timezone: r.timezone, schedule: r.schedule, holidays: r.holidays },
     basePrice: r.basePrice,
     // Simulator parameters only shape random prices; they are never money.

@@ -48,6 +48,11 @@ export interface SymbolInfo {
   usdConversionInvert: boolean;
   visible: boolean;
   tradable: boolean;
+  /** Overnight financing: SwapType, rates per rollover (negative is a charge), the day counted three times (null: none). */
+  swapType: number;
+  swapLong: Dec;
+  swapShort: Dec;
+  swapTripleDay: number | null;
 }
 
 export type TickListener = (tick: Tick) => void;

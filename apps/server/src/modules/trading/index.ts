@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { SETTINGS_CHANGED_CHANNEL } from '../content/service.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { registerOrderRoutes } from './routes.ts';
 import { registerTestControls } from './test-controls.ts';
@@ -19,6 +20,8 @@ export const tradingModule = {
     registerOrderRoutes(app, ctx);
     registerAccountRoutes(app, ctx);
     registerTestControls(app, ctx);
+    // Every server charges fees with the fee type in force, whichever server saved it.
+    ctx.bus.subscribe(SETTINGS_CHANGED_CHANNEL, () => void trading.settings.reload(ctx.db).catch((err: unknown) => ctx.log.error({ err }, 'trading settings reload failed')));
     // On the elected leader only, after the price feed (registered earlier by the market module).
     ctx.background.push({
       name: 'trading-engine',
@@ -26,5 +29,7 @@ export const tradingModule = {
       start: () => trading.engine.start(),
       stop: () => trading.engine.stop(),
     });
+    // Swaps at the daily rollover: on the leader, once per position and rollover date whichever server runs it.
+    ctx.background.push({ name: 'swap-rollover', leaderOnly: true, start: () => trading.swaps.start(), stop: () => trading.swaps.stop() });
   },
 };

@@ -31,6 +31,7 @@ export function orderView(row: OrderRow, sym: SymbolInfo | undefined, live?: { c
     CautionMoney: moneyStr(row.cautionMoney),
     TradeFee: moneyStr(row.tradeFee),
     FactProfits: moneyStr(live ? live.profit : row.factProfits),
+    Swap: moneyStr(row.swap),
     ClosedType: row.closedType ?? 0,
     CancelReason: row.cancelReason ?? '',
     ForexContNum: dec(row.contractSize).toString(),

@@ -7,6 +7,7 @@ import { TradingEngine } from './engine.ts';
 import { OrderOps } from './order-ops.ts';
 import { OrderService } from './order-service.ts';
 import { Settlement } from './settlement.ts';
+import { SwapService } from './swap-service.ts';
 import { TradingSettings } from './settings.ts';
 import { TriggerExecutor } from './trigger-executor.ts';
 
@@ -17,6 +18,7 @@ export class TradingService {
   readonly accounts: AccountService;
   readonly demo: DemoService;
   readonly engine: TradingEngine;
+  readonly swaps: SwapService;
 
   constructor(ctx: AppContext) {
     this.settings = new TradingSettings(ctx.config.DEMO_INITIAL_BALANCE);
@@ -26,6 +28,7 @@ export class TradingService {
     this.orders = new OrderService(ctx, this.settings, settlement, ops);
     this.accounts = new AccountService(ctx, this.settings);
     this.demo = new DemoService(ctx, this.settings, settlement, ops);
+    this.swaps = new SwapService(ctx, (changes) => feed.publish(changes));
     // PGlite runs one transaction at a time; PostgreSQL takes several users' triggers side by side.
     const concurrency = ctx.dbKind === 'pglite' ? 1 : Math.max(2, Math.min(8, Math.floor(ctx.config.DATABASE_POOL_SIZE / 2)));
     this.engine = new TradingEngine(ctx, this.settings, new TriggerExecutor(ctx, this.settings, settlement, ops), {

@@ -173,6 +173,13 @@ export const symbols = pgTable('symbols', {
   visible: boolean('visible').notNull().default(true),
   tradable: boolean('tradable').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+  /** Overnight financing (MT5's swap): 0 none, 1 in points per lot, 2 in percent per year of the position's value. */
+  swapType: smallint('swap_type').notNull().default(0),
+  /** What a long (buy) / short (sell) position receives per rollover; negative is a charge. */
+  swapLong: numeric('swap_long', { precision: 18, scale: 6 }).notNull().default('0'),
+  swapShort: numeric('swap_short', { precision: 18, scale: 6 }).notNull().default('0'),
+  /** Day of the week (Sunday 0) whose rollover counts three times, rollovers then only Monday to Friday; null: every day once. */
+  swapTripleDay: smallint('swap_triple_day').default(3),
 });
 
 /** HasForexMultiple: the leverages allowed for a symbol. */
@@ -283,6 +290,10 @@ export const orders = pgTable(
     cautionMoney: money('caution_money').notNull(),
     tradeFee: money('trade_fee').notNull(),
     factProfits: money('fact_profits').notNull().default('0'),
+    /** Swaps posted to the balance so far (USD, accumulated); not part of floating profit. */
+    swap: money('swap').notNull().default('0'),
+    /** The New York date of the last rollover charged: the guard that makes each rollover post once. */
+    swapDate: text('swap_date'),
     closedType: smallint('closed_type'),
     cancelReason: text('cancel_reason'),
     clientOrderId: text('client_order_id'),
@@ -370,7 +381,8 @@ export const depositNetworks = pgTable('deposit_networks', {
   currencyCode: text('currency_code').notNull(),
   protocolCode: text('protocol_code').notNull(),
   address: text('address').notNull(),
-  usdPrice: price('usd_price').notNull().default('1'),
+  /** USD credited per unit of the currency deposited. */
+  usdPerUnit: price('usd_per_unit').notNull().default('1'),
   enabled: boolean('enabled').notNull().default(true),
 });
 
@@ -383,7 +395,8 @@ export const bankWires = pgTable('bank_wires', {
   payeeAccount: text('payee_account').notNull(),
   bankRemark: text('bank_remark').notNull().default(''),
   currency: text('currency').notNull().default('USD'),
-  usdPrice: price('usd_price').notNull().default('1'),
+  /** USD credited per unit of the currency wired. */
+  usdPerUnit: price('usd_per_unit').notNull().default('1'),
   enabled: boolean('enabled').notNull().default(true),
 });
 
@@ -421,7 +434,10 @@ export const withdrawCurrencies = pgTable('withdraw_currencies', {
   drawRate: numeric('draw_rate', { precision: 18, scale: 6 }).notNull(),
   /** 1 fixed fee, otherwise percent. */
   feeType: smallint('fee_type').notNull(),
-  usdPrice: price('usd_price').notNull(),
+  /** Units of the currency paid per USD withdrawn: the spec's `usd_price` of a withdraw currency. */
+  unitsPerUsd: price('units_per_usd').notNull(),
+  /** Decimals of a payout in this currency (BTC 8, USDT 6, fiat 2). */
+  decimals: smallint('decimals').notNull().default(2),
   minAmount: money('min_amount').notNull(),
   maxAmount: money('max_amount').notNull(),
   /** Regular expression an address on this network must match (coin only). */
@@ -460,7 +476,8 @@ export const withdrawals = pgTable(
     type: smallint('type').notNull(),
     number: money('number').notNull(),
     fee: money('fee').notNull(),
-    realNumber: money('real_number').notNull(),
+    /** Paid in the currency, to its own decimals. */
+    realNumber: numeric('real_number', { precision: 30, scale: 10 }).notNull(),
     address: text('address'),
     payeeAccount: text('payee_account'),
     memo: text('memo'),

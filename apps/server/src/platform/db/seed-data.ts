@@ -227,7 +227,7 @@ function forexPair(
   };
 }
 
-export const seedSymbols: SeedSymbol[] = [
+const symbolTerms: SeedSymbol[] = [
   // ---------------------------------------------------------------- forex
   // Cross rates are consistent with the majors' base prices (EURJPY = EURUSD x USDJPY, ...).
   forexPair('EURUSD', 10, { base: '1.08500', spread: '0.00012', vol: '0.07', tps: '5' }),
@@ -747,6 +747,42 @@ export const seedSymbols: SeedSymbol[] = [
   },
 ];
 
+
+/** Swap rates (MT5's): points per lot per rollover for FX and metals, percent a year for the rest; negative is a charge. */
+type Swap = Pick<SymbolRow, 'swapType' | 'swapLong' | 'swapShort' | 'swapTripleDay'>;
+const points = (long: string, short: string, tripleDay: number | null = 3): Swap => ({ swapType: 1, swapLong: long, swapShort: short, swapTripleDay: tripleDay });
+const perYear = (long: string, short: string, tripleDay: number | null): Swap => ({ swapType: 2, swapLong: long, swapShort: short, swapTripleDay: tripleDay });
+const SEED_SWAPS: Record<string, Swap> = {
+  EURUSD: points('-7.2', '2.1'),
+  GBPUSD: points('-4.8', '0.6'),
+  AUDUSD: points('-3.1', '-0.9'),
+  NZDUSD: points('-2.4', '-1.5'),
+  USDJPY: points('14.2', '-28.6'),
+  USDCHF: points('5.9', '-13.4'),
+  USDCAD: points('0.9', '-6.8'),
+  EURJPY: points('8.1', '-22.4'),
+  GBPJPY: points('12.6', '-31.8'),
+  EURGBP: points('-4.3', '0.4'),
+  EURCHF: points('2.7', '-9.6'),
+  AUDJPY: points('6.5', '-17.2'),
+  XAUUSD: points('-45.1', '22.3'),
+  XAGUSD: points('-6.2', '1.8'),
+  XPTUSD: points('-9.5', '2.4'),
+  USOIL: perYear('-5.5', '-1.5', 5),
+  UKOIL: perYear('-5.5', '-1.5', 5),
+  NGAS: perYear('-6', '-2', 5),
+  US30: perYear('-6.2', '1.3', 5),
+  US500: perYear('-6.2', '1.3', 5),
+  NAS100: perYear('-6.2', '1.3', 5),
+  GER40: perYear('-5.6', '0.7', 5),
+  UK100: perYear('-6', '1', 5),
+  JPN225: perYear('-4.5', '-0.5', 5),
+};
+/** Crypto trades every day: charged every day once, no triple day. */
+const CRYPTO_SWAP = perYear('-18', '-18', null);
+
+export const seedSymbols: SeedSymbol[] = symbolTerms.map((s) => ({ ...s, ...(SEED_SWAPS[s.code] ?? (s.category === 'crypto' ? CRYPTO_SWAP : {})) }));
+
 // ================================================================ area codes
 
 /** Countries and territories the service is not provided to (spec section 9). Not in `seedAreaCodes`. */
@@ -1181,11 +1217,11 @@ export const seedSettings: Record<string, string> = {
 
 /** Deposit addresses: realistic formats, fictional values (checksums are not valid; never send funds). */
 export const seedDepositNetworks: Omit<typeof depositNetworks.$inferInsert, 'id'>[] = [
-  { currencyCode: 'USDT', protocolCode: 'TRC20', address: 'TNwM7kq3XbR9vDp2HcJf5sLtYe8GaZu4Wx', usdPrice: '1', enabled: true },
-  { currencyCode: 'USDT', protocolCode: 'ERC20', address: '0x7a3F9c2E41b8D06e5A1c9B3f82D4e7C05b61A9d2', usdPrice: '1', enabled: true },
-  { currencyCode: 'USDC', protocolCode: 'ERC20', address: '0x7a3F9c2E41b8D06e5A1c9B3f82D4e7C05b61A9d2', usdPrice: '1', enabled: true },
-  { currencyCode: 'BTC', protocolCode: 'Bitcoin', address: 'bc1qn7w4xk2m9d3s8hvy5p6t0rjz4ce2ufa3lq8g7e', usdPrice: '95000', enabled: true },
-  { currencyCode: 'ETH', protocolCode: 'ERC20', address: '0x7a3F9c2E41b8D06e5A1c9B3f82D4e7C05b61A9d2', usdPrice: '3400', enabled: true },
+  { currencyCode: 'USDT', protocolCode: 'TRC20', address: 'TNwM7kq3XbR9vDp2HcJf5sLtYe8GaZu4Wx', usdPerUnit: '1', enabled: true },
+  { currencyCode: 'USDT', protocolCode: 'ERC20', address: '0x7a3F9c2E41b8D06e5A1c9B3f82D4e7C05b61A9d2', usdPerUnit: '1', enabled: true },
+  { currencyCode: 'USDC', protocolCode: 'ERC20', address: '0x7a3F9c2E41b8D06e5A1c9B3f82D4e7C05b61A9d2', usdPerUnit: '1', enabled: true },
+  { currencyCode: 'BTC', protocolCode: 'Bitcoin', address: 'bc1qn7w4xk2m9d3s8hvy5p6t0rjz4ce2ufa3lq8g7e', usdPerUnit: '95000', enabled: true },
+  { currencyCode: 'ETH', protocolCode: 'ERC20', address: '0x7a3F9c2E41b8D06e5A1c9B3f82D4e7C05b61A9d2', usdPerUnit: '3400', enabled: true },
 ];
 
 /** Bank wire accounts shown on the deposit page (fictional). */
@@ -1198,7 +1234,7 @@ export const seedBankWires: Omit<typeof bankWires.$inferInsert, 'id'>[] = [
     payeeAccount: '801-204617-838',
     bankRemark: 'Put your UID in the payment reference. Only USD transfers from an account in your own name are accepted.',
     currency: 'USD',
-    usdPrice: '1',
+    usdPerUnit: '1',
     enabled: true,
   },
   {
@@ -1209,15 +1245,15 @@ export const seedBankWires: Omit<typeof bankWires.$inferInsert, 'id'>[] = [
     payeeAccount: 'CH56 0483 5012 3456 7800 9',
     bankRemark: 'USD account. Put your UID in the payment reference; intermediary bank charges are borne by the sender.',
     currency: 'USD',
-    usdPrice: '1',
+    usdPerUnit: '1',
     enabled: true,
   },
 ];
 
 /**
  * Withdrawal currencies. fee_type 1: fixed fee of draw_rate USD; otherwise draw_rate percent.
- * received = (amount - fee) x usd_price, where amount and fee are in USD, so usd_price is the
- * number of units of the receiving currency per USD.
+ * received = (amount - fee) x units_per_usd (the spec's usd_price), where amount and fee are in USD,
+ * paid to the currency's own decimals.
  */
 export const seedWithdrawCurrencies: Omit<typeof withdrawCurrencies.$inferInsert, 'id'>[] = [
   // ---- coin (type 1)
@@ -1227,7 +1263,8 @@ export const seedWithdrawCurrencies: Omit<typeof withdrawCurrencies.$inferInsert
     type: 1,
     feeType: 1,
     drawRate: '1',
-    usdPrice: '1',
+    unitsPerUsd: '1',
+    decimals: 6,
     minAmount: '10',
     maxAmount: '50000',
     addressPattern: '^T[1-9A-HJ-NP-Za-km-z]{33}$',
@@ -1239,7 +1276,8 @@ export const seedWithdrawCurrencies: Omit<typeof withdrawCurrencies.$inferInsert
     type: 1,
     feeType: 1,
     drawRate: '5',
-    usdPrice: '1',
+    unitsPerUsd: '1',
+    decimals: 6,
     minAmount: '20',
     maxAmount: '50000',
     addressPattern: '^0x[0-9a-fA-F]{40}$',
@@ -1251,7 +1289,8 @@ export const seedWithdrawCurrencies: Omit<typeof withdrawCurrencies.$inferInsert
     type: 1,
     feeType: 2,
     drawRate: '0.5',
-    usdPrice: '0.0000105', // BTC per USD (about 95,000 USD per BTC)
+    unitsPerUsd: '0.0000105', // BTC per USD (about 95,000 USD per BTC)
+    decimals: 8,
     minAmount: '50',
     maxAmount: '100000',
     addressPattern: '^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$',
@@ -1264,7 +1303,8 @@ export const seedWithdrawCurrencies: Omit<typeof withdrawCurrencies.$inferInsert
     type: 2,
     feeType: 2,
     drawRate: '1',
-    usdPrice: '1',
+    unitsPerUsd: '1',
+    decimals: 2,
     minAmount: '100',
     maxAmount: '100000',
     addressPattern: null,
@@ -1276,7 +1316,8 @@ export const seedWithdrawCurrencies: Omit<typeof withdrawCurrencies.$inferInsert
     type: 2,
     feeType: 2,
     drawRate: '1',
-    usdPrice: '0.92', // EUR per USD
+    unitsPerUsd: '0.92', // EUR per USD
+    decimals: 2,
     minAmount: '100',
     maxAmount: '100000',
     addressPattern: null,

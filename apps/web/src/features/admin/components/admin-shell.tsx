@@ -9,6 +9,7 @@ import { AuditScreen } from './audit-screen';
 import { ContentScreen } from './content-screen';
 import { DashboardScreen } from './dashboard-screen';
 import { DepositsScreen } from './deposits-screen';
+import { FeesScreen } from './fees-screen';
 import { FundingSetupScreen } from './funding-setup-screen';
 import { IdentityScreen } from './identity-screen';
 import { NewsScreen } from './news-screen';
@@ -33,6 +34,7 @@ export const SCREENS: Screen[] = [
   { path: 'deposits', roles: ['finance'], Component: DepositsScreen },
   { path: 'withdrawals', roles: ['finance'], Component: WithdrawalsScreen },
   { path: 'trading', roles: ['risk'], Component: TradingScreen },
+  { path: 'fees', roles: ['risk'], Component: FeesScreen },
   { path: 'funding', roles: ['finance'], Component: FundingSetupScreen },
   { path: 'news', roles: ['content'], Component: NewsScreen },
   { path: 'content', roles: ['content', 'risk', 'support'], Component: ContentScreen },

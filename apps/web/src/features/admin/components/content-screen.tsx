@@ -29,7 +29,6 @@ export function ContentScreen() {
 const CHOICES: Record<string, string[]> = {
   service_link_type: ['1', '2', '3'],
   verify_reg_type: ['1', '2'],
-  trade_fee_type: ['1', '2'],
   is_show_mobile: ['0', '1'],
   allow_http_links: ['0', '1'],
 };

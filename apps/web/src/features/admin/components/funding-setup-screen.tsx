@@ -31,8 +31,8 @@ export function FundingSetupScreen() {
     {
       path: 'deposit_networks',
       title: t('admin.deposit_networks'),
-      fields: [f('currency_code'), f('protocol_code'), f('address'), f('usd_price', 'number'), f('enabled', 'checkbox')],
-      columns: ['currency_code', 'protocol_code', 'address', 'usd_price', 'enabled'],
+      fields: [f('currency_code'), f('protocol_code'), f('address'), f('usd_per_unit', 'number'), f('enabled', 'checkbox')],
+      columns: ['currency_code', 'protocol_code', 'address', 'usd_per_unit', 'enabled'],
     },
     {
       path: 'bank_wires',
@@ -45,10 +45,10 @@ export function FundingSetupScreen() {
         f('payee_account'),
         f('bank_remark'),
         f('currency'),
-        f('usd_price', 'number'),
+        f('usd_per_unit', 'number'),
         f('enabled', 'checkbox'),
       ],
-      columns: ['bank_name', 'payee_name', 'payee_account', 'currency', 'usd_price', 'enabled'],
+      columns: ['bank_name', 'payee_name', 'payee_account', 'currency', 'usd_per_unit', 'enabled'],
     },
     {
       path: 'withdraw_currencies',
@@ -65,13 +65,14 @@ export function FundingSetupScreen() {
           ['2', t('admin.fee_type.2')],
         ]),
         f('draw_rate', 'number'),
-        f('usd_price', 'number'),
+        f('units_per_usd', 'number'),
+        f('decimals', 'number'),
         f('min_amount', 'number'),
         f('max_amount', 'number'),
         f('address_pattern'),
         f('enabled', 'checkbox'),
       ],
-      columns: ['code', 'protocol', 'type', 'fee_type', 'draw_rate', 'usd_price', 'min_amount', 'max_amount', 'enabled'],
+      columns: ['code', 'protocol', 'type', 'fee_type', 'draw_rate', 'units_per_usd', 'decimals', 'min_amount', 'max_amount', 'enabled'],
     },
   ];
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AdminOrder, AdminSymbol } from '@tp/contract/schemas/admin';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../lib/i18n';
 import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
@@ -17,10 +18,20 @@ const NUMBER_FIELDS = [
   'max_lots',
   'step',
   'spread',
-  'fee_rate',
   'fixed_margin',
   'sort',
+  'swap_long',
+  'swap_short',
 ] as const;
+
+/** Triple-day choices: none (every day once), then Sunday to Saturday named in the staff's language. */
+const tripleDays = (none: string): [string, string][] => [
+  ['-1', none],
+  ...[0, 1, 2, 3, 4, 5, 6].map((d): [string, string] => [
+    String(d),
+    new Intl.DateTimeFormat(currentLocale(), { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + d)),
+  ]),
+];
 
 /** Trading setup (risk): symbols and their terms, categories, open positions with a staff close. */
 export function TradingScreen() {
@@ -54,6 +65,13 @@ export function TradingScreen() {
         ['2', t('admin.margin_mode.2')],
       ],
     },
+    {
+      name: 'swap_type',
+      label: t('admin.f.swap_type'),
+      type: 'select',
+      options: (['0', '1', '2'] as const).map((v): [string, string] => [v, t(adminKey(`admin.swap_type.${v}`))]),
+    },
+    { name: 'swap_triple_day', label: t('admin.f.swap_triple_day'), type: 'select', options: tripleDays(t('admin.swap_no_triple')) },
     { name: 'leverages', label: t('admin.f.leverages') },
     { name: 'schedule', label: t('admin.f.schedule'), type: 'textarea' },
     { name: 'holidays', label: t('admin.f.holidays') },
@@ -65,6 +83,8 @@ export function TradingScreen() {
     show_code: s.show_code,
     category_id: String(s.category_id),
     margin_mode: String(s.margin_mode),
+    swap_type: String(s.swap_type),
+    swap_triple_day: String(s.swap_triple_day),
     leverages: s.leverages.join(','),
     schedule: JSON.stringify(s.schedule),
     holidays: s.holidays.join(','),
@@ -94,6 +114,11 @@ export function TradingScreen() {
             { key: 'lots', label: t('admin.f.lots'), render: (r) => `${r.min_lots} – ${r.max_lots} / ${r.step}` },
             { key: 'size', label: t('admin.f.contract_size'), render: (r) => r.contract_size },
             { key: 'fee', label: t('admin.f.fee_rate'), render: (r) => r.fee_rate },
+            {
+              key: 'swap',
+              label: t('admin.f.swap'),
+              render: (r) => (r.swap_type ? `${r.swap_long} / ${r.swap_short} (${t(adminKey(`admin.swap_type.${r.swap_type}`))})` : '—'),
+            },
             { key: 'lev', label: t('admin.f.leverages'), render: (r) => r.leverages.join(', ') },
             {
               key: 'flags',

@@ -11,6 +11,7 @@ export interface WithdrawCurrency {
   /** 1 fixed fee of draw_rate, otherwise draw_rate percent. */
   fee_type: number;
   usd_price: string;
+  decimals: number;
   min_amount: string;
   max_amount: string;
 }

@@ -41,7 +41,7 @@ function WithdrawForm() {
   const submit = useSubmitWithdrawal();
 
   const parsed = parseAmount(amount, 2);
-  const figures = parsed.ok && currency ? withdrawalOf(parsed.value, currency.fee_type, currency.draw_rate, currency.usd_price) : null;
+  const figures = parsed.ok && currency ? withdrawalOf(parsed.value, currency.fee_type, currency.draw_rate, currency.usd_price, currency.decimals) : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

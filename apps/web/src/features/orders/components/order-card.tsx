@@ -81,6 +81,9 @@ export function OrderCard({ order, tab, actions, onOpen }: { order: Order; tab: 
           <Field label={t('orders.handling_fee')} testId="order-fee">
             {formatProfit(order.TradeFee)}
           </Field>
+          <Field label={t('orders.swap')} testId="order-swap">
+            {formatProfit(order.Swap)}
+          </Field>
           {tab === 3 && (
             <>
               <Field label={t('orders.close_reason')} testId="order-close-reason">

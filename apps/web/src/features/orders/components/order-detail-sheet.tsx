@@ -19,6 +19,7 @@ export function OrderDetailSheet({ order, onClose, centred }: { order: Order; on
     [t('orders.stop_loss'), priceOrDash(order.TargetLossPrice, p)],
     [t('orders.margin'), formatMoney(order.CautionMoney)],
     [t('orders.handling_fee'), formatProfit(order.TradeFee)],
+    [t('orders.swap'), formatProfit(order.Swap)],
     [t('orders.profit'), formatProfit(order.FactProfits)],
     [t('orders.open_time'), orderTime(order.CreateTime)],
   ];
