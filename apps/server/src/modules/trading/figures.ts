@@ -85,6 +85,12 @@ export interface RiskLine {
 }
 
 const SAFETY = 0.9;
+/**
+ * A symbol and its conversion symbol move the equity together (profit in GBP x the GBPUSD mid): on
+ * top of each one's share, their product. Lines of such drivers stay within this relative move,
+ * so that the product stays a small part of the safety margin.
+ */
+const COUPLED_MOVE = 0.05;
 
 /**
  * Equity as a function of one price driver's mid x, the other prices fixed: K + B x + C / x.
@@ -96,16 +102,18 @@ interface Driver {
   x0: number;
   b: number;
   c: number;
+  coupled: boolean;
 }
 
 function driversOf(positions: Iterable<PositionTerms>, prices: PriceBoard): Map<number, Driver> {
   const drivers = new Map<number, Driver>();
-  const add = (symbolId: number, b: number, c: number) => {
+  const add = (symbolId: number, b: number, c: number, coupled = false) => {
     const q = prices.quote(symbolId);
     if (!q) return;
-    const d = drivers.get(symbolId) ?? { x0: +q.mid, b: 0, c: 0 };
+    const d = drivers.get(symbolId) ?? { x0: +q.mid, b: 0, c: 0, coupled: false };
     d.b += b;
     d.c += c;
+    d.coupled ||= coupled;
     drivers.set(symbolId, d);
   };
   for (const p of positions) {
@@ -120,12 +128,13 @@ function driversOf(positions: Iterable<PositionTerms>, prices: PriceBoard): Map<
       add(p.symbolId, 0, units * (close - +q.mid - open));
       continue;
     }
-    add(p.symbolId, units * prices.quoteToUsd(p.symbolId).toNumber(), 0);
-    if (!conv || conv.symbolId === p.symbolId) continue;
+    const coupled = conv !== null && conv.symbolId !== p.symbolId;
+    add(p.symbolId, units * prices.quoteToUsd(p.symbolId).toNumber(), 0, coupled);
+    if (!coupled) continue;
     const quoteProfit = units * (close - open);
-    add(conv.symbolId, conv.invert ? 0 : quoteProfit, conv.invert ? quoteProfit : 0);
+    add(conv.symbolId, conv.invert ? 0 : quoteProfit, conv.invert ? quoteProfit : 0, true);
   }
-  for (const [id, d] of drivers) if (d.b === 0 && d.c === 0) drivers.delete(id);
+  for (const [id, d] of drivers) if (d.b === 0 && d.c === 0 && !d.coupled) drivers.delete(id);
   return drivers;
 }
 
@@ -178,7 +187,11 @@ export function riskLines(
   const delta = way === 'down' ? -(cushion.toNumber() * SAFETY) / (drivers.size || 1) : -cushion.toNumber();
   const lines: RiskLine[] = [];
   for (const [symbolId, d] of drivers) {
-    const { below, above } = crossings(d, delta);
+    let { below, above } = crossings(d, delta);
+    if (d.coupled && way === 'down') {
+      below = Math.max(below ?? 0, d.x0 * (1 - COUPLED_MOVE));
+      above = Math.min(above ?? Infinity, d.x0 * (1 + COUPLED_MOVE));
+    }
     if (below !== null) lines.push({ symbolId, level: below, rising: false });
     if (above !== null) lines.push({ symbolId, level: above, rising: true });
   }
