@@ -62,7 +62,16 @@ export class RiskReview {
         .finally(() => this.writes.delete(write));
       this.writes.add(write);
     }
-    if (atOrBelow(figures, this.settings.stopOutLevel)) return this.queueRisk(acc, triggeredAt);
+    if (atOrBelow(figures, this.settings.stopOutLevel)) {
+      if (!acc.riskQueued) return this.queueRisk(acc, triggeredAt);
+      // Left at the level by a stop-out (what remains is not tradable now): look again at their next tick.
+      for (const pos of acc.positions.values()) {
+        const mid = this.market.quote(pos.symbolId)?.mid;
+        if (mid === undefined) continue;
+        acc.lines.push(this.live.armRisk(acc.userId, pos.symbolId, +mid, true), this.live.armRisk(acc.userId, pos.symbolId, +mid, false));
+      }
+      return;
+    }
     if (!acc.positions.size) return;
     const down = riskLines(
       figures,

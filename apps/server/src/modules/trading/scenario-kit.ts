@@ -39,7 +39,7 @@ export interface Scenario {
 const closedMarkets = new WeakMap<TestApp, Set<number>>();
 
 /** Lets a scenario close a symbol's market: `isOpen` answers false for it (ticks are then refused too). */
-function closedSet(t: TestApp): Set<number> {
+export function closedSet(t: TestApp): Set<number> {
   let closed = closedMarkets.get(t);
   if (!closed) {
     const market = t.ctx.services.market;
