@@ -1,13 +1,17 @@
 /**
  * Real-time margin and the balance model (MT5's), as scenario tables: stop-out within the tick of
- * a conversion symbol, at once after a staff adjustment; a stop-loss closes its own position only;
+ * a conversion symbol, at once after a staff adjustment (and a margin call at once after a
+ * withdrawal request); a stop-loss closes its own position only;
  * a client's close is never refused for money; hedges pass a margin call, exposure does not.
  * Demo accounts start with 100,000 USD; fees per lot: FX 5, BTC 3, ETH 1, JPN225 2.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { dbTargets, type TestApp } from '../../../test/test-app.ts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
+import { riskEvents, withdrawCurrencies } from '../../platform/db/schema.ts';
+import { newUser } from '../funding/test-helpers.ts';
 import { runScenario, type Scenario } from './scenario-kit.ts';
-import { tradingApp } from './test-kit.ts';
+import { api, submit, symbolId, tick, tradingApp } from './test-kit.ts';
 
 const STOP_OUT = 2;
 const STOP_LOSS = 4;
@@ -170,3 +174,46 @@ describe.each(dbTargets)('risk scenarios on %s', (target) => {
     await runScenario(t, s);
   });
 });
+
+describe.each(dbTargets)('a withdrawal request re-evaluates the account at once on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await tradingApp(target);
+  });
+  afterAll(async () => t?.close());
+
+  it('tells the margin call when the request takes the risk rate to the margin call level', async () => {
+    const u = await newUser(t, { balance: '10000' });
+    const trader = { token: u.token, userId: u.id, demoId: '' };
+    const bound = await call(
+      t,
+      'POST',
+      '/api/wallet/bind_draw_method',
+      { type: 1, draw_id: await usdtTrc20(t), dc_address: TRC20 },
+      { token: u.token },
+    );
+    await tick(t, 'BTCUSDT', '94990', '95010');
+    // 0.1 BTC at 1:2: margin 4,750.5, fee 0.3; at 94,000 the loss is 101: free margin 10,000 - 0.3 - 101 - 4,750.5 = 5,148.2.
+    expect((await submit(t, trader, { type: 1, cont: '0.1', forex_id: symbolId(t, 'BTCUSDT'), multiple: 2 })).code).toBe(1);
+    await tick(t, 'BTCUSDT', '94000', '94020');
+    const drawn = await call(
+      t,
+      'POST',
+      '/api/account/draw',
+      { draw_currency_id: await usdtTrc20(t), number: '5148.2', draw_method_id: bound.data.id },
+      { token: u.token, lang: 'en' },
+    );
+    expect(drawn.code).toBe(1);
+    await t.ctx.services.trading.engine.idle();
+    // Equity 4,750.5 on 4,750.5 margin: 100%, a margin call, told at once (no tick, no sweep).
+    const events = await t.ctx.db.select().from(riskEvents).where(eq(riskEvents.userId, u.id));
+    expect(events.map((e) => [e.kind, e.riskRate])).toEqual([['margin_call', '100.0000']]);
+    expect((await api(t, trader, '/v1/api/main/account/forexDetail')).data).toMatchObject({ risk_rate: '100.00', margin_call: 1 });
+  });
+});
+
+const TRC20 = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+async function usdtTrc20(t: TestApp): Promise<number> {
+  const rows = await t.ctx.db.select().from(withdrawCurrencies);
+  return rows.find((c) => c.code === 'USDT' && c.protocol === 'TRC20')!.id;
+}
