@@ -3,10 +3,15 @@
  * stop-loss) and 10,000 pending orders over 30 symbols.
  *  1. 100,000 ticks that trigger nothing (stop-out lines included): ticks per second, straight into
  *     the engine and through the market's publishTick.
- *  2. A steady price ramp that crosses 1,000 take-profits over 20 s, then a burst of ticks that
+ *  2. Stop-out after conversion moves: 300 more accounts hold one position each whose profit
+ *     converts through another symbol (EURGBP through GBPUSD, JPN225 through USDJPY) or through
+ *     itself (USDJPY); GBPUSD climbs and USDJPY falls in small steps, and each account crosses its
+ *     stop-out level at its own price: delay from the crossing tick to that account's stop-out close.
+ *  3. A steady price ramp that crosses 1,000 take-profits over 20 s, then a burst of ticks that
  *     crosses 500 more at once: tick-to-committed and tick-to-push latency, closes per second.
  * PGlite in memory by default; BENCH_DATABASE_URL=postgres://... runs on a fresh PostgreSQL database.
- * BENCH_POSITIONS, BENCH_BAND_POSITIONS, BENCH_BURST_POSITIONS, BENCH_TICKS, BENCH_RAMP_TICKS_PER_S, BENCH_RAMP_SECONDS tune it;
+ * BENCH_POSITIONS, BENCH_BAND_POSITIONS, BENCH_BURST_POSITIONS, BENCH_TICKS, BENCH_RAMP_TICKS_PER_S, BENCH_RAMP_SECONDS,
+ * BENCH_STOP_OUT_ACCOUNTS (per kind) tune it;
  * BENCH_VERBOSE=1 prints the engine's queue every second of the ramp.
  */
 import fs from 'node:fs';
@@ -37,6 +42,7 @@ const BAND = Number(process.env.BENCH_BAND_POSITIONS ?? 1_000);
 const BURST = Number(process.env.BENCH_BURST_POSITIONS ?? 500);
 const RAMP_RATE = Number(process.env.BENCH_RAMP_TICKS_PER_S ?? 300);
 const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 20);
+const STOP_OUT_ACCOUNTS = Number(process.env.BENCH_STOP_OUT_ACCOUNTS ?? 100);
 
 const pct = (values: number[], p: number) => values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 const ms = (v: number) => `${v.toFixed(2)} ms`;
@@ -70,6 +76,7 @@ async function main() {
   const mid = new Map(symbols.map((s) => [s.id, dec(market.quote(s.id)!.mid)]));
   const t0 = performance.now();
   await seedBook(ctx, symbols, mid);
+  const watched = await seedStopOuts(ctx);
   // A book of this size is a steady state, not a bulk load in progress: vacuum, statistics and a
   // checkpoint now, so background work right after the load does not land inside the measurement.
   await ctx.db.execute(sql`vacuum analyze`);
@@ -82,6 +89,9 @@ async function main() {
   log(
     `engine start (books rebuilt from the database): ${((performance.now() - t1) / 1000).toFixed(2)} s, ${JSON.stringify(engine.stats())}, RSS ${rss.toFixed(0)} MiB`,
   );
+
+  // 2 runs first: the quiet phase below moves EURGBP, whose loss decides where those accounts cross.
+  await conversionStopOuts(server, watched);
 
   // 1. Nothing triggers: mids wander within 0.09% of where they started (every level is further away).
   const ticks: Tick[] = [];
@@ -224,6 +234,196 @@ async function triggers(server: App, symbols: SymbolInfo[], mid: Map<number, Dec
   await engine.idle();
   clearInterval(monitor);
   probe.report(`burst, ${symbols.length} ticks crossing every burst take-profit at once`, (performance.now() - started) / 1000);
+}
+
+/** An account of phase 2: its one position, and the price of the moving symbol at which it reaches the stop-out level. */
+interface Watched {
+  orderId: number;
+  /** GBPUSD or USDJPY. */
+  driver: number;
+  crossing: Dec;
+  rising: boolean;
+}
+
+const STOP_OUT_KINDS = [
+  // Profit in GBP, times the GBPUSD mid: a long EURGBP with a loss loses more as GBPUSD climbs.
+  { code: 'EURGBP', driver: 'GBPUSD', rising: true },
+  // Profit in JPY, over the USDJPY mid: a long JPN225 with a loss loses more as USDJPY falls.
+  { code: 'JPN225', driver: 'USDJPY', rising: false },
+  // USDJPY converts through itself.
+  { code: 'USDJPY', driver: 'USDJPY', rising: false },
+];
+
+/**
+ * Accounts of one position each, opened 0.2% above the market (a loss), funded so that the
+ * margin level reaches the stop-out level (50%) after a move of the driver of 0.5% to 4%.
+ */
+async function seedStopOuts(ctx: AppContext): Promise<Watched[]> {
+  const market = ctx.services.market;
+  const level = ctx.services.trading.settings.stopOutLevel.div(100);
+  const rows: { order: typeof orders.$inferInsert; deposit: Dec; watched: Omit<Watched, 'orderId'> }[] = [];
+  for (const kind of STOP_OUT_KINDS) {
+    const s = market.symbolByCode(kind.code)!;
+    const driver = market.symbolByCode(kind.driver)!;
+    const q = market.quote(s.id)!;
+    const g0 = dec(market.quote(driver.id)!.mid);
+    const lev = s.leverages.at(-1)!.value;
+    const lots = s.minLots.mul(10);
+    const units = lots.mul(s.contractSize);
+    const open = dec(q.ask).mul(1.002).toDecimalPlaces(s.pricePrecision, D.ROUND_HALF_EVEN);
+    const margin = marginOf(s, lots, open, lev, market.quoteToUsd(s.id));
+    for (let i = 0; i < STOP_OUT_ACCOUNTS; i++) {
+      const move = 0.005 + (0.035 * i) / STOP_OUT_ACCOUNTS;
+      const crossing = g0.mul(kind.rising ? 1 + move : 1 - move);
+      // Equity at the crossing = deposit + profit there (in USD) = stop-out level x margin.
+      const half = dec(q.ask).minus(q.bid).div(2);
+      const bidThere = s.id === driver.id ? crossing.minus(half) : dec(q.bid);
+      const rate = s.id === driver.id || driver.code === 'USDJPY' ? dec(1).div(crossing) : crossing;
+      const profitThere = bidThere.minus(open).mul(units).mul(rate);
+      const deposit = level.mul(margin).minus(profitThere).toDecimalPlaces(6, D.ROUND_UP);
+      rows.push({
+        deposit,
+        watched: { driver: driver.id, crossing, rising: kind.rising },
+        order: {
+          userId: 0,
+          symbolId: s.id,
+          isDemo: true,
+          orderType: 1,
+          status: 1,
+          quantity: lots.toString(),
+          multiple: lev,
+          contractSize: s.contractSize.toString(),
+          price: open.toString(),
+          updatePrice: open.toString(),
+          cautionMoney: moneyStr(margin),
+          tradeFee: '0',
+          openedAt: new Date(),
+        },
+      });
+    }
+  }
+  const userRows = await ctx.db
+    .insert(users)
+    .values(rows.map((_, i) => ({ uid: `S${i}`, inviteCode: `STOPOUT${i}`, isDemo: true, demoId: `bench_stop_out_${i}` })))
+    .returning({ id: users.id });
+  const orderRows = await ctx.db
+    .insert(orders)
+    .values(rows.map((r, i) => ({ ...r.order, userId: userRows[i]!.id })))
+    .returning({ id: orders.id });
+  await fundAccounts(
+    ctx,
+    userRows.map((u, i) => ({ userId: u.id, deposit: rows[i]!.deposit, locked: dec(rows[i]!.order.cautionMoney!) })),
+  );
+  return rows.map((r, i) => ({ ...r.watched, orderId: orderRows[i]!.id }));
+}
+
+/**
+ * 2. GBPUSD climbs and USDJPY falls 5% in steps of 0.02%, alternately, 200 ticks a second. The
+ * crossing tick of an account is the first at or past its crossing price (or the tick at which the
+ * engine saw it, if that came first by rounding); its delay ends when its stop-out close commits.
+ */
+async function conversionStopOuts(server: App, watched: Watched[]) {
+  const { ctx } = server;
+  const market = ctx.services.market;
+  const engine = ctx.services.trading.engine;
+  const committed = new Map<number, { at: number; type: number | null }>();
+  const originalApply = engine.apply;
+  (engine as { apply: typeof engine.apply }).apply = (changes) => {
+    const now = performance.now();
+    for (const c of changes) if (c.type === 'closed') for (const o of c.orders) committed.set(o.id, { at: now, type: o.closedType });
+    originalApply(changes);
+  };
+  const seen = new Map<number, number>();
+  engine.onJobDone = (job) => {
+    if (job.kind === 'risk' && !seen.has(job.userId)) seen.set(job.userId, job.triggeredAt);
+  };
+  const ownerOf = new Map<number, number>();
+  for (const o of await ctx.db
+    .select({ id: orders.id, userId: orders.userId })
+    .from(orders)
+    .where(sql`${orders.id} >= ${watched[0]!.orderId}`))
+    ownerOf.set(o.id, o.userId);
+  const crossedAt = new Map<number, number>();
+  const drivers = [...new Set(watched.map((w) => w.driver))].map((id) => ({
+    s: market.symbol(id)!,
+    start: dec(market.quote(id)!.mid),
+    rising: watched.find((w) => w.driver === id)!.rising,
+  }));
+  // 4.6%: past every crossing (at most 4%), short of the 5% at which coupled drivers look again anyway.
+  const STEPS = 230;
+  const RATE = 200;
+  const started = performance.now();
+  let n = 0;
+  for (let step = 1; step <= STEPS; step++) {
+    for (const d of drivers) {
+      const m = d.start.mul(d.rising ? 1 + 0.0002 * step : 1 - 0.0002 * step);
+      tickAt(server, d.s, m);
+      const now = performance.now();
+      for (const w of watched) {
+        if (w.driver !== d.s.id || crossedAt.has(w.orderId)) continue;
+        if (w.rising ? m.gte(w.crossing) : m.lte(w.crossing)) crossedAt.set(w.orderId, now);
+      }
+      const wait = started + (++n * 1000) / RATE - performance.now();
+      // Behind schedule, still let the committed jobs through between ticks, as a feed would.
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      else await new Promise((r) => setImmediate(r));
+    }
+  }
+  await engine.idle();
+  engine.onJobDone = null;
+  (engine as { apply: typeof engine.apply }).apply = originalApply;
+  const delays: number[] = [];
+  let wrongType = 0;
+  for (const w of watched) {
+    const done = committed.get(w.orderId);
+    const crossed = crossedAt.get(w.orderId);
+    if (!done || crossed === undefined) continue;
+    if (done.type !== 2) wrongType++;
+    const noticed = seen.get(ownerOf.get(w.orderId)!);
+    delays.push(done.at - Math.min(crossed, noticed ?? crossed));
+  }
+  delays.sort((a, b) => a - b);
+  log(
+    `stop-out after conversion moves (GBPUSD for EURGBP, USDJPY for JPN225 and USDJPY), ${n} ticks at ${RATE}/s: ${delays.length} of ${watched.length} accounts stopped out` +
+      `${wrongType ? ` (${wrongType} not as stop-outs)` : ''}`,
+  );
+  log(`  crossing-tick-to-stop-out-close p50 ${ms(pct(delays, 50))}, p99 ${ms(pct(delays, 99))}, max ${ms(delays.at(-1) ?? NaN)}`);
+}
+
+/** Ledger rows of accounts funded by the house's demo funding: cash = deposit - locked, locked = the margin of their positions. */
+async function fundAccounts(ctx: AppContext, accounts: { userId: number; deposit: Dec; locked: Dec }[]) {
+  const db = ctx.db;
+  const funding = (await db.select().from(ledgerAccounts)).find((a) => a.kind === 'demo_funding' && a.isDemo && a.userId === null)!;
+  const rows = await db
+    .insert(ledgerAccounts)
+    .values(
+      accounts.flatMap((a) => [
+        { userId: a.userId, kind: 'cash', isDemo: true, balance: moneyStr(a.deposit.minus(a.locked)) },
+        { userId: a.userId, kind: 'locked', isDemo: true, balance: moneyStr(a.locked) },
+      ]),
+    )
+    .returning();
+  const txs = await db
+    .insert(ledgerTransactions)
+    .values(accounts.map((a) => ({ kind: 'demo_funding', isDemo: true, refType: 'user', refId: String(a.userId) })))
+    .returning({ id: ledgerTransactions.id, refId: ledgerTransactions.refId });
+  const total = accounts.reduce((sum, a) => sum.plus(a.deposit), dec(0));
+  await db.insert(ledgerEntries).values(
+    txs.flatMap((tx, i) => {
+      const userId = Number(tx.refId);
+      const cash = rows.find((r) => r.userId === userId && r.kind === 'cash')!;
+      const lock = rows.find((r) => r.userId === userId && r.kind === 'locked')!;
+      return [
+        { txId: tx.id, accountId: cash.id, amount: cash.balance, type: 'demo_funding' },
+        { txId: tx.id, accountId: lock.id, amount: lock.balance, type: 'margin_lock' },
+        { txId: tx.id, accountId: funding.id, amount: moneyStr(accounts[i]!.deposit.neg()), type: 'demo_funding' },
+      ];
+    }),
+  );
+  await db
+    .update(ledgerAccounts)
+    .set({ balance: sql`${ledgerAccounts.balance} - ${moneyStr(total)}::numeric` })
+    .where(eq(ledgerAccounts.id, funding.id));
 }
 
 /** Inserts accounts, ledger rows and orders in bulk, consistent with the ledger (the audit passes). */

@@ -122,6 +122,9 @@ export class DuplicatePostingError extends Error {
   }
 }
 
+/** Told of every posting that moved a user's balances, inside its transaction (the user's rows stay locked until it ends). */
+export type BalancesMovedListener = (userId: number, isDemo: boolean, tx: Tx) => void;
+
 export interface UserBalances {
   balance: Dec;
   lockBalance: Dec;
@@ -135,8 +138,19 @@ export interface UserBalances {
 export class LedgerService {
   private readonly houseIds = new Map<string, number>();
   private readonly userAccounts = new Map<string, { id: number; isDemo: boolean }>();
+  private readonly movedListeners = new Set<BalancesMovedListener>();
 
   constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * Reports the users whose balances a posting moved, whoever posted it (trading, funding, staff,
+   * swaps). The listener runs inside the posting's transaction: the posting's balance update
+   * holds the user's rows until the commit, so work that locks them reads the committed balances.
+   */
+  onBalancesMoved(listener: BalancesMovedListener): () => void {
+    this.movedListeners.add(listener);
+    return () => this.movedListeners.delete(listener);
+  }
 
   /**
    * Writes the transaction row, its entries and the balance changes, each account moving once by
@@ -200,6 +214,10 @@ export class LedgerService {
       if (!deltas.get(id)!.mayGoNegative && dec(balance).isNegative()) throw new InsufficientFundsError(id);
     }
     this.ctx.metrics.ledgerPosted(spec.kind);
+    if (this.movedListeners.size) {
+      const users = new Set(entries.flatMap(({ p }) => ('userId' in p.account ? [p.account.userId] : [])));
+      for (const userId of users) for (const listener of this.movedListeners) listener(userId, spec.isDemo, tx);
+    }
     return { txId };
   }
 
@@ -342,7 +360,7 @@ export interface AuditReport {
   accounts: number;
 }
 
-/** Proves the books: every transaction sums to zero, balances equal their entries, no user balance below zero, demo and real apart. */
+/** Proves the books: every transaction sums to zero, balances equal their entries, no user balance below zero (cash only while margin is locked), demo and real apart. */
 export async function auditLedger(db: Db): Promise<AuditReport> {
   const problems: string[] = [];
   const rows = rowsOf;
@@ -356,8 +374,14 @@ export async function auditLedger(db: Db): Promise<AuditReport> {
       where a.balance <> coalesce(e.s, 0) limit 20`),
   );
   for (const r of drift) problems.push(`account ${r.id} balance ${r.balance} but entries sum to ${r.s}`);
+  // Cash may be below zero after a realised loss, but only while margin is still locked (negative
+  // balance protection, on unless the setting says '0', writes it off once nothing is locked).
   const negative = rows<{ id: number; balance: string }>(
-    await db.execute(sql`select id, balance::text as balance from ledger_accounts where user_id is not null and balance < 0 limit 20`),
+    await db.execute(sql`select a.id, a.balance::text as balance from ledger_accounts a
+      where a.user_id is not null and a.balance < 0 and (a.kind <> 'cash'
+        or (coalesce((select value from settings where key = 'negative_balance_protection'), '1') = '1'
+          and not exists (select 1 from ledger_accounts l where l.user_id = a.user_id and l.kind = 'locked' and l.balance > 0)))
+      limit 20`),
   );
   for (const r of negative) problems.push(`user account ${r.id} is negative: ${r.balance}`);
   const mixed = rows<{ tx_id: number }>(

@@ -4,12 +4,61 @@
  */
 import { D, type Dec, ZERO, dec, money } from '@tp/contract/decimal';
 
-export type SymKey = 'BTC' | 'LTC';
+export type SymKey = 'BTC' | 'LTC' | 'EURGBP' | 'GBPUSD' | 'USDJPY';
 
-export const SYMBOLS = {
-  BTC: { code: 'BTCUSDT', feePerLot: dec(3), fixedMargin: null as Dec | null, spread: '20', startMid: '95000', minMid: dec(1000) },
-  LTC: { code: 'LTCUSDT', feePerLot: dec('0.03'), fixedMargin: dec(10) as Dec | null, spread: '0.10', startMid: '100', minMid: dec(1) },
-} as const;
+interface ModelSymbol {
+  code: string;
+  precision: number;
+  contractSize: Dec;
+  feePerLot: Dec;
+  fixedMargin: Dec | null;
+  /** Full spread of the model's ticks, even at the symbol's precision (the server keeps bid and ask as given). */
+  spread: string;
+  startMid: string;
+  minMid: Dec;
+  /** USD per unit of the quote currency: 1, the mid of a symbol, or 1 / that mid. */
+  conversion: { sym: SymKey; invert: boolean } | null;
+}
+
+const fx = (code: string, precision: number, spread: string, startMid: string, conversion: ModelSymbol['conversion']): ModelSymbol => ({
+  code,
+  precision,
+  contractSize: dec(100_000),
+  feePerLot: dec(5),
+  fixedMargin: null,
+  spread,
+  startMid,
+  minMid: dec(startMid).div(10),
+  conversion,
+});
+
+export const SYMBOLS: Record<SymKey, ModelSymbol> = {
+  BTC: {
+    code: 'BTCUSDT',
+    precision: 2,
+    contractSize: dec(1),
+    feePerLot: dec(3),
+    fixedMargin: null,
+    spread: '20',
+    startMid: '95000',
+    minMid: dec(1000),
+    conversion: null,
+  },
+  LTC: {
+    code: 'LTCUSDT',
+    precision: 2,
+    contractSize: dec(1),
+    feePerLot: dec('0.03'),
+    fixedMargin: dec(10),
+    spread: '0.10',
+    startMid: '100',
+    minMid: dec(1),
+    conversion: null,
+  },
+  EURGBP: fx('EURGBP', 5, '0.00016', '0.85430', { sym: 'GBPUSD', invert: false }),
+  GBPUSD: fx('GBPUSD', 5, '0.00016', '1.27000', null),
+  USDJPY: fx('USDJPY', 3, '0.014', '150.000', { sym: 'USDJPY', invert: true }),
+};
 
 interface Position {
   id: number;
@@ -37,11 +86,19 @@ interface Pending {
 export class AccountModel {
   positions = new Map<number, Position>();
   pendings = new Map<number, Pending>();
-  private prices: Record<SymKey, { bid: Dec; ask: Dec }> = {
-    BTC: { bid: dec(94990), ask: dec(95010) },
-    LTC: { bid: dec('99.95'), ask: dec('100.05') },
-  };
+  private prices = Object.fromEntries(
+    Object.entries(SYMBOLS).map(([key, s]) => {
+      const half = dec(s.spread).div(2);
+      return [key, { bid: dec(s.startMid).minus(half), ask: dec(s.startMid).plus(half) }];
+    }),
+  ) as Record<SymKey, { bid: Dec; ask: Dec }>;
   locked: Dec = ZERO;
+  /** Symbols whose market is closed: nothing opens, closes or triggers on them. */
+  readonly closed = new Set<SymKey>();
+  /** Amounts the house wrote off (negative balance protection). */
+  readonly writeOffs: Dec[] = [];
+  /** Set when a write-off happened while margin was still locked: never allowed. */
+  writeOffWhileLocked = false;
 
   constructor(public cash: Dec) {}
 
@@ -50,15 +107,21 @@ export class AccountModel {
   mid = (s: SymKey) => this.prices[s].bid.plus(this.prices[s].ask).div(2);
   closePrice = (p: { sym: SymKey; type: number }) => (p.type === 1 ? this.bid(p.sym) : this.ask(p.sym));
   private openPrice = (s: SymKey, type: number) => (type === 1 ? this.ask(s) : this.bid(s));
-  private profit = (p: Position) =>
+  quoteToUsd = (s: SymKey): Dec => {
+    const c = SYMBOLS[s].conversion;
+    if (!c) return dec(1);
+    return c.invert ? dec(1).div(this.mid(c.sym)) : this.mid(c.sym);
+  };
+  profit = (p: Position) => {
+    const diff = p.type === 1 ? this.closePrice(p).minus(p.open) : p.open.minus(this.closePrice(p));
+    return money(diff.mul(p.lots).mul(SYMBOLS[p.sym].contractSize).mul(this.quoteToUsd(p.sym)));
+  };
+  marginOf = (s: SymKey, lots: Dec, price: Dec, leverage: number) =>
     money(
-      this.closePrice(p)
-        .minus(p.open)
-        .mul(p.lots)
-        .mul(p.type === 1 ? 1 : -1),
+      SYMBOLS[s].fixedMargin
+        ? lots.mul(SYMBOLS[s].fixedMargin!)
+        : lots.mul(SYMBOLS[s].contractSize).mul(price).div(leverage).mul(this.quoteToUsd(s)),
     );
-  private marginOf = (s: SymKey, lots: Dec, price: Dec, leverage: number) =>
-    money(SYMBOLS[s].fixedMargin ? lots.mul(SYMBOLS[s].fixedMargin!) : lots.mul(price).div(leverage));
   private feeOf = (s: SymKey, lots: Dec) => money(lots.mul(SYMBOLS[s].feePerLot));
 
   private equity(): Dec {
@@ -67,13 +130,25 @@ export class AccountModel {
     return e;
   }
 
-  private rate(): Dec | null {
-    let m = ZERO;
-    for (const p of this.positions.values()) m = m.plus(p.margin);
+  /** Per symbol the larger of the long and the short side's margins. */
+  private required(extra?: { sym: SymKey; type: number; margin: Dec }): Dec {
+    let total = ZERO;
+    const all = [...this.positions.values(), ...(extra ? [extra] : [])];
+    for (const s of new Set(all.map((p) => p.sym))) {
+      const side = (type: number) => all.filter((p) => p.sym === s && p.type === type).reduce((a, p) => a.plus(p.margin), ZERO);
+      total = total.plus(D.max(side(1), side(2)));
+    }
+    return total;
+  }
+
+  rate(): Dec | null {
+    const m = this.required();
     return m.isZero() ? null : this.equity().div(m).mul(100).toDecimalPlaces(2, D.ROUND_HALF_EVEN);
   }
 
-  private available = () => D.min(this.cash, this.equity().minus(this.locked));
+  /** A hedge (not raising the margin required) is paid from the cash; anything else from the free margin too. */
+  private funds = (raises: boolean) => (raises ? D.min(this.cash, this.equity().minus(this.locked)) : this.cash);
+  private raises = (sym: SymKey, type: number, margin: Dec) => this.required({ sym, type, margin }).gt(this.required());
 
   private stopsOk(type: number, ref: Dec, tp: Dec | null, sl: Dec | null): boolean {
     const buy = type === 1;
@@ -90,12 +165,14 @@ export class AccountModel {
     sl: Dec | null,
     id: number | undefined,
   ): boolean {
+    if (this.closed.has(s)) return false;
     if (!this.stopsOk(type, target ?? this.closePrice({ sym: s, type }), tp, sl)) return false;
-    const rate = this.rate();
-    if (rate !== null && rate.lte(100)) return false;
     const margin = this.marginOf(s, lots, target ?? this.openPrice(s, type), leverage);
     const fee = this.feeOf(s, lots);
-    if (this.available().lt(margin.plus(fee))) return false;
+    const raises = this.raises(s, type, margin);
+    const rate = this.rate();
+    if (raises && rate !== null && rate.lte(100)) return false;
+    if (this.funds(raises).lt(margin.plus(fee))) return false;
     if (id === undefined) throw new Error('accepted by the model but not by the server');
     this.cash = this.cash.minus(margin).minus(fee);
     if (target) {
@@ -124,24 +201,28 @@ export class AccountModel {
     this.pendings.delete(id);
   }
 
-  /** Cash never stays negative: pending reservations back, the most profitable positions closed, then the write-off. */
-  private cover(): void {
+  /** Negative balance protection: with no position left and the cash below zero, reservations back, then the write-off. */
+  private protect(): void {
+    if (!this.cash.isNegative() || this.positions.size) return;
+    for (const id of [...this.pendings.keys()].sort((a, b) => a - b)) this.cancel(id, 'stop_out');
     if (!this.cash.isNegative()) return;
-    for (const id of [...this.pendings.keys()].sort((a, b) => a - b)) if (this.cash.isNegative()) this.cancel(id, 'stop_out');
-    const byProfit = [...this.positions.values()]
-      .map((p) => ({ p, profit: this.profit(p) }))
-      .sort((a, b) => b.profit.comparedTo(a.profit) || a.p.id - b.p.id);
-    for (const { p } of byProfit) if (this.cash.isNegative()) this.close(p.id);
-    if (this.cash.isNegative()) this.cash = ZERO;
+    if (!this.locked.isZero()) this.writeOffWhileLocked = true;
+    this.writeOffs.push(this.cash.neg());
+    this.cash = ZERO;
   }
 
+  /** Never refused for money; only a closed market refuses it. */
   closeByUser(id: number): boolean {
     const p = this.positions.get(id)!;
-    const after = this.cash.plus(p.margin).plus(this.profit(p));
-    if (after.isNegative() && this.positions.size > 1) return false;
+    if (this.closed.has(p.sym)) return false;
     this.close(id);
-    this.cover();
+    this.protect();
     return true;
+  }
+
+  cancelByUser(id: number): void {
+    this.cancel(id, 'user');
+    this.protect();
   }
 
   setStops(id: number, tp: Dec | null, sl: Dec | null): boolean {
@@ -154,6 +235,7 @@ export class AccountModel {
 
   tick(s: SymKey, bid: Dec, ask: Dec): void {
     this.prices[s] = { bid, ask };
+    // A conversion move triggers nothing by itself but the stop-out check.
     const here = <T extends { sym: SymKey; type: number }>(list: Iterable<T>, type: number) =>
       [...list].filter((o) => o.sym === s && o.type === type);
     const byLevel =
@@ -189,12 +271,14 @@ export class AccountModel {
         .filter((o) => o.limit && ask.lte(o.target))
         .sort(byLevel((o) => o.target, false)),
     ];
-    for (const p of closes) {
-      if (!this.positions.has(p.id)) continue;
-      this.close(p.id);
-      this.cover();
+    // One transaction for the closes crossed together, then each fill, then the stop-out check.
+    for (const p of closes) if (this.positions.has(p.id)) this.close(p.id);
+    this.protect();
+    for (const o of fills) {
+      if (!this.pendings.has(o.id)) continue;
+      this.fill(o);
+      this.protect();
     }
-    for (const o of fills) if (this.pendings.has(o.id)) this.fill(o);
     this.stopOut();
   }
 
@@ -202,7 +286,12 @@ export class AccountModel {
     const price = this.openPrice(o.sym, o.type);
     const margin = this.marginOf(o.sym, o.lots, price, o.leverage);
     const fee = this.feeOf(o.sym, o.lots);
-    if (this.available().plus(o.reserved).lt(margin.plus(fee))) return this.cancel(o.id, 'insufficient_margin');
+    if (
+      this.funds(this.raises(o.sym, o.type, margin))
+        .plus(o.reserved)
+        .lt(margin.plus(fee))
+    )
+      return this.cancel(o.id, 'insufficient_margin');
     this.cash = this.cash.plus(o.reserved).minus(margin).minus(fee);
     this.locked = this.locked.minus(o.reserved).plus(margin);
     this.pendings.delete(o.id);
@@ -217,11 +306,12 @@ export class AccountModel {
     if (!below()) return;
     while (below()) {
       const worst = [...this.positions.values()]
+        .filter((p) => !this.closed.has(p.sym))
         .map((p) => ({ p, profit: this.profit(p) }))
         .sort((a, b) => a.profit.comparedTo(b.profit) || a.p.id - b.p.id)[0];
       if (!worst) break;
       this.close(worst.p.id);
     }
-    this.cover();
+    this.protect();
   }
 }

@@ -60,5 +60,6 @@ function fromWire(w: WireChange): OrderChange {
   if (c.type === 'balances') return { ...c, cash: dec(w.cash as string), locked: dec(w.locked as string) };
   if (c.type === 'closed') return { ...c, orders: c.orders.map(reviveRow) };
   if (c.type === 'sync') return { ...c, order: c.order && reviveRow(c.order) };
+  if (c.type === 'review') return c;
   return { ...c, order: reviveRow(c.order) };
 }

@@ -60,7 +60,7 @@ export class TradingEngine {
       (first, next) => first.kind === 'close' && next.kind === 'close',
     );
     this.accepting = !ctx.clustered;
-    this.risk = new RiskReview(ctx, settings, this.live, (acc) => this.queueRisk(acc, performance.now()));
+    this.risk = new RiskReview(ctx, settings, this.live, (acc, at) => this.queueRisk(acc, at ?? performance.now()));
   }
 
   private get market(): MarketService {
@@ -133,8 +133,9 @@ export class TradingEngine {
     const now = performance.now();
     for (const t of crossed) {
       if (t.kind === TriggerKind.RISK) {
+        // Looked at in memory at this tick's prices: a stop-out job is queued only when the level is reached.
         const acc = this.live.accounts.get(t.id);
-        if (acc) this.queueRisk(acc, now);
+        if (acc) this.risk.review(acc, now);
       } else if (t.kind === TriggerKind.FILL) {
         const p = this.live.pendings.get(t.id);
         if (!p || p.filling) continue;
@@ -242,6 +243,10 @@ export class TradingEngine {
           if (acc) touched.add(acc);
         }
         if (c.orders.length) closedIds.set(c.userId, [...(closedIds.get(c.userId) ?? []), ...c.orders.map((o) => o.id)]);
+      } else if (c.type === 'review') {
+        // Queued now, the review locks the user's rows, so it reads the balances once the posting has committed.
+        const acc = this.live.accounts.get(c.userId);
+        if (acc?.positions.size) this.queueRisk(acc, performance.now());
       } else {
         const acc = this.live.accounts.get(c.userId);
         if (acc) {

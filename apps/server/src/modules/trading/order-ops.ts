@@ -1,11 +1,9 @@
 import { type Dec, dec, moneyStr } from '@tp/contract/decimal';
-import { ClosedType } from '@tp/contract/constants';
+import { ClosedType, OrderStatus } from '@tp/contract/constants';
 import { closePriceFor, profitOf } from '@tp/contract/formulas';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { MarketService } from '../market/types.ts';
-import { floatingOf } from './figures.ts';
-import { termsOf } from './order-view.ts';
 import { type OrderRow, liveOrdersOf, markCancelled, markClosed, orderFromRaw, ordersWhere } from './repository.ts';
 import { type Wallet, type Settlement, memoOf } from './settlement.ts';
 import type { TradingSettings } from './settings.ts';
@@ -19,7 +17,9 @@ export type OrderChange =
   | { type: 'closed'; userId: number; orders: OrderRow[] }
   /** The order as the database has it (a trigger that did not act): the books follow it. */
   | { type: 'sync'; orderId: number; order: OrderRow | undefined }
-  | { type: 'balances'; userId: number; isDemo: boolean; cash: Dec; locked: Dec };
+  | { type: 'balances'; userId: number; isDemo: boolean; cash: Dec; locked: Dec }
+  /** A user's balances moved outside the trading transactions (withdrawal, staff adjustment, deposit, swap): review under the lock. */
+  | { type: 'review'; userId: number; isDemo: boolean };
 
 export interface Prices {
   bid: string;
@@ -30,6 +30,9 @@ export type UserTxFn<T> = (tx: Tx, wallet: Wallet, changes: OrderChange[], read:
 
 /** The transactional steps shared by user calls and the engine. */
 export class OrderOps {
+  /** The transactions of forUser, with the users whose balances their postings moved. */
+  private readonly own = new WeakMap<Tx, { userIds: Set<number> }>();
+
   constructor(
     private readonly ctx: AppContext,
     private readonly settings: TradingSettings,
@@ -55,19 +58,34 @@ export class OrderOps {
     const { reportBalances = false, read } = opts;
     const changes: OrderChange[] = [];
     let wallet: Wallet | undefined;
+    const moved = { userIds: new Set<number>() };
     const result = await this.ctx.services.ledger.withLockedUser(
       userId,
-      (tx, b, rows) => {
-        wallet = { userId, isDemo, cash: b.balance, locked: b.lockBalance };
-        return fn(tx, wallet, changes, rows.map(orderFromRaw));
+      async (tx, b, rows) => {
+        const w: Wallet = { userId, isDemo, cash: b.balance, locked: b.lockBalance };
+        wallet = w;
+        this.own.set(tx, moved);
+        const out = await fn(tx, w, changes, rows.map(orderFromRaw));
+        await this.protectNegativeBalance(tx, w, changes);
+        return out;
       },
       read === undefined ? undefined : ordersWhere(read),
     );
-    if ((changes.length || reportBalances) && wallet) {
+    if ((changes.length || reportBalances || moved.userIds.size) && wallet) {
       changes.push({ type: 'balances', userId, isDemo, cash: wallet.cash, locked: wallet.locked });
       this.notify(changes);
     }
     return result;
+  }
+
+  /**
+   * Called by the ledger for every posting that moved a user's balances: true when it happened
+   * inside one of these transactions, which reports the balances itself after its commit.
+   */
+  claims(tx: Tx, userId: number): boolean {
+    const moved = this.own.get(tx);
+    moved?.userIds.add(userId);
+    return moved !== undefined;
   }
 
   /** Changes made outside a money transaction (take-profit and stop-loss edits). */
@@ -112,28 +130,20 @@ export class OrderOps {
   }
 
   /**
-   * Cash may not stay below zero. A realised loss larger than the free cash is covered by the
-   * account itself first (pending reservations refunded, then the most profitable positions
-   * closed as a stop-out); what is still missing is written off when negative balance protection
-   * is on.
+   * Negative balance protection: once no position is open any more and the cash is below zero,
+   * pending reservations go back to the cash and the house writes off what is still missing.
+   * Never while margin is locked in an open position (the client's equity may still be positive).
    */
-  async coverNegativeCash(tx: Tx, w: Wallet, closed: OrderRow[]): Promise<void> {
-    if (!w.cash.isNegative()) return;
-    const live = await liveOrdersOf(tx, w.userId);
-    for (const order of live.filter((o) => o.status === 0)) {
-      if (!w.cash.isNegative()) break;
-      const cancelled = await this.cancel(tx, w, order, 'stop_out', ClosedType.STOP_OUT);
-      if (cancelled) closed.push(cancelled);
+  private async protectNegativeBalance(tx: Tx, w: Wallet, changes: OrderChange[]): Promise<void> {
+    if (!w.cash.isNegative() || !this.settings.negativeBalanceProtection) return;
+    const live = w.locked.isZero() ? [] : await liveOrdersOf(tx, w.userId);
+    if (live.some((o) => o.status === OrderStatus.OPEN)) return;
+    const cancelled: OrderRow[] = [];
+    for (const order of live) {
+      const done = await this.cancel(tx, w, order, 'stop_out', ClosedType.STOP_OUT);
+      if (done) cancelled.push(done);
     }
-    const positions = live
-      .filter((o) => o.status === 1)
-      .map((o) => ({ o, profit: floatingOf(termsOf(o), this.market).profit }))
-      .sort((a, b) => b.profit.comparedTo(a.profit) || a.o.id - b.o.id);
-    for (const { o } of positions) {
-      if (!w.cash.isNegative()) break;
-      const done = await this.closeAtMarket(tx, w, o, ClosedType.STOP_OUT);
-      if (done) closed.push(done);
-    }
-    if (w.cash.isNegative() && this.settings.negativeBalanceProtection) await this.settlement.writeOff(tx, w);
+    if (cancelled.length) changes.push({ type: 'closed', userId: w.userId, orders: cancelled });
+    if (w.cash.isNegative()) await this.settlement.writeOff(tx, w);
   }
 }

@@ -6,7 +6,7 @@ import type { SubmitInput } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError, fail, invalid, notFound } from '../../http/errors.ts';
 import type { MarketService, SymbolInfo } from '../market/types.ts';
-import { atOrBelow, figuresOf } from './figures.ts';
+import { atOrBelow, figuresOf, fundsFor, raisesMargin } from './figures.ts';
 import { checkOrder, checkStopSides, parseStop } from './order-checks.ts';
 import type { OrderOps } from './order-ops.ts';
 import { termsOf } from './order-view.ts';
@@ -15,7 +15,6 @@ import {
   findByClientOrderId,
   findOrder,
   insertOrder,
-  liveOrdersOf,
   openPositionsCondition,
   ownOpenPositionCondition,
   updateStops,
@@ -67,12 +66,15 @@ export class OrderService {
         }
         const positions = open.map(termsOf);
         const figures = figuresOf(w.cash, w.locked, positions, this.market);
-        if (atOrBelow(figures, this.settings.marginCallLevel)) throw fail('trading.margin_call_in_force');
+        // Under a margin call only orders that do not raise the margin required (hedges) pass.
+        const raises = raisesMargin(positions, { symbolId: sym.id, orderType: req.orderType, margin });
+        if (raises && atOrBelow(figures, this.settings.marginCallLevel)) throw fail('trading.margin_call_in_force');
         const cost = margin.plus(fee);
-        if (D.min(figures.freeMargin, w.cash).lt(cost)) {
+        const funds = fundsFor(figures, w.cash, raises);
+        if (funds.lt(cost)) {
           throw new AppError(Code.INSUFFICIENT_MARGIN, 'trading.insufficient_margin', {
             required: moneyStr(cost),
-            available: moneyStr(D.max(0, D.min(figures.freeMargin, w.cash))),
+            available: moneyStr(D.max(0, funds)),
           });
         }
         const row = await insertOrder(tx, {
@@ -145,14 +147,8 @@ export class OrderService {
         const quoteToUsd = this.market.quoteToUsd(row.symbolId);
         const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, closedType);
         if (!closed) throw orderNotFound();
-        const done = [closed];
-        if (w.cash.isNegative()) {
-          // A trader realises a loss beyond the free cash only as the last position: close winners first.
-          const others = (await liveOrdersOf(tx, row.userId)).filter((o) => o.status === OrderStatus.OPEN);
-          if (closedType === ClosedType.USER && others.length) throw fail('trading.close_insufficient_balance');
-          await this.ops.coverNegativeCash(tx, w, done);
-        }
-        changes.push({ type: 'closed', userId: row.userId, orders: done });
+        // Never refused for money: a realised loss may take the cash below zero while equity stays positive.
+        changes.push({ type: 'closed', userId: row.userId, orders: [closed] });
         return closed;
       },
       { read: ownOpenPositionCondition(ownerId, orderId) },

@@ -125,10 +125,11 @@ describe.each(dbTargets)('orders on %s', (target) => {
   it('cancels a pending order at the fill when the account no longer covers its margin', async () => {
     const trader = await demoTrader(t);
     await tick(t, BTC, '94990', '95010');
-    const stop = await submit(t, trader, { type: 2, cont: '1', forex_id: btc, status: 0, target_price: '94000', multiple: 2 });
+    // A buy limit (not a hedge of the buy below: it raises the margin required, so it needs free margin).
+    const stop = await submit(t, trader, { type: 1, cont: '1', forex_id: btc, status: 0, target_price: '94000', multiple: 2 });
     expect(stop.data).toMatchObject({ Status: 0, CautionMoney: '47000.000000' });
     expect((await submit(t, trader, { type: 1, cont: '1', forex_id: btc, multiple: 2 })).code).toBe(1);
-    // The gap fills the sell stop at 80,000 (40,003 needed) while the open buy lost 15,010.
+    // The gap fills the buy limit at 80,020 (40,013 needed) while the open buy lost 15,010.
     await tick(t, BTC, '80000', '80020');
     const history = await api(t, trader, '/v1/api/forex/my_deal', { status: 3 });
     expect(history.data.data[0]).toMatchObject({ Id: stop.data.Id, Status: 4, CancelReason: 'insufficient_margin' });

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { MarketService } from '../market/types.ts';
-import { atOrBelow, figuresOf, floatingOf, riskLines } from './figures.ts';
+import { type PriceBoard, atOrBelow, figuresOf, floatingOf, riskLines } from './figures.ts';
 import type { LiveAccount, LiveBooks } from './live-books.ts';
 import { orderView } from './order-view.ts';
 import { publishTrade } from './pushes.ts';
@@ -15,12 +15,23 @@ export class RiskReview {
     private readonly ctx: AppContext,
     private readonly settings: TradingSettings,
     private readonly live: LiveBooks,
-    private readonly queueRisk: (acc: LiveAccount) => void,
+    private readonly queueRisk: (acc: LiveAccount, triggeredAt?: number) => void,
   ) {}
 
   private get market(): MarketService {
     return this.ctx.services.market;
   }
+
+  /** Prices with the conversion symbols, so that risk lines are armed on those too. */
+  private readonly board: PriceBoard = {
+    quote: (id) => this.market.quote(id),
+    quoteToUsd: (id) => this.market.quoteToUsd(id),
+    conversionOf: (id) => {
+      const sym = this.market.symbol(id);
+      const conv = sym?.quoteCurrency !== 'USD' && sym?.usdConversionCode ? this.market.symbolByCode(sym.usdConversionCode) : undefined;
+      return conv ? { symbolId: conv.id, invert: sym!.usdConversionInvert } : null;
+    },
+  };
 
   get writing(): boolean {
     return this.writes.size > 0;
@@ -35,7 +46,7 @@ export class RiskReview {
    * Looks at an account at current prices: margin call state, a stop-out check when due, and
    * new risk lines in the books (for the margin call level, then for the stop-out level).
    */
-  review(acc: LiveAccount): void {
+  review(acc: LiveAccount, triggeredAt?: number): void {
     const figures = figuresOf(acc.cash, acc.locked, acc.positions.values(), this.market);
     this.live.disarm(acc.lines);
     const inCall = atOrBelow(figures, this.settings.marginCallLevel);
@@ -51,17 +62,26 @@ export class RiskReview {
         .finally(() => this.writes.delete(write));
       this.writes.add(write);
     }
-    if (atOrBelow(figures, this.settings.stopOutLevel)) return this.queueRisk(acc);
+    if (atOrBelow(figures, this.settings.stopOutLevel)) {
+      if (!acc.riskQueued) return this.queueRisk(acc, triggeredAt);
+      // Left at the level by a stop-out (what remains is not tradable now): look again at their next tick.
+      for (const pos of acc.positions.values()) {
+        const mid = this.market.quote(pos.symbolId)?.mid;
+        if (mid === undefined) continue;
+        acc.lines.push(this.live.armRisk(acc.userId, pos.symbolId, +mid, true), this.live.armRisk(acc.userId, pos.symbolId, +mid, false));
+      }
+      return;
+    }
     if (!acc.positions.size) return;
     const down = riskLines(
       figures,
       inCall ? this.settings.stopOutLevel : this.settings.marginCallLevel,
       acc.positions.values(),
-      this.market,
+      this.board,
     );
     // Under a margin call, also the prices at which it would end.
-    const up = inCall ? riskLines(figures, this.settings.marginCallLevel, acc.positions.values(), this.market, 'up') : [];
-    if (down === 'breached') return this.queueRisk(acc);
+    const up = inCall ? riskLines(figures, this.settings.marginCallLevel, acc.positions.values(), this.board, 'up') : [];
+    if (down === 'breached') return this.queueRisk(acc, triggeredAt);
     for (const l of [...down, ...(up === 'breached' ? [] : up)])
       acc.lines.push(this.live.armRisk(acc.userId, l.symbolId, l.level, l.rising));
   }

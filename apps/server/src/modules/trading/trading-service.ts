@@ -25,6 +25,10 @@ export class TradingService {
     const settlement = new Settlement(ctx);
     const feed = new ChangeFeed(ctx, () => this.engine);
     const ops = new OrderOps(ctx, this.settings, settlement, (changes) => feed.publish(changes));
+    // Balances moved by anyone else (withdrawals, staff adjustments, deposits, swaps): the account is reviewed at once.
+    ctx.services.ledger.onBalancesMoved((userId, isDemo, tx) => {
+      if (!ops.claims(tx, userId)) feed.publish([{ type: 'review', userId, isDemo }]);
+    });
     this.orders = new OrderService(ctx, this.settings, settlement, ops);
     this.accounts = new AccountService(ctx, this.settings);
     this.demo = new DemoService(ctx, this.settings, settlement, ops);

@@ -104,6 +104,42 @@ describe('risk lines', () => {
   });
 });
 
+describe('risk lines through a conversion symbol', () => {
+  // Symbol 1 is quoted in GBP and converts at the mid of symbol 2 (GBPUSD); symbol 3 converts through itself (USDJPY).
+  const converting = (mids: Record<number, string>): PriceBoard => ({
+    ...board(mids),
+    quoteToUsd: (id) => (id === 1 ? dec(mids[2]!) : id === 3 ? dec(1).div(mids[3]!) : dec(1)),
+    conversionOf: (id) => (id === 1 ? { symbolId: 2, invert: false } : id === 3 ? { symbolId: 3, invert: true } : null),
+  });
+  const near = (lines: unknown, symbolId: number, rising: boolean) =>
+    (lines as { symbolId: number; level: number; rising: boolean }[]).find((l) => l.symbolId === symbolId && l.rising === rising)?.level;
+
+  it('arms the conversion symbol too: a GBP loss grows when GBPUSD rises', () => {
+    const long = [{ ...position(1, 1, '1', '1.0', '100'), contractSize: dec(1000) }];
+    const prices = converting({ 1: '0.9', 2: '1.25' });
+    // -100 GBP x 1.25: equity 80 + 100 - 125 = 55, 5 above the stop-out level; 2.25 for each of the two drivers.
+    const f = figuresOf(dec(80), dec(100), long, prices);
+    const lines = riskLines(f, dec(50), long, prices);
+    expect(near(lines, 1, false)).toBeCloseTo(0.9 - 2.25 / 1250, 9);
+    expect(near(lines, 2, true)).toBeCloseTo(1.25 + 2.25 / 100, 9);
+    // Coupled drivers also look again after a 5% move either way.
+    expect(near(lines, 1, true)).toBeCloseTo(0.945, 9);
+    expect(near(lines, 2, false)).toBeCloseTo(1.1875, 9);
+    const atLine = figuresOf(dec(80), dec(100), long, converting({ 1: '0.9', 2: String(1.25 + 2.25 / 100) }));
+    expect(atLine.equity.toNumber()).toBeCloseTo(55 - 2.25, 6);
+  });
+
+  it('solves the 1 / x of a symbol converted through itself exactly', () => {
+    const long = [{ ...position(3, 1, '1', '150', '100'), contractSize: dec(100000) }];
+    const prices = converting({ 3: '149' });
+    const f = figuresOf(dec(0), dec(1000), long, prices);
+    const level = near(riskLines(f, dec(50), long, prices), 3, false)!;
+    const moved = figuresOf(dec(0), dec(1000), long, converting({ 3: String(level) }));
+    // The whole drop is 90% of the cushion above 50 (one driver).
+    expect(f.equity.minus(moved.equity).toNumber()).toBeCloseTo(f.equity.minus(50).toNumber() * 0.9, 4);
+  });
+});
+
 describe('trigger books', () => {
   const trig = (level: number, id: number, kind: TriggerKind = TriggerKind.TAKE_PROFIT): Trigger => ({ level, id, kind, live: true });
 

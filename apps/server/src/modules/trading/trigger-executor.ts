@@ -1,8 +1,8 @@
 import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
-import { D, dec, moneyStr } from '@tp/contract/decimal';
+import { dec, moneyStr } from '@tp/contract/decimal';
 import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
 import type { AppContext } from '../../context.ts';
-import { atOrBelow, figuresOf, floatingOf } from './figures.ts';
+import { atOrBelow, figuresOf, floatingOf, fundsFor, raisesMargin } from './figures.ts';
 import type { OrderOps, Prices } from './order-ops.ts';
 import { termsOf } from './order-view.ts';
 import {
@@ -107,7 +107,6 @@ export class TriggerExecutor {
         else changes.push({ type: 'sync', orderId: job.orderId, order: await findOrder(tx, job.orderId) });
       }
       if (!done.length) return;
-      await this.ops.coverNegativeCash(tx, w, done);
       changes.push({ type: 'closed', userId, orders: done });
     });
   }
@@ -131,7 +130,8 @@ export class TriggerExecutor {
         const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
         const figures = figuresOf(w.cash, w.locked, positions, this.market);
         const reserved = dec(row.cautionMoney).plus(row.tradeFee);
-        if (D.min(figures.freeMargin, w.cash).plus(reserved).lt(margin.plus(fee))) {
+        const raises = raisesMargin(positions, { symbolId: row.symbolId, orderType: row.orderType, margin });
+        if (fundsFor(figures, w.cash, raises).plus(reserved).lt(margin.plus(fee))) {
           const cancelled = await this.ops.cancel(tx, w, row, 'insufficient_margin');
           changes.push(
             cancelled ? { type: 'closed', userId: job.userId, orders: [cancelled] } : { type: 'sync', orderId: row.id, order: row },
@@ -153,7 +153,11 @@ export class TriggerExecutor {
     );
   }
 
-  /** Stop-out: the largest loss first, one at a time, until the risk rate is above the level or nothing is left. */
+  /**
+   * Stop-out, on the margin level only: the largest loss first, one at a time (the level looked at
+   * again after each), until the risk rate is above the level or no position is left whose symbol
+   * is tradable now.
+   */
   private stopOut(job: RiskJob): Promise<void> {
     const level = this.settings.stopOutLevel;
     return this.ops.forUser(
@@ -177,7 +181,6 @@ export class TriggerExecutor {
           open = open.filter((o) => o.id !== worst.id);
           figures = figuresOf(w.cash, w.locked, open.map(termsOf), this.market);
         }
-        await this.ops.coverNegativeCash(tx, w, done);
         changes.push({ type: 'closed', userId: job.userId, orders: done });
       },
       { reportBalances: true, read: openPositionsCondition(job.userId) },
