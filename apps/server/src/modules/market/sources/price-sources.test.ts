@@ -8,6 +8,8 @@ import type { Tick } from '../types.ts';
 import { ExternalFeedSource } from './external-feed.ts';
 import { parseTickCsv, ReplaySource, SAMPLE_TICKS_FILE } from './replay.ts';
 import { SimulatorSource } from './simulator.ts';
+import { markUp } from '../quote-pipeline.ts';
+import { dec } from '@tp/contract/decimal';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean, timeoutMs = 5000) {
@@ -42,7 +44,7 @@ describe.each(dbTargets)('price sources on %s', (target) => {
     off();
     const btc = market().symbolByCode('BTCUSDT')!;
     expect(ticks.filter((x) => x.symbolId === btc.id).length).toBeGreaterThanOrEqual(5);
-    for (const x of ticks) expect(market().isOpen(x.symbolId, x.time)).toBe(true);
+    for (const x of ticks) expect(market().inSession(x.symbolId, x.time)).toBe(true);
   });
 
   it('parses the recorded tick file and replays it, sped up, stamped with the current time', async () => {
@@ -63,7 +65,8 @@ describe.each(dbTargets)('price sources on %s', (target) => {
     off();
     const lastBtc = recorded.filter((r) => r.code === 'BTCUSDT').at(-1)!;
     const btc = market().symbolByCode('BTCUSDT')!;
-    expect(market().quote(btc.id)).toMatchObject({ bid: lastBtc.bid, ask: lastBtc.ask });
+    const marked = markUp(btc, dec(lastBtc.bid), dec(lastBtc.ask));
+    expect(market().quote(btc.id)).toMatchObject({ bid: marked.bid.toFixed(2), ask: marked.ask.toFixed(2) });
     const btcTicks = ticks.filter((x) => x.code === 'BTCUSDT');
     expect(btcTicks.length).toBeGreaterThanOrEqual(recorded.filter((r) => r.code === 'BTCUSDT').length);
     for (const x of btcTicks) expect(x.time).toBeGreaterThanOrEqual(started);
@@ -94,21 +97,23 @@ describe.each(dbTargets)('price sources on %s', (target) => {
         ]),
       );
       sockets[0]!.send('not json');
-      await until(() => market().quote(eth.id)?.bid === '3100.10');
-      expect(market().quote(btc.id)).toMatchObject({ bid: '91000.50', ask: '91001.50', mid: '91001.00' });
+      // Each quote gets its symbol's spread on top (ETHUSDT 1.50, BTCUSDT 20).
+      await until(() => market().quote(eth.id)?.bid === '3099.35');
+      expect(market().quote(eth.id)).toMatchObject({ ask: '3101.65' });
+      expect(market().quote(btc.id)).toMatchObject({ bid: '90990.50', ask: '91011.50', mid: '91001.00' });
 
       // The feed server drops the connection: the adapter reconnects and follows the new one.
       sockets[0]!.terminate();
       await until(() => sockets.length === 2 && feed.status.connected);
       sockets[1]!.send(JSON.stringify({ s: 'BTC-USD', b: '92000', a: '92001' }));
-      await until(() => market().quote(btc.id)?.bid === '92000.00');
+      await until(() => market().quote(btc.id)?.bid === '91990.00');
       expect(feed.status.stale).toBe(false);
 
       // Silence: stale after FEED_STALE_MS, the silent connection is replaced, fresh quotes clear the flag.
       await until(() => feed.status.stale, 3000);
       await until(() => sockets.length === 3 && feed.status.connected, 3000);
       sockets[2]!.send(JSON.stringify({ s: 'BTC-USD', b: '93000', a: '93001' }));
-      await until(() => market().quote(btc.id)?.bid === '93000.00');
+      await until(() => market().quote(btc.id)?.bid === '92990.00');
       expect(feed.status.stale).toBe(false);
     } finally {
       feed.stop();
