@@ -153,6 +153,8 @@ export class MarketServiceImpl implements MarketService {
     const midD = sides.bid.plus(sides.ask).div(2).toDecimalPlaces(s.pricePrecision, D.ROUND_HALF_EVEN);
     const accepted = this.quotes.get(s.id)?.mid;
     if (from === 'source' && !this.deviation.admit(s.id, s.deviationPct, accepted === undefined ? undefined : dec(accepted), midD)) return false;
+    // A price below half the spread cannot be quoted.
+    if (sides.bid.lte(0)) return false;
     const wasOpen = this.isOpen(s.id, input.time);
     this.lastLive.set(s.id, Math.max(input.time, this.lastLive.get(s.id) ?? 0));
     const volume = input.volume !== undefined ? dec(input.volume) : ZERO;
@@ -193,8 +195,7 @@ export class MarketServiceImpl implements MarketService {
       return null;
     }
     if (!bid.isFinite() || !ask.isFinite() || bid.lte(0) || ask.lt(bid)) return null;
-    const sides = from === 'source' ? markUp(s, bid, ask) : { bid, ask };
-    return sides.bid.lte(0) ? null : sides;
+    return from === 'source' ? markUp(s, bid, ask) : { bid, ask };
   }
 
   /** The forming bar of a period (for the kline call and fresh subscribers). */
