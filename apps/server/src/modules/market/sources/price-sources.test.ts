@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createTestApp, dbTargets, type TestApp } from '../../../../test/test-app.ts';
+import { eq } from 'drizzle-orm';
+import { call, createTestApp, dbTargets, type TestApp } from '../../../../test/test-app.ts';
+import { symbols } from '../../../platform/db/schema.ts';
 import type { MarketServiceImpl } from '../market-service.ts';
 import type { Tick } from '../types.ts';
 import { ExternalFeedSource } from './external-feed.ts';
@@ -24,6 +26,7 @@ describe.each(dbTargets)('price sources on %s', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(target);
+    await t.ctx.services.trading.engine.start();
   });
   afterAll(async () => t?.close());
 
@@ -116,6 +119,49 @@ describe.each(dbTargets)('price sources on %s', (target) => {
       await until(() => market().quote(btc.id)?.bid === '92990.00');
       expect(feed.status.stale).toBe(false);
     } finally {
+      feed.stop();
+      for (const s of sockets) s.terminate();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('through a real feed: adds the spread, holds a spike, refuses trading when the feed falls silent, resumes on the next tick', async () => {
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((r) => server.once('listening', r));
+    const sockets: WebSocket[] = [];
+    server.on('connection', (ws) => sockets.push(ws));
+    const feed = new ExternalFeedSource(deps({ FEED_URL: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/feed`, FEED_SYMBOL_MAP: undefined }));
+    const btc = market().symbolByCode('BTCUSDT')!;
+    await t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 1 }).where(eq(symbols.id, btc.id));
+    await market().reloadSymbols();
+    const created = await call(t, 'GET', '/api/user/createAccountDemoForU');
+    const token = await t.ctx.services.sessions.create({ userId: created.data.id });
+    const buy = () => call(t, 'GET', '/v1/api/forex/submit', { type: 1, cont: '0.01', forex_id: btc.id, multiple: 10 }, { token });
+    const send = (bid: string, ask: string) => sockets[0]!.send(JSON.stringify({ s: 'BTCUSDT', b: bid, a: ask }));
+    try {
+      feed.start();
+      await until(() => sockets.length === 1 && feed.status.connected);
+      send('95000', '95000');
+      await until(() => market().quote(btc.id)?.bid === '94990.00');
+      expect(market().quote(btc.id)).toMatchObject({ bid: '94990.00', ask: '95010.00' });
+      expect((await buy()).data).toMatchObject({ Price: '95010.00' });
+
+      const held = market().feedHealth().find((h) => h.code === 'BTCUSDT')!.suspectTicks;
+      send('9.50', '9.50');
+      send('95100', '95100');
+      await until(() => market().quote(btc.id)?.bid === '95090.00');
+      expect(market().feedHealth().find((h) => h.code === 'BTCUSDT')!.suspectTicks).toBe(held + 1);
+
+      await until(() => !market().isOpen(btc.id), 3000);
+      expect(market().feedHealth().find((h) => h.code === 'BTCUSDT')!.state).toBe('stale');
+      expect(await buy()).toMatchObject({ code: 2001 });
+
+      send('95200', '95200');
+      await until(() => market().isOpen(btc.id));
+      expect((await buy()).data).toMatchObject({ Price: '95210.00' });
+    } finally {
+      await t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 30 }).where(eq(symbols.id, btc.id));
+      await market().reloadSymbols();
       feed.stop();
       for (const s of sockets) s.terminate();
       await new Promise((r) => server.close(r));
