@@ -13,15 +13,20 @@ import { dec } from '@tp/contract/decimal';
  */
 export async function tradingApp(target: DbTarget, env: Record<string, string> = {}): Promise<TestApp> {
   const t = await createTestApp(target, { MARKET_ALWAYS_OPEN: '1', DEMO_CREATE_RATE_LIMIT: '100000', ...env });
+  await liveQuotes(t);
+  await t.ctx.services.trading.engine.start();
+  return t;
+}
+
+/** Quotes that stay fresh for an hour, and one live tick per symbol in session at its current price (tests without a price feed). */
+export async function liveQuotes(t: TestApp): Promise<void> {
   await t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 3600 });
   const market = t.ctx.services.market;
   await market.reloadSymbols();
-  for (const s of market.symbols()) {
+  for (const s of market.symbols().filter((x) => market.inSession(x.id))) {
     const mid = market.quote(s.id)!.mid;
     expect(market.publishTick({ symbolId: s.id, bid: mid, ask: mid, time: Date.now() })).toBe(true);
   }
-  await t.ctx.services.trading.engine.start();
-  return t;
 }
 
 export interface Trader {
