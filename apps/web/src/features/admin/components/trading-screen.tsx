@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './admin-shell';
 import { DataTable, tableState } from './data-table';
+import { FeedHealth } from './feed-health';
 import { PromptDialog } from './prompt-dialog';
 import { type FormField, type FormValues, RecordForm } from './record-form';
 import { OrdersTable } from './user-detail';
@@ -17,6 +18,8 @@ const NUMBER_FIELDS = [
   'max_lots',
   'step',
   'spread',
+  'deviation_pct',
+  'max_quote_age_sec',
   'fee_rate',
   'fixed_margin',
   'sort',
@@ -112,6 +115,7 @@ export function TradingScreen() {
           ]}
         />
       </div>
+      <FeedHealth />
       <div>
         <div className="mb-2 flex items-center justify-between">
           <h2 className="font-medium">{t('admin.categories')}</h2>
