@@ -113,7 +113,8 @@ async function main() {
   for (const tick of ticks) engine.onTick(tick);
   const direct = TICKS / ((performance.now() - start) / 1000);
   start = performance.now();
-  for (const tick of ticks) market.publishTick({ symbolId: tick.symbolId, bid: tick.bid, ask: tick.ask, time: Date.now() });
+  // The market adds the spread to the source price: the same quotes as the ticks above.
+  for (const tick of ticks) market.publishTick({ symbolId: tick.symbolId, bid: tick.mid, ask: tick.mid, time: Date.now() });
   const published = TICKS / ((performance.now() - start) / 1000);
   await engine.idle();
   const after = engine.stats();
@@ -168,14 +169,10 @@ function latencyProbe(server: App) {
   };
 }
 
+/** A source tick at mid `m`; the market quotes it with the symbol's spread. */
 const tickAt = (server: App, s: SymbolInfo, m: Dec) => {
-  const half = s.spread.div(2);
-  server.ctx.services.market.publishTick({
-    symbolId: s.id,
-    bid: fixed(m.minus(half), s.pricePrecision),
-    ask: fixed(m.plus(half), s.pricePrecision),
-    time: Date.now(),
-  });
+  const price = fixed(m, s.pricePrecision);
+  server.ctx.services.market.publishTick({ symbolId: s.id, bid: price, ask: price, time: Date.now() });
 };
 
 /**

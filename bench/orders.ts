@@ -84,8 +84,9 @@ const freshPostgres = (base: string) => createScratchDatabase(base, 'bench_order
 
 async function run(target: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
-  const replay = path.join(dir, 'no-ticks.csv');
-  fs.writeFileSync(replay, 'time,code,bid,ask\n');
+  // BTCUSDT at its seeded price about twice a second, so that its quote stays live (it never moves: no trigger fires).
+  const replay = path.join(dir, 'btc-steady.csv');
+  fs.writeFileSync(replay, 'time,code,bid,ask\n0,BTCUSDT,95000,95000\n500,BTCUSDT,95000,95000\n');
   const fresh = target === 'postgres' ? await freshPostgres(process.env.BENCH_DATABASE_URL!) : null;
   let server: ServerProcess | null = null;
   try {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
+import { liveQuotes, tick as kitTick } from '../apps/server/src/modules/trading/test-kit.ts';
 import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
 
 /**
@@ -13,12 +14,8 @@ import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness
 describe('markets, trade and orders', () => {
   let e2e: E2E;
 
-  const tick = async (code: string, bid: string, ask: string) => {
-    const market = e2e.server.ctx.services.market;
-    const symbol = market.symbolByCode(code)!;
-    expect(market.publishTick({ symbolId: symbol.id, bid, ask, time: Date.now() })).toBe(true);
-    await e2e.server.ctx.services.trading.engine.idle();
-  };
+  /** Moves a quote to the bid and ask traders should see (the kit feeds the prices before the spread). */
+  const tick = (code: string, bid: string, ask: string) => kitTick(e2e.server, code, bid, ask);
 
   async function demoUser(): Promise<{ token: string; session: string }> {
     const demo = await call(e2e.server, 'GET', '/api/user/createAccountDemoForU');
@@ -39,6 +36,7 @@ describe('markets, trade and orders', () => {
   beforeAll(async () => {
     e2e = await startE2E();
     for (const task of e2e.server.ctx.background.filter((t) => t.name.startsWith('price-source'))) await task.stop();
+    await liveQuotes(e2e.server);
     await tick('BTCUSDT', '95000.00', '95020.00');
   });
   afterAll(async () => e2e?.close());

@@ -32,6 +32,9 @@ export const periodSeconds = (period: PeriodName): number =>
   PERIODS.find((p) => p.period === period)!.seconds;
 
 export const MarketStatus = { OPEN: 1, CLOSED: 2 } as const;
+/** Why a symbol is not tradable: outside its sessions, its live quote is too old, or no live quote since start. */
+export const MARKET_STATUS_REASONS = ['closed', 'stale', 'no_quote'] as const;
+export type MarketStatusReason = (typeof MARKET_STATUS_REASONS)[number];
 export const OrderType = { BUY: 1, SELL: 2 } as const;
 export const OrderStatus = { PENDING: 0, OPEN: 1, CLOSED: 3, CANCELLED: 4 } as const;
 export const ClosedType = { USER: 1, STOP_OUT: 2, TAKE_PROFIT: 3, STOP_LOSS: 4, STAFF: 5, DEMO_RESET: 6 } as const;

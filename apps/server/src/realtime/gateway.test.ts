@@ -73,7 +73,7 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     expect(snapshot.quotation).toHaveProperty('market_status');
     expect(tick('96000.00', '96010.00')).toBe(true);
     const push = (await c.next(isQuote('BTCUSDT', '96005.00'))) as WsMessage;
-    expect(push.quotation).toMatchObject({ id: btc().id, forex_id: btc().id, bid: '96000.00', ask: '96010.00', close: '96005.00' });
+    expect(push.quotation).toMatchObject({ id: btc().id, forex_id: btc().id, bid: '95990.00', ask: '96020.00', close: '96005.00', market_status: 1, market_status_reason: null });
     expect(push.quotation).toEqual(
       expect.objectContaining({
         open: expect.any(String),

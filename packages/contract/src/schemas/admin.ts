@@ -205,6 +205,10 @@ export const AdminSymbolSchema = z.object({
   max_lots: z.string(),
   step: z.string(),
   spread: z.string(),
+  /** Deviation filter threshold, percent of the last accepted mid. */
+  deviation_pct: z.string(),
+  /** Not tradable when the newest live quote is older than this. */
+  max_quote_age_sec: z.number().int(),
   fee_rate: z.string(),
   margin_mode: z.number().int(),
   fixed_margin: z.string(),
@@ -233,6 +237,8 @@ export const SymbolSaveInput = z.object({
   max_lots: decimalField(6).optional(),
   step: decimalField(6).optional(),
   spread: decimalField(10).optional(),
+  deviation_pct: decimalField(4).optional(),
+  max_quote_age_sec: intIn(1, 86_400).optional(),
   fee_rate: decimalField(8).optional(),
   margin_mode: intIn(1, 2).optional(),
   fixed_margin: z.preprocess(orUndefined, decimalField(6).optional()),
@@ -258,6 +264,15 @@ export const SymbolSaveInput = z.object({
   swap_short: signedDecimal(6).optional(),
   swap_triple_day: intIn(-1, 6).optional(),
 });
+/** One symbol's feed (GET /api/admin/feed-health): live, stale, no live tick since start, or outside its sessions. */
+export const FeedHealthSchema = z.object({
+  symbolId: z.number().int(),
+  code: z.string(),
+  state: z.enum(['live', 'stale', 'no_tick', 'closed']),
+  lastTickAgeMs: z.number().int().nullable(),
+  suspectTicks: z.number().int(),
+});
+export type FeedHealthRow = z.infer<typeof FeedHealthSchema>;
 export const AdminCategorySchema = z.object({ id: z.number().int(), key: z.string(), sort: z.number().int() });
 export const CategorySaveInput = z.object({
   id: optionalId,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { boundedText, idField, intField, optionalIntField } from './fields.ts';
-import { PERIOD_NAMES } from '../constants.ts';
+import { MARKET_STATUS_REASONS, PERIOD_NAMES } from '../constants.ts';
 
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 const epochMs = optionalIntField(0, Number.MAX_SAFE_INTEGER);
@@ -61,6 +61,8 @@ export const TradeListRowSchema = z.object({
   CategoryId: z.number().int(),
   /** 1 open, 2 closed. */
   MarketStatus: z.union([z.literal(1), z.literal(2)]),
+  /** Why MarketStatus is 2 (null while open): outside trading hours, stale quote, or no live quote yet. */
+  MarketStatusReason: z.enum(MARKET_STATUS_REASONS).nullable(),
   PricePrecision: z.number().int(),
   /** 1 margin from price and leverage, 2 fixed margin per lot. */
   MarginMode: z.number().int(),
@@ -129,6 +131,8 @@ export const QuotationSchema = z.object({
   time: z.number().int(),
   /** 1 open, 2 closed. */
   market_status: z.union([z.literal(1), z.literal(2)]),
+  /** Why market_status is 2 (null while open). */
+  market_status_reason: z.enum(MARKET_STATUS_REASONS).nullable(),
 });
 export type Quotation = z.infer<typeof QuotationSchema>;
 

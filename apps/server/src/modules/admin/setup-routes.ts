@@ -12,6 +12,7 @@ import {
   DepositNetworkSaveInput,
   FeeChangeInput,
   FeePreviewSchema,
+  FeedHealthSchema,
   IdInput,
   pageOf,
   PositionListInput,
@@ -66,6 +67,15 @@ export function registerTradingSetupRoutes(
     summary: "Changes a symbol's terms (fields left out keep their value); the trade page follows at once",
     response: AdminSymbolSchema,
     handler: ({ input, staff }) => trading.saveSymbol(staff, input),
+  });
+
+  defineRoute(app, ctx, {
+    ...risk,
+    method: 'GET',
+    url: '/api/admin/feed-health',
+    summary: "Each symbol's price feed: live, stale, no live tick since start or outside its sessions; last tick age and suspect ticks held",
+    response: z.array(FeedHealthSchema),
+    handler: () => ctx.services.market.feedHealth(),
   });
 
   defineRoute(app, ctx, { ...risk, method: 'GET', url: '/api/admin/categories', summary: 'Symbol categories', response: z.array(AdminCategorySchema), handler: () => trading.categories() });

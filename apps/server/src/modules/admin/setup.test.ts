@@ -40,6 +40,25 @@ describe.each(dbTargets)('back office trading and funding setup on %s', (target)
     expect(audit).toMatchObject({ targetId: String(btc), before: { spread: before.spread }, after: { spread: '12.5000000000' } });
   });
 
+  it('edits price integrity terms (risk staff only, validated, audited) and shows each feed', async () => {
+    const eth = symbolId(t, 'ETHUSDT');
+    const content = await staffSession(t, ['content']);
+    expect((await call(t, 'POST', '/api/admin/symbols/save', { id: eth, deviation_pct: '3' }, { token: content })).code).not.toBe(1);
+    const saved = await call(t, 'POST', '/api/admin/symbols/save', { id: eth, spread: '2', deviation_pct: '3.5', max_quote_age_sec: '45' }, { token: risk });
+    expect(saved.data).toMatchObject({ spread: '2.0000000000', deviation_pct: '3.5000', max_quote_age_sec: 45 });
+    expect(t.ctx.services.market.symbol(eth)!.spread.toString()).toBe('2');
+    for (const bad of [{ deviation_pct: '0' }, { deviation_pct: '101' }, { max_quote_age_sec: '0' }, { max_quote_age_sec: 'x' }]) {
+      expect((await call(t, 'POST', '/api/admin/symbols/save', { id: eth, ...bad }, { token: risk, lang: 'en' })).code, JSON.stringify(bad)).toBe(1001);
+    }
+    const audits = await t.ctx.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, 'symbol.save'));
+    expect(audits.at(-1)).toMatchObject({ targetId: String(eth), before: { deviation_pct: '10.0000', max_quote_age_sec: 3600 }, after: { deviation_pct: '3.5000', max_quote_age_sec: 45 } });
+
+    await tick(t, 'ETHUSDT', '3000', '3002');
+    const health = await call(t, 'GET', '/api/admin/feed-health', {}, { token: risk });
+    expect(health.data.find((h: { code: string }) => h.code === 'ETHUSDT')).toMatchObject({ symbolId: eth, state: 'live', lastTickAgeMs: expect.any(Number), suspectTicks: expect.any(Number) });
+    expect((await call(t, 'GET', '/api/admin/feed-health', {}, { token: content })).code).not.toBe(1);
+  });
+
   it('saves categories with a unique key', async () => {
     const made = await call(t, 'POST', '/api/admin/categories/save', { key: 'metals', sort: 9 }, { token: risk });
     expect(made.data).toMatchObject({ key: 'metals', sort: 9 });

@@ -32,6 +32,8 @@ const symbolView = (s: SymbolRow, leverages: number[]): AdminSymbol => ({
   max_lots: s.maxLots,
   step: s.step,
   spread: s.spread,
+  deviation_pct: s.deviationPct,
+  max_quote_age_sec: s.maxQuoteAgeSec,
   fee_rate: s.feeRate,
   margin_mode: s.marginMode,
   fixed_margin: s.fixedMargin ?? '',
@@ -120,6 +122,8 @@ export class TradingSetupService {
     if (input.max_lots !== undefined) c.maxLots = input.max_lots;
     if (input.step !== undefined) c.step = input.step;
     if (input.spread !== undefined) c.spread = input.spread;
+    if (input.deviation_pct !== undefined) c.deviationPct = input.deviation_pct;
+    if (input.max_quote_age_sec !== undefined) c.maxQuoteAgeSec = input.max_quote_age_sec;
     if (input.fee_rate !== undefined) c.feeRate = input.fee_rate;
     if (input.margin_mode !== undefined) c.marginMode = input.margin_mode;
     if (input.fixed_margin !== undefined) c.fixedMargin = input.fixed_margin;
@@ -146,5 +150,7 @@ export class TradingSetupService {
     if (dec(s.minLots).gt(s.maxLots)) throw invalid('admin.symbol_lots_order');
     if (s.marginMode === 2 && (!s.fixedMargin || dec(s.fixedMargin).lte(0))) throw invalid('admin.fixed_margin_required');
     if (s.schedule.some((d) => d.open >= d.close)) throw invalid('admin.schedule_order');
+    // A threshold of 0 would hold every move; above 100% nothing could be held.
+    if (dec(s.deviationPct).lte(0) || dec(s.deviationPct).gt(100)) throw invalid('admin.deviation_range');
   }
 }

@@ -16,7 +16,8 @@ declare module '../../context.ts' {
   }
 }
 
-const STATUS_CHECK_MS = 10_000;
+/** Schedule changes and stale quotes are announced within this delay; trading checks both at each call. */
+const STATUS_CHECK_MS = 1_000;
 
 export const marketModule = {
   name: 'market',

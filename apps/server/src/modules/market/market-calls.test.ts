@@ -51,8 +51,13 @@ describe.each(dbTargets)('market calls on %s', (target) => {
       Amount: expect.any(String),
       NowTime: expect.any(Number),
     });
+    // Before its first live tick a symbol does not trade at its seeded price; the next tick opens it.
     const btc = res.data.find((r: any) => r.Code === 'BTCUSDT');
-    expect(btc.MarketStatus).toBe(1);
+    expect(btc).toMatchObject({ MarketStatus: 2, MarketStatusReason: 'no_quote' });
+    const mid = market().quote(sym('BTCUSDT').id)!.mid;
+    expect(market().publishTick({ symbolId: sym('BTCUSDT').id, bid: mid, ask: mid, time: Date.now() })).toBe(true);
+    const after = await call(t, 'GET', '/v1/api/forex/trade_list', { searchCurrency: 'BTCUSDT' });
+    expect(after.data[0]).toMatchObject({ Code: 'BTCUSDT', MarketStatus: 1, MarketStatusReason: null });
     const logo = await t.app.inject({ method: 'GET', url: eurusd.Logo });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toMatch(/svg/);

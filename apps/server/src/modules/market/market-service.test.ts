@@ -3,7 +3,8 @@ import { createTestApp, dbTargets, type TestApp } from '../../../test/test-app.t
 import { CandleFlusher } from './candle-flusher.ts';
 import { MarketServiceImpl } from './market-service.ts';
 import { barsBefore } from './repository.ts';
-import { BusChannels, type Tick } from './types.ts';
+import { CONFIRM_TICKS } from './quote-pipeline.ts';
+import { BusChannels, type SourceTick, type Tick } from './types.ts';
 
 // Saturday 21 Nov 2026 12:00 UTC: forex closed, crypto open. Wednesday 18 Nov 2026 15:00 UTC: all open.
 const SATURDAY = Date.UTC(2026, 10, 21, 12, 0);
@@ -17,6 +18,12 @@ describe.each(dbTargets)('market service on %s', (target) => {
   afterAll(async () => t?.close());
 
   const sym = (code: string) => t.ctx.services.market.symbolByCode(code)!;
+  /** A move beyond the deviation threshold, repeated until the filter accepts the new level. */
+  const move = (tick: SourceTick) => {
+    let accepted = false;
+    for (let i = 0; i <= CONFIRM_TICKS && !accepted; i++) accepted = t.ctx.services.market.publishTick(tick);
+    expect(accepted).toBe(true);
+  };
 
   it('loads every symbol with its leverages ascending and a quote before any tick', () => {
     const m = t.ctx.services.market;
@@ -33,8 +40,8 @@ describe.each(dbTargets)('market service on %s', (target) => {
     expect(m.quote(eurusd.id)).toMatchObject({ mid: '1.08500', bid: '1.08494', ask: '1.08506' });
   });
 
-  // (95000.00 + 95010.01) / 2 = 95005.005, half-even to 95005.00.
-  it('publishes ticks: rounds to precision, computes the mid, calls listeners, then the bus', () => {
+  // Spread 20 on top: bid 95000.004 - 10 down to 94990.00, ask 95010.006 + 10 up to 95020.01; mid 95005.005 half-even to 95005.00.
+  it('publishes ticks: adds the spread, rounds to precision, computes the mid, calls listeners, then the bus', () => {
     const m = t.ctx.services.market;
     const btc = sym('BTCUSDT');
     const order: string[] = [];
@@ -48,18 +55,19 @@ describe.each(dbTargets)('market service on %s', (target) => {
     off();
     unsub();
     expect(order).toEqual(['listener', 'bus:BTCUSDT']);
-    expect(seen[0]).toMatchObject({ code: 'BTCUSDT', bid: '95000.00', ask: '95010.01', mid: '95005.00' });
-    expect(m.quote(btc.id)).toMatchObject({ bid: '95000.00', ask: '95010.01', mid: '95005.00', time: SATURDAY });
+    expect(seen[0]).toMatchObject({ code: 'BTCUSDT', bid: '94990.00', ask: '95020.01', mid: '95005.00' });
+    expect(m.quote(btc.id)).toMatchObject({ bid: '94990.00', ask: '95020.01', mid: '95005.00', time: SATURDAY });
   });
 
   it('refuses ticks while the market is closed and for unknown symbols', () => {
     const m = t.ctx.services.market;
     const eurusd = sym('EURUSD');
     const before = m.quote(eurusd.id);
-    expect(m.isOpen(eurusd.id, SATURDAY)).toBe(false);
+    expect(m.inSession(eurusd.id, SATURDAY)).toBe(false);
     expect(m.publishTick({ symbolId: eurusd.id, bid: '1.1', ask: '1.1001', time: SATURDAY })).toBe(false);
     expect(m.quote(eurusd.id)).toEqual(before);
-    expect(m.isOpen(eurusd.id, WEDNESDAY)).toBe(true);
+    expect(m.inSession(eurusd.id, WEDNESDAY)).toBe(true);
+    expect(m.closedReason(eurusd.id, WEDNESDAY)).toBe('no_quote');
     expect(m.publishTick({ symbolId: 999_999, bid: '1', ask: '1', time: WEDNESDAY })).toBe(false);
     expect(m.publishTick({ symbolId: eurusd.id, bid: '1.2', ask: '1.1', time: WEDNESDAY })).toBe(false);
   });
@@ -67,7 +75,7 @@ describe.each(dbTargets)('market service on %s', (target) => {
   it('converts quote currencies to USD at current mids', () => {
     const m = t.ctx.services.market;
     expect(m.quoteToUsd(sym('EURUSD').id).toString()).toBe('1');
-    expect(m.publishTick({ symbolId: sym('USDJPY').id, bid: '159.990', ask: '160.010', time: WEDNESDAY })).toBe(true);
+    move({ symbolId: sym('USDJPY').id, bid: '159.997', ask: '160.003', time: WEDNESDAY });
     expect(m.quoteToUsd(sym('EURJPY').id).toString()).toBe('0.00625');
     expect(m.publishTick({ symbolId: sym('GBPUSD').id, bid: '1.25000', ask: '1.25000', time: WEDNESDAY })).toBe(true);
     expect(m.quoteToUsd(sym('EURGBP').id).toString()).toBe('1.25');
@@ -80,8 +88,8 @@ describe.each(dbTargets)('market service on %s', (target) => {
     const unsub = t.ctx.bus.subscribe(BusChannels.dayMarket, (msg) => pushes.push(msg));
     const base = Date.now();
     const open = m.quote(eth.id)!.open24h;
-    m.publishTick({ symbolId: eth.id, bid: '5000.00', ask: '5000.00', volume: '2', time: base });
-    m.publishTick({ symbolId: eth.id, bid: '1.00', ask: '1.00', volume: '3', time: base + 1 });
+    move({ symbolId: eth.id, bid: '5000.00', ask: '5000.00', volume: '2', time: base });
+    move({ symbolId: eth.id, bid: '1.00', ask: '1.00', volume: '3', time: base + 1 });
     unsub();
     const q = m.quote(eth.id)!;
     expect(q).toMatchObject({ open24h: open, high24h: '5000.00', low24h: '1.00', mid: '1.00' });
@@ -90,12 +98,14 @@ describe.each(dbTargets)('market service on %s', (target) => {
       type: 'DAY_MARKET',
       symbol: 'ETHUSDT',
       time: base + 1,
-      quotation: { close: '1.00', high: '5000.00', low: '1.00', open, market_status: 1 },
+      quotation: { close: '1.00', high: '5000.00', low: '1.00', open, market_status: 1, market_status_reason: null },
     });
   });
 
-  it('announces a market closing and opening', () => {
+  it('announces a market closing and opening, by schedule and by quote age', () => {
     const m = t.ctx.services.market as MarketServiceImpl;
+    const eurusd = sym('EURUSD');
+    expect(m.publishTick({ symbolId: eurusd.id, bid: '1.08500', ask: '1.08500', time: WEDNESDAY })).toBe(true);
     const events: any[] = [];
     const quotes: any[] = [];
     const off = [
@@ -105,23 +115,29 @@ describe.each(dbTargets)('market service on %s', (target) => {
     m.checkMarketStatus(WEDNESDAY);
     m.checkMarketStatus(SATURDAY);
     m.checkMarketStatus(SATURDAY + 60_000);
+    // A week later the session is open again but the last quote is a week old: still closed, now as stale.
     m.checkMarketStatus(WEDNESDAY + 7 * 86_400_000);
+    expect(m.publishTick({ symbolId: eurusd.id, bid: '1.08510', ask: '1.08510', time: WEDNESDAY + 7 * 86_400_000 })).toBe(true);
     off.forEach((f) => f());
-    const eurusd = events.filter((e) => e.code === 'EURUSD');
-    expect(eurusd).toEqual([
-      { symbolId: sym('EURUSD').id, code: 'EURUSD', open: false },
-      { symbolId: sym('EURUSD').id, code: 'EURUSD', open: true },
+    expect(events.filter((e) => e.code === 'EURUSD')).toEqual([
+      { symbolId: eurusd.id, code: 'EURUSD', open: false },
+      { symbolId: eurusd.id, code: 'EURUSD', open: true },
     ]);
-    expect(events.some((e) => e.code === 'BTCUSDT')).toBe(false);
-    expect(quotes.filter((q) => q.symbol === 'EURUSD').map((q) => q.quotation.market_status)).toEqual([2, 1]);
+    const statuses = quotes.filter((q) => q.symbol === 'EURUSD').map((q) => [q.quotation.market_status, q.quotation.market_status_reason]);
+    expect(statuses).toEqual([
+      [2, 'closed'],
+      [2, 'stale'],
+      [1, null],
+    ]);
+    expect(quotes.filter((q) => q.symbol === 'BTCUSDT').map((q) => q.quotation.market_status_reason)).not.toContain('closed');
   });
 
   it('writes candles in batches and continues them after a restart', async () => {
     const m = t.ctx.services.market as MarketServiceImpl;
     const sol = sym('SOLUSDT');
     const minute = Math.floor(Date.now() / 60_000) * 60_000;
-    m.publishTick({ symbolId: sol.id, bid: '200.000', ask: '200.000', volume: '1', time: minute + 1000 });
-    m.publishTick({ symbolId: sol.id, bid: '210.000', ask: '210.000', volume: '1', time: minute + 2000 });
+    move({ symbolId: sol.id, bid: '200.000', ask: '200.000', volume: '1', time: minute + 1000 });
+    expect(m.publishTick({ symbolId: sol.id, bid: '210.000', ask: '210.000', volume: '1', time: minute + 2000 })).toBe(true);
     const flusher = new CandleFlusher(t.ctx.db, t.ctx.log, m.candles, 1000);
     await flusher.flush();
     const [stored] = await barsBefore(t.ctx.db, { symbolId: sol.id, period: '1min', limit: 1 });

@@ -4,9 +4,11 @@ import type { AppContext } from '../../context.ts';
 import { CandleAggregator } from './candle-aggregator.ts';
 import { RollingDay } from './day-stats.ts';
 import { isMarketOpen } from './market-hours.ts';
+import { DeviationFilter, markUp } from './quote-pipeline.ts';
 import { dayMarketMessage, klineMessage } from './presenters.ts';
 import { barAtPrecision, barsSince, latestBars, loadSymbols, type MarketSymbol, type StoredBar } from './repository.ts';
-import { BusChannels, type MarketService, type Quote, type Tick, type TickListener } from './types.ts';
+import { BusChannels, type FeedHealth, type MarketService, type Quote, type SourceTick, type Tick, type TickListener } from './types.ts';
+import type { MarketStatusReason } from '@tp/contract/constants';
 
 const DAY_MS = 86_400_000;
 const ZERO = dec(0);
@@ -19,7 +21,11 @@ export class MarketServiceImpl implements MarketService {
   private readonly quotes = new Map<number, Quote>();
   private readonly days = new Map<number, RollingDay>();
   private readonly listeners = new Set<TickListener>();
-  private readonly lastOpen = new Map<number, boolean>();
+  /** Why each symbol was closed at the last status check (null: open). */
+  private readonly lastReason = new Map<number, MarketStatusReason | null>();
+  /** Time of each symbol's newest accepted live tick; none before the first one after start. */
+  private readonly lastLive = new Map<number, number>();
+  private readonly deviation = new DeviationFilter();
   /** Set while this server's own tick is on the bus, so that its local copy is not applied again. */
   private announcing = false;
   readonly candles = new CandleAggregator();
@@ -71,9 +77,35 @@ export class MarketServiceImpl implements MarketService {
   }
 
   isOpen(symbolId: number, at: number = Date.now()): boolean {
+    return this.closedReason(symbolId, at) === null;
+  }
+
+  inSession(symbolId: number, at: number = Date.now()): boolean {
     const s = this.byId.get(symbolId);
     if (!s) return false;
     return this.ctx.config.MARKET_ALWAYS_OPEN || isMarketOpen(s.hours, at);
+  }
+
+  closedReason(symbolId: number, at: number = Date.now()): MarketStatusReason | null {
+    const s = this.byId.get(symbolId);
+    if (!s || !this.inSession(symbolId, at)) return 'closed';
+    const last = this.lastLive.get(symbolId);
+    if (last === undefined) return 'no_quote';
+    return at - last > s.maxQuoteAgeMs ? 'stale' : null;
+  }
+
+  feedHealth(now: number = Date.now()): FeedHealth[] {
+    return this.list.map((s) => {
+      const last = this.lastLive.get(s.id);
+      const reason = this.closedReason(s.id, now);
+      return {
+        symbolId: s.id,
+        code: s.code,
+        state: reason === null ? 'live' : reason === 'no_quote' ? 'no_tick' : reason,
+        lastTickAgeMs: last === undefined ? null : Math.max(0, now - last),
+        suspectTicks: this.deviation.suspectTicks(s.id),
+      };
+    });
   }
 
   quoteToUsd(symbolId: number): Dec {
@@ -103,42 +135,32 @@ export class MarketServiceImpl implements MarketService {
     }
   }
 
-  publishTick(input: Omit<Tick, 'code' | 'mid'> & { mid?: string }): boolean {
-    return this.applyTick(input, true);
+  publishTick(input: SourceTick): boolean {
+    return this.applyTick(input, 'source');
   }
 
-  /** A tick another server published (several servers): quotes, candles and tick listeners follow it; its pushes went out there. */
+  /** A tick another server published (several servers): already marked up and filtered there; quotes, candles and tick listeners follow it; its pushes went out there. */
   applyRemoteTick(tick: Tick): void {
-    if (!this.announcing) this.applyTick(tick, false);
+    if (!this.announcing) this.applyTick(tick, 'remote');
   }
 
-  private applyTick(input: Omit<Tick, 'code' | 'mid'> & { mid?: string }, announce: boolean): boolean {
+  /** The quote pipeline (PRICE-INTEGRITY.md): validate, mark up, filter deviations, then quote, candles, listeners and pushes. */
+  private applyTick(input: SourceTick, from: 'source' | 'remote'): boolean {
     const s = this.byId.get(input.symbolId);
-    if (!s || !this.isOpen(s.id, input.time)) return false;
-    const p = s.pricePrecision;
-    let bidD: Dec;
-    let askD: Dec;
-    let midD: Dec;
-    try {
-      bidD = dec(input.bid).toDecimalPlaces(p, D.ROUND_HALF_EVEN);
-      askD = dec(input.ask).toDecimalPlaces(p, D.ROUND_HALF_EVEN);
-      midD = (input.mid !== undefined ? dec(input.mid) : bidD.plus(askD).div(2)).toDecimalPlaces(p, D.ROUND_HALF_EVEN);
-    } catch {
-      return false;
-    }
-    if (!bidD.isFinite() || !askD.isFinite() || bidD.lte(0) || askD.lt(bidD)) return false;
+    if (!s || !this.inSession(s.id, input.time)) return false;
+    const sides = this.sidesOf(s, input, from);
+    if (!sides) return false;
+    const midD = sides.bid.plus(sides.ask).div(2).toDecimalPlaces(s.pricePrecision, D.ROUND_HALF_EVEN);
+    const accepted = this.quotes.get(s.id)?.mid;
+    if (from === 'source' && !this.deviation.admit(s.id, s.deviationPct, accepted === undefined ? undefined : dec(accepted), midD)) return false;
+    // A price below half the spread cannot be quoted.
+    if (sides.bid.lte(0)) return false;
+    const wasOpen = this.isOpen(s.id, input.time);
+    this.lastLive.set(s.id, Math.max(input.time, this.lastLive.get(s.id) ?? 0));
     const volume = input.volume !== undefined ? dec(input.volume) : ZERO;
-    const quote = this.setQuote(s, midD, input.time, volume, true, { bid: bidD.toFixed(p), ask: askD.toFixed(p) });
+    const quote = this.setQuote(s, midD, input.time, volume, true, sides);
     const bars = this.candles.update(s.id, quote.mid, input.time, volume);
-    const tick: Tick = {
-      symbolId: s.id,
-      code: s.code,
-      bid: quote.bid,
-      ask: quote.ask,
-      mid: quote.mid,
-      time: input.time,
-      volume: input.volume,
-    };
+    const tick: Tick = { symbolId: s.id, code: s.code, bid: quote.bid, ask: quote.ask, mid: quote.mid, time: input.time, volume: input.volume };
     for (const listener of this.listeners) {
       try {
         listener(tick);
@@ -146,8 +168,10 @@ export class MarketServiceImpl implements MarketService {
         this.ctx.log.error({ err, symbol: s.code }, 'tick listener failed');
       }
     }
-    if (!announce) return true;
-    this.ctx.bus.publish(BusChannels.dayMarket, dayMarketMessage(s, quote, true));
+    if (from === 'remote') return true;
+    this.lastReason.set(s.id, null);
+    if (!wasOpen) this.ctx.bus.publish(BusChannels.marketStatus, { symbolId: s.id, code: s.code, open: true });
+    this.ctx.bus.publish(BusChannels.dayMarket, dayMarketMessage(s, quote, null));
     for (const { period, bar } of bars) this.ctx.bus.publish(BusChannels.kline, klineMessage(s, period, bar, input.time));
     if (this.ctx.clustered) {
       this.announcing = true;
@@ -160,30 +184,45 @@ export class MarketServiceImpl implements MarketService {
     return true;
   }
 
+  /** Bid and ask at the symbol's precision (a source's with the markup added), or null for an invalid tick. */
+  private sidesOf(s: MarketSymbol, input: SourceTick, from: 'source' | 'remote'): { bid: Dec; ask: Dec } | null {
+    let bid: Dec;
+    let ask: Dec;
+    try {
+      bid = dec(input.bid);
+      ask = dec(input.ask);
+    } catch {
+      return null;
+    }
+    if (!bid.isFinite() || !ask.isFinite() || bid.lte(0) || ask.lt(bid)) return null;
+    return from === 'source' ? markUp(s, bid, ask) : { bid, ask };
+  }
+
   /** The forming bar of a period (for the kline call and fresh subscribers). */
   formingBar(symbolId: number, period: PeriodName) {
     return this.candles.forming(symbolId, period);
   }
 
-  /** Announces symbols whose market opened or closed since the last check (timer-driven). */
+  /** Announces symbols whose market opened or closed (schedule or quote age) since the last check (timer-driven). */
   checkMarketStatus(now: number = Date.now()): void {
     for (const s of this.list) {
-      const open = this.isOpen(s.id, now);
-      const before = this.lastOpen.get(s.id);
-      this.lastOpen.set(s.id, open);
-      if (before === undefined || before === open) continue;
-      this.ctx.bus.publish(BusChannels.marketStatus, { symbolId: s.id, code: s.code, open });
+      const reason = this.closedReason(s.id, now);
+      const before = this.lastReason.get(s.id);
+      this.lastReason.set(s.id, reason);
+      if (before === undefined || before === reason) continue;
+      if (reason === 'stale') this.ctx.log.warn({ symbol: s.code, ageMs: now - (this.lastLive.get(s.id) ?? now) }, 'quote is stale: trading paused');
+      if ((before === null) !== (reason === null)) this.ctx.bus.publish(BusChannels.marketStatus, { symbolId: s.id, code: s.code, open: reason === null });
       const q = this.quotes.get(s.id);
-      if (q) this.ctx.bus.publish(BusChannels.dayMarket, dayMarketMessage(s, q, open));
+      if (q) this.ctx.bus.publish(BusChannels.dayMarket, dayMarketMessage(s, q, reason));
     }
   }
 
-  private setQuote(s: MarketSymbol, midD: Dec, time: number, volume: Dec, live: boolean, sides?: { bid: string; ask: string }): Quote {
+  private setQuote(s: MarketSymbol, midD: Dec, time: number, volume: Dec, live: boolean, sides?: { bid: Dec; ask: Dec }): Quote {
     const p = s.pricePrecision;
     const mid = midD.toFixed(p);
-    const half = s.spread.div(2);
-    const bid = sides?.bid ?? fixed(midD.minus(half), p);
-    const ask = sides?.ask ?? fixed(midD.plus(half), p);
+    const marked = sides ?? markUp(s, midD, midD);
+    const bid = marked.bid.toFixed(p);
+    const ask = marked.ask.toFixed(p);
     const day = this.days.get(s.id) ?? new RollingDay();
     this.days.set(s.id, day);
     const f = live ? day.add(mid, midD, volume, time, this.quotes.get(s.id)?.mid) : day.current(midD, mid);

@@ -1,4 +1,4 @@
-import { MarketStatus } from '@tp/contract/constants';
+import { MarketStatus, type MarketStatusReason } from '@tp/contract/constants';
 import { dec, fixed } from '@tp/contract/decimal';
 import type { KlineBar, Quotation, TradeListRow } from '@tp/contract/schemas/market';
 import type { Bar } from './repository.ts';
@@ -44,14 +44,15 @@ export function forexQuotations(symbol: SymbolInfo, q: Quote) {
   };
 }
 
-export function tradeListRow(symbol: SymbolInfo, q: Quote, open: boolean): TradeListRow {
+export function tradeListRow(symbol: SymbolInfo, q: Quote, closedReason: MarketStatusReason | null): TradeListRow {
   return {
     Id: symbol.id,
     Code: symbol.code,
     ShowCode: symbol.showCode,
     Logo: symbol.logo,
     CategoryId: symbol.categoryId,
-    MarketStatus: open ? MarketStatus.OPEN : MarketStatus.CLOSED,
+    MarketStatus: closedReason === null ? MarketStatus.OPEN : MarketStatus.CLOSED,
+    MarketStatusReason: closedReason,
     PricePrecision: symbol.pricePrecision,
     MarginMode: symbol.marginMode,
     Pip: symbol.step.toString(),
@@ -69,7 +70,7 @@ export function tradeListRow(symbol: SymbolInfo, q: Quote, open: boolean): Trade
 }
 
 /** DAY_MARKET push: one symbol's quote; `time` is the tick's epoch ms. */
-export function dayMarketMessage(symbol: SymbolInfo, q: Quote, open: boolean) {
+export function dayMarketMessage(symbol: SymbolInfo, q: Quote, closedReason: MarketStatusReason | null) {
   const quotation: Quotation = {
     id: symbol.id,
     forex_id: symbol.id,
@@ -83,7 +84,8 @@ export function dayMarketMessage(symbol: SymbolInfo, q: Quote, open: boolean) {
     bid: q.bid,
     ask: q.ask,
     time: q.time,
-    market_status: open ? MarketStatus.OPEN : MarketStatus.CLOSED,
+    market_status: closedReason === null ? MarketStatus.OPEN : MarketStatus.CLOSED,
+    market_status_reason: closedReason,
   };
   return { type: 'DAY_MARKET' as const, symbol: symbol.code, time: q.time, quotation };
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import { dec, fixed } from '@tp/contract/decimal';
+import { type Dec, dec, fixed } from '@tp/contract/decimal';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { candles, categories, symbolLeverages, symbols } from '../../platform/db/schema.ts';
 import type { TradingHours } from './market-hours.ts';
@@ -12,6 +12,9 @@ export interface MarketSymbol extends SymbolInfo {
   volatility: number;
   ticksPerSecond: number;
   sort: number;
+  /** Deviation filter threshold, percent of the last accepted mid. */
+  deviationPct: Dec;
+  maxQuoteAgeMs: number;
 }
 
 /** One candle bar; prices at the symbol's precision, time = bar open in epoch ms. */
@@ -73,6 +76,8 @@ export async function loadSymbols(db: DbOrTx): Promise<MarketSymbol[]> {
     volatility: Number(r.volatility),
     ticksPerSecond: Number(r.ticksPerSecond),
     sort: r.sort,
+    deviationPct: dec(r.deviationPct),
+    maxQuoteAgeMs: r.maxQuoteAgeSec * 1000,
   }));
 }
 

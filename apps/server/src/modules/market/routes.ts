@@ -45,7 +45,7 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: AppContext, mark
         .symbols()
         .filter((s) => s.visible)
         .filter((s) => !search || s.code.toLowerCase().includes(search) || s.showCode.toLowerCase().includes(search))
-        .map((s) => tradeListRow(s, market.quote(s.id)!, market.isOpen(s.id, now)));
+        .map((s) => tradeListRow(s, market.quote(s.id)!, market.closedReason(s.id, now)));
     },
   });
 

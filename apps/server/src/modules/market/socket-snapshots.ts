@@ -12,7 +12,7 @@ export function socketSnapshots(market: MarketServiceImpl): MarketSnapshots {
       return market
         .symbols()
         .filter((s) => s.visible)
-        .map((s) => ({ symbol: s.code, message: dayMarketMessage(s, market.quote(s.id)!, market.isOpen(s.id, now)) }));
+        .map((s) => ({ symbol: s.code, message: dayMarketMessage(s, market.quote(s.id)!, market.closedReason(s.id, now)) }));
     },
     kline(code) {
       const s = market.symbolByCode(code);

@@ -2,6 +2,7 @@
  * What the market module offers other modules (trading, funding, admin). The market module
  * implements `MarketService`; others reach it as `ctx.services.market`.
  */
+import type { MarketStatusReason } from '@tp/contract/constants';
 import type { Dec } from '@tp/contract/decimal';
 
 /** One price update of one symbol. Prices are decimal strings at the symbol's precision. */
@@ -55,6 +56,18 @@ export interface SymbolInfo {
   swapTripleDay: number | null;
 }
 
+/** A price as a source hands it in: the source's own bid and ask, before the symbol's markup. */
+export type SourceTick = Omit<Tick, 'code' | 'mid'>;
+
+/** One symbol's feed as staff and metrics see it. */
+export interface FeedHealth {
+  symbolId: number;
+  code: string;
+  state: 'live' | 'stale' | 'no_tick' | 'closed';
+  lastTickAgeMs: number | null;
+  suspectTicks: number;
+}
+
 export type TickListener = (tick: Tick) => void;
 
 export interface MarketService {
@@ -63,16 +76,23 @@ export interface MarketService {
   symbols(): SymbolInfo[];
   /** The newest quote, or undefined before the first tick. */
   quote(symbolId: number): Quote | undefined;
-  /** MarketStatus: true inside the weekly schedule and not on a holiday. */
+  /** Tradable now: inside the weekly schedule, not on a holiday, and a live quote no older than the symbol's maximum age. */
   isOpen(symbolId: number, at?: number): boolean;
+  /** Inside the weekly schedule and not on a holiday (quote age aside). */
+  inSession(symbolId: number, at?: number): boolean;
+  /** Why the symbol is not tradable at `at`, or null when it is (MarketStatusReason). */
+  closedReason(symbolId: number, at?: number): MarketStatusReason | null;
+  /** Per symbol: live, stale, no live tick since start, or outside its sessions; last tick age and ticks held by the deviation filter. */
+  feedHealth(): FeedHealth[];
   /** Multiplier from the symbol's quote currency to USD at current mids (1 for USD-quoted). */
   quoteToUsd(symbolId: number): Dec;
   /**
    * The single entry of every price: price sources call it, tests call it to move prices.
-   * Updates quotes and candles, then calls tick listeners synchronously (the engine), then publishes
-   * DAY_MARKET / KLINE to the bus. Ignored (returns false) while the symbol's market is closed.
+   * Adds the symbol's markup to the source's bid and ask, holds a suspect jump (PRICE-INTEGRITY.md),
+   * updates quotes and candles, then calls tick listeners synchronously (the engine), then publishes
+   * DAY_MARKET / KLINE to the bus. Returns false when ignored (outside the symbol's sessions, invalid) or held.
    */
-  publishTick(tick: Omit<Tick, 'code' | 'mid'> & { mid?: string }): boolean;
+  publishTick(tick: SourceTick): boolean;
   onTick(listener: TickListener): () => void;
   /** Reloads symbols from the database (after staff edits). */
   reloadSymbols(): Promise<void>;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { ledgerTransactions } from '../../platform/db/schema.ts';
-import { api, cashOf, demoTrader, expectAuditClean, pushesOf, submit, symbolId, tradingApp } from './test-kit.ts';
+import { api, cashOf, demoTrader, expectAuditClean, pushesOf, submit, symbolId, tick, tradingApp } from './test-kit.ts';
 
 const BTC = 'BTCUSDT';
 
@@ -12,7 +12,7 @@ describe.each(dbTargets)('concurrency on %s', (target) => {
   beforeAll(async () => {
     t = await tradingApp(target);
     btc = symbolId(t, BTC);
-    t.ctx.services.market.publishTick({ symbolId: btc, bid: '94990', ask: '95010', time: Date.now() });
+    await tick(t, BTC, '94990', '95010');
   });
   afterAll(async () => t?.close());
 
@@ -50,13 +50,14 @@ describe.each(dbTargets)('concurrency on %s', (target) => {
             () => ({ code: 0 }),
           ),
     );
-    t.ctx.services.market.publishTick({ symbolId: btc, bid: '95200', ask: '95220', time: Date.now() });
+    // Source price 95210: quoted 95200 / 95220 with the spread of 20.
+    t.ctx.services.market.publishTick({ symbolId: btc, bid: '95210', ask: '95210', time: Date.now() });
     const results = await Promise.all(closes);
     await t.ctx.services.trading.engine.idle();
     const byTrigger = (await api(t, trader, '/v1/api/forex/my_deal', { status: 3 })).data.data[0].ClosedType === 3 ? 1 : 0;
     expect(results.filter((r) => r.code === 1).length + byTrigger).toBe(1);
     expect(await closeTransactions(opened.data.Id)).toBe(1);
-    t.ctx.services.market.publishTick({ symbolId: btc, bid: '94990', ask: '95010', time: Date.now() });
+    await tick(t, BTC, '94990', '95010');
     await expectAuditClean(t);
   });
 

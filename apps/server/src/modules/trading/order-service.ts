@@ -1,5 +1,5 @@
 import { Code } from '@tp/contract/codes';
-import { ClosedType, OrderStatus } from '@tp/contract/constants';
+import { ClosedType, type MarketStatusReason, OrderStatus } from '@tp/contract/constants';
 import { D, dec, moneyStr } from '@tp/contract/decimal';
 import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
@@ -22,7 +22,9 @@ import {
 import type { Settlement } from './settlement.ts';
 import type { TradingSettings } from './settings.ts';
 
-export const marketClosed = () => new AppError(Code.MARKET_CLOSED, 'trading.market_closed');
+/** Refusal while a symbol is not tradable: outside its hours, or without a live quote (stale or none yet). */
+export const marketClosed = (reason: MarketStatusReason | null = 'closed') =>
+  new AppError(Code.MARKET_CLOSED, reason === 'stale' || reason === 'no_quote' ? 'trading.quote_not_live' : 'trading.market_closed');
 const orderNotFound = () => notFound('trading.order_not_found');
 
 /** The trader's order calls: submit, close, cancel, take-profit and stop-loss. */
@@ -48,7 +50,7 @@ export class OrderService {
   async submit(user: AuthUser, input: SubmitInput): Promise<OrderRow> {
     const sym = this.tradableSymbol(input.forex_id);
     const quote = this.market.quote(sym.id);
-    if (!quote || !this.market.isOpen(sym.id)) throw marketClosed();
+    if (!quote || !this.market.isOpen(sym.id)) throw marketClosed(this.market.closedReason(sym.id));
     const req = checkOrder(sym, input, quote);
     const quoteToUsd = this.market.quoteToUsd(sym.id);
     const price = req.pending ? req.pending.target : openPriceFor(req.orderType, quote.bid, quote.ask);
@@ -143,7 +145,7 @@ export class OrderService {
       async (tx, w, changes, [row]) => {
         if (!row) throw orderNotFound();
         const quote = this.market.quote(row.symbolId);
-        if (!quote || !this.market.isOpen(row.symbolId)) throw marketClosed();
+        if (!quote || !this.market.isOpen(row.symbolId)) throw marketClosed(this.market.closedReason(row.symbolId));
         const quoteToUsd = this.market.quoteToUsd(row.symbolId);
         const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, closedType);
         if (!closed) throw orderNotFound();

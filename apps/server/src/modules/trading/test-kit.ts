@@ -3,12 +3,30 @@ import { expect } from 'vitest';
 import { call, createTestApp, type DbTarget, type TestApp } from '../../../test/test-app.ts';
 import { auditLedger } from '../ledger/ledger-service.ts';
 import { BusChannels } from '../market/types.ts';
+import { CONFIRM_TICKS } from '../market/quote-pipeline.ts';
+import { symbols } from '../../platform/db/schema.ts';
+import { dec } from '@tp/contract/decimal';
 
-/** A test app with every market open and the engine running (no price feed: tests move prices). */
+/**
+ * A test app with every market open, one live tick per symbol at its seeded price, quotes that stay
+ * fresh for an hour (staleness has its own tests) and the engine running (no price feed: tests move prices).
+ */
 export async function tradingApp(target: DbTarget, env: Record<string, string> = {}): Promise<TestApp> {
   const t = await createTestApp(target, { MARKET_ALWAYS_OPEN: '1', DEMO_CREATE_RATE_LIMIT: '100000', ...env });
+  await liveQuotes(t);
   await t.ctx.services.trading.engine.start();
   return t;
+}
+
+/** Quotes that stay fresh for an hour, and one live tick per symbol in session at its current price (tests without a price feed). */
+export async function liveQuotes(t: TestApp): Promise<void> {
+  await t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 3600 });
+  const market = t.ctx.services.market;
+  await market.reloadSymbols();
+  for (const s of market.symbols().filter((x) => market.inSession(x.id))) {
+    const mid = market.quote(s.id)!.mid;
+    expect(market.publishTick({ symbolId: s.id, bid: mid, ask: mid, time: Date.now() })).toBe(true);
+  }
 }
 
 export interface Trader {
@@ -30,10 +48,20 @@ export async function demoTrader(t: TestApp): Promise<Trader> {
 
 export const symbolId = (t: TestApp, code: string): number => t.ctx.services.market.symbolByCode(code)!.id;
 
-/** Publishes a tick and waits until everything it triggered has committed. */
+/**
+ * Moves a symbol's quote to the bid and ask traders should see, and waits until everything it triggered
+ * has committed. Like a feed, it hands in the prices before the symbol's spread (bid + spread/2,
+ * ask - spread/2) and repeats a jump beyond the deviation threshold until the filter confirms it.
+ */
 export async function tick(t: TestApp, code: string, bid: string, ask: string): Promise<void> {
-  const accepted = t.ctx.services.market.publishTick({ symbolId: symbolId(t, code), bid, ask, time: Date.now() });
+  const market = t.ctx.services.market;
+  const s = market.symbolByCode(code)!;
+  const half = s.spread.div(2);
+  const source = { symbolId: s.id, bid: dec(bid).plus(half).toString(), ask: dec(ask).minus(half).toString() };
+  let accepted = false;
+  for (let i = 0; i <= CONFIRM_TICKS && !accepted; i++) accepted = market.publishTick({ ...source, time: Date.now() });
   expect(accepted).toBe(true);
+  expect(market.quote(s.id)).toMatchObject({ bid: dec(bid).toFixed(s.pricePrecision), ask: dec(ask).toFixed(s.pricePrecision) });
   await t.ctx.services.trading.engine.idle();
 }
 

@@ -159,8 +159,12 @@ export const symbols = pgTable('symbols', {
   feeRate: numeric('fee_rate', { precision: 18, scale: 8 }).notNull(),
   marginMode: smallint('margin_mode').notNull().default(1),
   fixedMargin: money('fixed_margin'),
-  /** Full spread in price units: bid = mid - spread/2, ask = mid + spread/2. */
+  /** Markup: full spread in price units added on top of every source's quote (bid - spread/2, ask + spread/2). */
   spread: price('spread').notNull(),
+  /** Deviation filter: a tick whose mid moves more than this percent from the last accepted mid is held as suspect. */
+  deviationPct: numeric('deviation_pct', { precision: 8, scale: 4 }).notNull().default('5'),
+  /** Not tradable when the newest live quote is older than this (seconds). */
+  maxQuoteAgeSec: integer('max_quote_age_sec').notNull().default(60),
   /** Simulator parameters. */
   basePrice: price('base_price').notNull(),
   volatility: numeric('volatility', { precision: 12, scale: 8 }).notNull(),

@@ -29,6 +29,18 @@ export const seedCategories: (Omit<typeof categories.$inferInsert, 'id' | 'key'>
   { key: 'indices', sort: 4 },
 ];
 
+/**
+ * Price integrity defaults per category (modules/market/PRICE-INTEGRITY.md): the deviation filter's
+ * threshold in percent of the mid and the maximum quote age in seconds. The migration that added the
+ * columns sets the same values on stored symbols.
+ */
+export const priceIntegrityDefaults: Record<CategoryKey, { deviationPct: string; maxQuoteAgeSec: number }> = {
+  forex: { deviationPct: '2', maxQuoteAgeSec: 30 },
+  commodities: { deviationPct: '5', maxQuoteAgeSec: 60 },
+  crypto: { deviationPct: '10', maxQuoteAgeSec: 30 },
+  indices: { deviationPct: '5', maxQuoteAgeSec: 60 },
+};
+
 /** Category names for the message catalogue (category.<key>) in all 18 languages. */
 export const categoryNames: Record<CategoryKey, Record<LangCode, string>> = {
   forex: {

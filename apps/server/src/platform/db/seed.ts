@@ -22,6 +22,7 @@ import {
   seedDepositNetworks,
   seedNews,
   seedSettings,
+  priceIntegrityDefaults,
   seedSymbols,
   seedWithdrawCurrencies,
 } from './seed-data.ts';
@@ -48,7 +49,7 @@ export async function seedDatabase(db: Db, log: Logger, config: Config): Promise
     for (const { category, leverages, ...sym } of seedSymbols) {
       const [row] = await tx
         .insert(symbols)
-        .values({ ...sym, categoryId: catId.get(category)! })
+        .values({ ...priceIntegrityDefaults[category], ...sym, categoryId: catId.get(category)! })
         .onConflictDoNothing({ target: symbols.code })
         .returning({ id: symbols.id });
       if (row && leverages.length) await tx.insert(symbolLeverages).values(leverages.map((value) => ({ symbolId: row.id, value }))).onConflictDoNothing();

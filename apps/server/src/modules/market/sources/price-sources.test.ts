@@ -2,12 +2,16 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createTestApp, dbTargets, type TestApp } from '../../../../test/test-app.ts';
+import { eq } from 'drizzle-orm';
+import { call, createTestApp, dbTargets, type TestApp } from '../../../../test/test-app.ts';
+import { symbols } from '../../../platform/db/schema.ts';
 import type { MarketServiceImpl } from '../market-service.ts';
 import type { Tick } from '../types.ts';
 import { ExternalFeedSource } from './external-feed.ts';
 import { parseTickCsv, ReplaySource, SAMPLE_TICKS_FILE } from './replay.ts';
 import { SimulatorSource } from './simulator.ts';
+import { markUp } from '../quote-pipeline.ts';
+import { dec } from '@tp/contract/decimal';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean, timeoutMs = 5000) {
@@ -22,6 +26,7 @@ describe.each(dbTargets)('price sources on %s', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(target);
+    await t.ctx.services.trading.engine.start();
   });
   afterAll(async () => t?.close());
 
@@ -42,7 +47,7 @@ describe.each(dbTargets)('price sources on %s', (target) => {
     off();
     const btc = market().symbolByCode('BTCUSDT')!;
     expect(ticks.filter((x) => x.symbolId === btc.id).length).toBeGreaterThanOrEqual(5);
-    for (const x of ticks) expect(market().isOpen(x.symbolId, x.time)).toBe(true);
+    for (const x of ticks) expect(market().inSession(x.symbolId, x.time)).toBe(true);
   });
 
   it('parses the recorded tick file and replays it, sped up, stamped with the current time', async () => {
@@ -63,7 +68,8 @@ describe.each(dbTargets)('price sources on %s', (target) => {
     off();
     const lastBtc = recorded.filter((r) => r.code === 'BTCUSDT').at(-1)!;
     const btc = market().symbolByCode('BTCUSDT')!;
-    expect(market().quote(btc.id)).toMatchObject({ bid: lastBtc.bid, ask: lastBtc.ask });
+    const marked = markUp(btc, dec(lastBtc.bid), dec(lastBtc.ask));
+    expect(market().quote(btc.id)).toMatchObject({ bid: marked.bid.toFixed(2), ask: marked.ask.toFixed(2) });
     const btcTicks = ticks.filter((x) => x.code === 'BTCUSDT');
     expect(btcTicks.length).toBeGreaterThanOrEqual(recorded.filter((r) => r.code === 'BTCUSDT').length);
     for (const x of btcTicks) expect(x.time).toBeGreaterThanOrEqual(started);
@@ -94,23 +100,68 @@ describe.each(dbTargets)('price sources on %s', (target) => {
         ]),
       );
       sockets[0]!.send('not json');
-      await until(() => market().quote(eth.id)?.bid === '3100.10');
-      expect(market().quote(btc.id)).toMatchObject({ bid: '91000.50', ask: '91001.50', mid: '91001.00' });
+      // Each quote gets its symbol's spread on top (ETHUSDT 1.50, BTCUSDT 20).
+      await until(() => market().quote(eth.id)?.bid === '3099.35');
+      expect(market().quote(eth.id)).toMatchObject({ ask: '3101.65' });
+      expect(market().quote(btc.id)).toMatchObject({ bid: '90990.50', ask: '91011.50', mid: '91001.00' });
 
       // The feed server drops the connection: the adapter reconnects and follows the new one.
       sockets[0]!.terminate();
       await until(() => sockets.length === 2 && feed.status.connected);
       sockets[1]!.send(JSON.stringify({ s: 'BTC-USD', b: '92000', a: '92001' }));
-      await until(() => market().quote(btc.id)?.bid === '92000.00');
+      await until(() => market().quote(btc.id)?.bid === '91990.00');
       expect(feed.status.stale).toBe(false);
 
       // Silence: stale after FEED_STALE_MS, the silent connection is replaced, fresh quotes clear the flag.
       await until(() => feed.status.stale, 3000);
       await until(() => sockets.length === 3 && feed.status.connected, 3000);
       sockets[2]!.send(JSON.stringify({ s: 'BTC-USD', b: '93000', a: '93001' }));
-      await until(() => market().quote(btc.id)?.bid === '93000.00');
+      await until(() => market().quote(btc.id)?.bid === '92990.00');
       expect(feed.status.stale).toBe(false);
     } finally {
+      feed.stop();
+      for (const s of sockets) s.terminate();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('through a real feed: adds the spread, holds a spike, refuses trading when the feed falls silent, resumes on the next tick', async () => {
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((r) => server.once('listening', r));
+    const sockets: WebSocket[] = [];
+    server.on('connection', (ws) => sockets.push(ws));
+    const feed = new ExternalFeedSource(deps({ FEED_URL: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/feed`, FEED_SYMBOL_MAP: undefined }));
+    const btc = market().symbolByCode('BTCUSDT')!;
+    await t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 1 }).where(eq(symbols.id, btc.id));
+    await market().reloadSymbols();
+    const created = await call(t, 'GET', '/api/user/createAccountDemoForU');
+    const token = await t.ctx.services.sessions.create({ userId: created.data.id });
+    const buy = () => call(t, 'GET', '/v1/api/forex/submit', { type: 1, cont: '0.01', forex_id: btc.id, multiple: 10 }, { token });
+    const send = (bid: string, ask: string) => sockets[0]!.send(JSON.stringify({ s: 'BTCUSDT', b: bid, a: ask }));
+    try {
+      feed.start();
+      await until(() => sockets.length === 1 && feed.status.connected);
+      send('95000', '95000');
+      await until(() => market().quote(btc.id)?.bid === '94990.00');
+      expect(market().quote(btc.id)).toMatchObject({ bid: '94990.00', ask: '95010.00' });
+      expect((await buy()).data).toMatchObject({ Price: '95010.00' });
+
+      const held = market().feedHealth().find((h) => h.code === 'BTCUSDT')!.suspectTicks;
+      send('9.50', '9.50');
+      send('95100', '95100');
+      await until(() => market().quote(btc.id)?.bid === '95090.00');
+      expect(market().feedHealth().find((h) => h.code === 'BTCUSDT')!.suspectTicks).toBe(held + 1);
+
+      await until(() => !market().isOpen(btc.id), 3000);
+      expect(market().feedHealth().find((h) => h.code === 'BTCUSDT')!.state).toBe('stale');
+      expect(await buy()).toMatchObject({ code: 2001 });
+
+      send('95200', '95200');
+      await until(() => market().isOpen(btc.id));
+      expect((await buy()).data).toMatchObject({ Price: '95210.00' });
+    } finally {
+      await t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 30 }).where(eq(symbols.id, btc.id));
+      await market().reloadSymbols();
       feed.stop();
       for (const s of sockets) s.terminate();
       await new Promise((r) => server.close(r));

@@ -1,4 +1,3 @@
-import { D, type Dec } from '@tp/contract/decimal';
 import type { MarketSymbol } from '../repository.ts';
 import type { SymbolInfo } from '../types.ts';
 import type { PriceSource, SourceDeps } from './price-source.ts';
@@ -16,19 +15,15 @@ interface SimulatedSymbol {
 }
 
 export interface SimulatedTick {
-  mid: Dec;
-  bid: string;
-  ask: string;
+  /** The walk's price at the symbol's precision; the market adds the symbol's spread on top. */
+  mid: string;
   volume: string;
 }
 
-/** One step of a symbol's walk turned into a quote: bid and ask around the mid by the spread. */
+/** One step of a symbol's walk: the source price and a simulated volume. */
 export function simulatedTick(symbol: SymbolInfo, walk: RandomWalk, dtSeconds: number): SimulatedTick {
-  const mid = walk.step(dtSeconds);
-  const half = symbol.spread.div(2);
-  const p = symbol.pricePrecision;
-  const volume = String(1 + Math.floor(walk.random() * 20));
-  return { mid, bid: mid.minus(half).toFixed(p, D.ROUND_HALF_EVEN), ask: mid.plus(half).toFixed(p, D.ROUND_HALF_EVEN), volume };
+  const mid = walk.step(dtSeconds).toFixed(symbol.pricePrecision);
+  return { mid, volume: String(1 + Math.floor(walk.random() * 20)) };
 }
 
 /**
@@ -74,18 +69,11 @@ export class SimulatorSource implements PriceSource {
       if (now - sim.nextAt > sim.intervalMs * MAX_CATCH_UP) sim.nextAt = now;
       while (sim.nextAt <= now) {
         sim.nextAt += sim.intervalMs;
-        if (!market.isOpen(sim.symbol.id, now)) continue;
-        // The current terms (staff may have changed the spread since start).
+        if (!market.inSession(sim.symbol.id, now)) continue;
+        // The current terms (staff may have changed the precision since start).
         sim.symbol = (market.symbol(sim.symbol.id) as MarketSymbol | undefined) ?? sim.symbol;
         const tick = simulatedTick(sim.symbol, sim.walk, sim.intervalMs / 1000);
-        market.publishTick({
-          symbolId: sim.symbol.id,
-          mid: tick.mid.toFixed(sim.symbol.pricePrecision),
-          bid: tick.bid,
-          ask: tick.ask,
-          volume: tick.volume,
-          time: now,
-        });
+        market.publishTick({ symbolId: sim.symbol.id, bid: tick.mid, ask: tick.mid, volume: tick.volume, time: now });
       }
     }
   }

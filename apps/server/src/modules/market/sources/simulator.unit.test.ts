@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
 import { mulberry32, RandomWalk, seedOf } from './random-walk.ts';
 import { simulatedTick } from './simulator.ts';
+import { markUp } from '../quote-pipeline.ts';
 import type { MarketSymbol } from '../repository.ts';
 
 const eurusd = { code: 'EURUSD', pricePrecision: 5, spread: dec('0.00012'), volatility: 0.07, basePrice: '1.08500' } as MarketSymbol;
@@ -14,20 +15,20 @@ const series = (seed: number, n = 200) => {
 
 describe('price simulator', () => {
   it('gives the same ticks for the same seed and different ones for another seed or symbol', () => {
-    const a = series(42).map((t) => `${t.bid}/${t.ask}/${t.volume}`);
-    expect(series(42).map((t) => `${t.bid}/${t.ask}/${t.volume}`)).toEqual(a);
-    const b = series(43).map((t) => `${t.bid}/${t.ask}/${t.volume}`);
+    const a = series(42).map((t) => `${t.mid}/${t.volume}`);
+    expect(series(42).map((t) => `${t.mid}/${t.volume}`)).toEqual(a);
+    const b = series(43).map((t) => `${t.mid}/${t.volume}`);
     expect(b).not.toEqual(a);
     expect(seedOf(42, 'EURUSD')).not.toBe(seedOf(42, 'GBPUSD'));
     expect(mulberry32(1)()).toBe(mulberry32(1)());
   });
 
-  it('quotes bid and ask around the mid by the spread, at the price precision', () => {
+  it('hands the price at the precision; the market quotes bid and ask around it by the spread', () => {
     for (const t of series(7)) {
-      expect(t.bid).toMatch(/^\d\.\d{5}$/);
-      expect(t.ask).toMatch(/^\d\.\d{5}$/);
-      expect(dec(t.ask).minus(t.bid).toString()).toBe('0.00012');
-      expect(dec(t.bid).plus(t.ask).div(2).eq(t.mid)).toBe(true);
+      expect(t.mid).toMatch(/^\d\.\d{5}$/);
+      const { bid, ask } = markUp(eurusd, dec(t.mid), dec(t.mid));
+      expect(ask.minus(bid).toString()).toBe('0.00012');
+      expect(bid.plus(ask).div(2).eq(t.mid)).toBe(true);
     }
   });
 

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './admin-shell';
 import { DataTable, tableState } from './data-table';
+import { FeedHealth } from './feed-health';
 import { PromptDialog } from './prompt-dialog';
 import { type FormField, type FormValues, RecordForm } from './record-form';
 import { OrdersTable } from './user-detail';
@@ -18,6 +19,8 @@ const NUMBER_FIELDS = [
   'max_lots',
   'step',
   'spread',
+  'deviation_pct',
+  'max_quote_age_sec',
   'fixed_margin',
   'sort',
   'swap_long',
@@ -137,6 +140,7 @@ export function TradingScreen() {
           ]}
         />
       </div>
+      <FeedHealth />
       <div>
         <div className="mb-2 flex items-center justify-between">
           <h2 className="font-medium">{t('admin.categories')}</h2>

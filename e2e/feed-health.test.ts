@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { symbols } from '../apps/server/src/platform/db/schema.ts';
+import { seeText } from './account-helpers.ts';
+import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
+
+const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
+
+/** Price integrity in the browser: a stale symbol shows as closed on the trade screen; staff see each feed's health. */
+describe('price feed health', () => {
+  let e2e: E2E;
+  let admin: Page;
+  beforeAll(async () => {
+    e2e = await startE2E({ MARKET_ALWAYS_OPEN: '1' });
+    admin = (await newPage(e2e, DESKTOP, { lang: 'en' })).page;
+  });
+  afterAll(async () => e2e?.close());
+
+  it('shows a silent symbol as closed to traders and as stale, with its suspect ticks, to staff', async () => {
+    const market = e2e.server.ctx.services.market;
+    const eth = market.symbolByCode('ETHUSDT')!;
+    const btc = market.symbolByCode('BTCUSDT')!;
+    await expect.poll(() => market.isOpen(eth.id) && market.isOpen(btc.id), { timeout: 15_000 }).toBe(true);
+    // The feed stops; ETHUSDT may be silent for one second only.
+    for (const task of e2e.server.ctx.background.filter((t) => t.name.startsWith('price-source'))) await task.stop();
+    await e2e.server.ctx.db.update(symbols).set({ maxQuoteAgeSec: 1 }).where(eq(symbols.id, eth.id));
+    await market.reloadSymbols();
+    expect(market.publishTick({ symbolId: btc.id, bid: '9.50', ask: '9.50', time: Date.now() })).toBe(false);
+    await expect.poll(() => market.closedReason(eth.id), { timeout: 5_000 }).toBe('stale');
+
+    const { context, page } = await newPage(e2e, PHONE, { lang: 'en' });
+    const errors = jsErrors(page);
+    await page.goto('/trade?symbol=ETHUSDT');
+    await seeText(page, 'The market is closed. Trading resumes when it opens.');
+    await page.screenshot({ path: '/tmp/i16-trade-stale-phone-en.png' });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    await admin.goto('/admin');
+    await admin.getByLabel('Email').fill(ADMIN.email);
+    await admin.getByLabel('Password').fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await admin.getByRole('navigation', { name: 'Back office menu' }).getByRole('link', { name: 'Trading' }).click();
+    const feeds = admin.getByRole('table', { name: 'Price feeds' });
+    const row = (code: string) => feeds.getByRole('row').filter({ has: admin.getByRole('cell', { name: code, exact: true }) });
+    await expect.poll(() => row('ETHUSDT').getByRole('cell').nth(1).textContent(), { timeout: 10_000 }).toBe('Stale');
+    expect(await row('BTCUSDT').getByRole('cell').nth(1).textContent()).toBe('Live');
+    expect(await row('BTCUSDT').getByRole('cell').nth(3).textContent()).toBe('1');
+    await admin.getByRole('button', { name: 'Edit BTC/USDT' }).click();
+    const form = admin.getByRole('dialog', { name: 'Edit BTC/USDT' });
+    expect(await form.getByLabel('Deviation threshold (%)').inputValue()).toBe('10.0000');
+    expect(await form.getByLabel('Max quote age (s)').inputValue()).toBe('30');
+    await admin.screenshot({ path: '/tmp/i16-admin-symbol-form-desktop-en.png' });
+    await admin.keyboard.press('Escape');
+    await feeds.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: '/tmp/i16-admin-feed-health-desktop-en.png' });
+  });
+});
