@@ -44,6 +44,8 @@ export interface AuthUser {
   email: string | null;
   isDemo: boolean;
   sessionId: number;
+  /** When the session expires; a socket stops its pushes then. */
+  expiresAt: Date;
 }
 
 export interface AuthStaff {
@@ -52,4 +54,5 @@ export interface AuthStaff {
   name: string;
   roles: string[];
   sessionId: number;
+  expiresAt: Date;
 }

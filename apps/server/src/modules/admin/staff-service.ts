@@ -115,7 +115,7 @@ export class StaffService {
   async setStatus(who: AuthStaff, id: number, status: number): Promise<Staff> {
     if (id === who.id) throw fail('admin.cannot_disable_self');
     const view = await this.change(who, id, status ? 'staff.enable' : 'staff.disable', { status });
-    if (!status) await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.staffId, id), isNull(sessions.revokedAt)));
+    if (!status) await this.ctx.services.sessions.revokeAllForStaff(id, 'disabled');
     return view;
   }
 

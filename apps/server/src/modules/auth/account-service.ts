@@ -116,7 +116,7 @@ export class AccountService {
     const user = await findUserByDestination(this.ctx.db, dest);
     if (!user) throw fail('code_invalid');
     await setPasswordHash(this.ctx.db, user.id, await hashPassword(input.new_password));
-    await this.ctx.services.sessions.revokeAllForUser(user.id);
+    await this.ctx.services.sessions.revokeAllForUser(user.id, 'password_changed');
   }
 
   /** Changes the logged-in user's password with a code sent to their own email or phone; other sessions end. */
@@ -127,7 +127,7 @@ export class AccountService {
     this.assertAcceptablePassword(input.new_password);
     if (!(await this.ctx.services.codes.consume(dest, CodePurpose.RESET, input.auth_code))) throw fail('code_invalid');
     await setPasswordHash(this.ctx.db, user.id, await hashPassword(input.new_password));
-    await this.ctx.services.sessions.revokeAllForUser(user.id, sessionId);
+    await this.ctx.services.sessions.revokeAllForUser(user.id, 'password_changed', sessionId);
   }
 
   /** The people this user invited, masked: enough to recognise, not to contact. */
