@@ -2,7 +2,7 @@ import { dec } from '@tp/contract/decimal';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
-import { totpCode } from '../apps/server/src/modules/admin/totp.ts';
+import { totpCode } from '../apps/server/src/platform/totp.ts';
 import { depositNetworks, withdrawCurrencies } from '../apps/server/src/platform/db/schema.ts';
 import { pngFile, seeText, signedInPage } from './account-helpers.ts';
 import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';

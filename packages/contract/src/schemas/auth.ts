@@ -18,6 +18,8 @@ export const StaffLoginInput = z.object({
   email: z.string().trim().min(1, 'msg:account_required'),
   password: z.string().min(1, 'msg:password_required'),
   totp: z.string().optional(),
+  /** A one-time recovery code instead of the TOTP code. */
+  recovery_code: z.string().max(40).optional(),
 });
 
 // ---------------------------------------------------------------- form value helpers
