@@ -48,6 +48,7 @@ export async function createTestApp(
       RATE_LIMIT_MAX: '100000',
       // Tests about other things sign staff in with a password; the sign-in tests set the production roles.
       STAFF_TOTP_ROLES: 'none',
+      PASSWORD_SCRYPT_N: '16384',
       ...env,
     },
     overrides,

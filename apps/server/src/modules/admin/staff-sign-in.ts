@@ -6,7 +6,7 @@ import { AppError, fail } from '../../http/errors.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { staff, staffRecoveryCodes } from '../../platform/db/schema.ts';
 import { acceptTotp, newTotpSecret, totpUri } from '../../platform/totp.ts';
-import { verifyPassword } from '../auth/password.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/password.ts';
 
 type StaffRow = typeof staff.$inferSelect;
 
@@ -71,6 +71,7 @@ export class StaffSignIn {
       recoveryCodes = await this.turnOn(row.id, step);
     }
     await this.ctx.services.throttle.reset(key);
+    if (needsRehash(row.passwordHash)) await this.ctx.db.update(staff).set({ passwordHash: await hashPassword(input.password) }).where(eq(staff.id, row.id));
     return { staffId: row.id, recoveryCodes };
   }
 
