@@ -30,12 +30,12 @@ function TwoFactorForm() {
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 p-4">
-      <p role="status" className={enabled ? 'font-medium text-up' : 'text-muted'}>
+      <p role="status" data-testid="totp-status" className={enabled ? 'font-medium text-up' : 'text-muted'}>
         {enabled ? t('account.totp_on') : t('account.totp_off')}
       </p>
       <p className="text-sm text-muted">{t('account.totp_intro')}</p>
       {!enabled && !setup && (
-        <Button block disabled={start.isPending} onClick={() => start.mutate(undefined, { onSuccess: setSetup })}>
+        <Button block data-testid="totp-start" disabled={start.isPending} onClick={() => start.mutate(undefined, { onSuccess: setSetup })}>
           {t('account.totp_start')}
         </Button>
       )}
