@@ -69,7 +69,10 @@ export function SecurityScreen() {
         <div className="flex flex-col gap-3">
           <QrCode value={setup.otpauth_url} label={t('admin.totp_qr')} size={200} />
           <p className="text-center text-sm">
-            {t('admin.totp_secret')}: <code data-testid="totp-secret" className="break-all">{setup.secret}</code>
+            {t('admin.totp_secret')}:{' '}
+            <code data-testid="totp-secret" className="break-all">
+              {setup.secret}
+            </code>
           </p>
           <Field label={t('admin.f.totp')} inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
           <Button onClick={enable} disabled={busy || !/^\d{6}$/.test(code.trim())}>
@@ -77,14 +80,22 @@ export function SecurityScreen() {
           </Button>
         </div>
       )}
-      <div className="flex flex-col gap-3 border-t border-border pt-4">
-        <h2 className="font-semibold">{t('admin.recovery_title')}</h2>
-        <p className="text-sm text-muted">{t('admin.recovery_renew_intro')}</p>
-        <Field label={t('admin.f.totp')} inputMode="numeric" maxLength={6} value={renewCode} onChange={(e) => setRenewCode(e.target.value)} />
-        <Button variant="secondary" onClick={renew} disabled={busy || !/^\d{6}$/.test(renewCode.trim())}>
-          {t('admin.recovery_renew')}
-        </Button>
-      </div>
+      {(!setup || enabled) && (
+        <div className="flex flex-col gap-3 border-t border-border pt-4">
+          <h2 className="font-semibold">{t('admin.recovery_title')}</h2>
+          <p className="text-sm text-muted">{t('admin.recovery_renew_intro')}</p>
+          <Field
+            label={t('admin.f.totp')}
+            inputMode="numeric"
+            maxLength={6}
+            value={renewCode}
+            onChange={(e) => setRenewCode(e.target.value)}
+          />
+          <Button variant="secondary" onClick={renew} disabled={busy || !/^\d{6}$/.test(renewCode.trim())}>
+            {t('admin.recovery_renew')}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }
