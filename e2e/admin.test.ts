@@ -2,7 +2,7 @@ import { dec } from '@tp/contract/decimal';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
-import { totpCode } from '../apps/server/src/modules/admin/totp.ts';
+import { totpCode } from '../apps/server/src/platform/totp.ts';
 import { depositNetworks, withdrawCurrencies } from '../apps/server/src/platform/db/schema.ts';
 import { pngFile, seeText, signedInPage } from './account-helpers.ts';
 import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
@@ -15,6 +15,7 @@ describe('back office', () => {
   let e2e: E2E;
   let admin: Page;
   let secret = '';
+  let recoveryCodes: string[] = [];
   beforeAll(async () => {
     e2e = await startE2E({ MARKET_ALWAYS_OPEN: '1' });
     admin = (await newPage(e2e, DESKTOP, { lang: 'en' })).page;
@@ -54,6 +55,11 @@ describe('back office', () => {
     secret = (await admin.getByTestId('totp-secret').textContent())!;
     await admin.getByLabel('Authentication code').fill(totpCode(secret));
     await admin.getByRole('button', { name: 'Turn on' }).click();
+    // The recovery codes are shown once, then the screen says two-factor is on.
+    await admin.getByTestId('recovery-codes').waitFor();
+    recoveryCodes = await admin.getByTestId('recovery-codes').locator('li').allTextContents();
+    expect(recoveryCodes).toHaveLength(10);
+    await admin.getByRole('button', { name: 'I have saved them' }).click();
     await admin.getByRole('main').getByRole('status').filter({ hasText: 'Two-factor sign-in is on' }).waitFor();
 
     await admin.getByRole('button', { name: 'Sign out' }).click();
@@ -64,7 +70,8 @@ describe('back office', () => {
     await admin.getByLabel('Authentication code').fill('000000' === totpCode(secret) ? '111111' : '000000');
     await admin.getByRole('button', { name: 'Sign in' }).click();
     await admin.getByRole('alert').first().waitFor();
-    await admin.getByLabel('Authentication code').fill(totpCode(secret));
+    // The code that turned it on was used once; the next step's code signs in.
+    await admin.getByLabel('Authentication code').fill(totpCode(secret, Date.now() + 30_000));
     await admin.getByRole('button', { name: 'Sign in' }).click();
     await admin.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await seeText(admin, 'Net exposure per symbol');
@@ -187,7 +194,9 @@ describe('back office', () => {
       await page.locator('input[type=email]').fill(ADMIN.email);
       await page.locator('input[type=password]').fill(ADMIN.password);
       await page.locator('form button[type=submit]').click();
-      await page.locator('input[autocomplete=one-time-code]').fill(totpCode(secret));
+      // Each TOTP step signs in once: these sign-ins use one-time recovery codes.
+      await page.locator('form button[type=button]').click();
+      await page.locator('input[autocomplete=one-time-code]').fill(recoveryCodes.shift()!);
       await page.locator('form button[type=submit]').click();
       await page.locator('nav a[href="/admin/dashboard"]').waitFor();
       await page.locator('dl').waitFor();

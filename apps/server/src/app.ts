@@ -183,7 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     const lang = langOf(req);
     if (err instanceof AppError) {
-      return reply.code(200).send({ code: err.code, msg: t(lang, err.key, err.params), data: null });
+      return reply.code(200).send({ code: err.code, msg: t(lang, err.key, err.params), data: err.data });
     }
     if (err.statusCode === 429) {
       return reply.code(200).send({ code: Code.RATE_LIMITED, msg: t(lang, 'too_many_requests'), data: null });

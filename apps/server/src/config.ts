@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { STAFF_TOTP_ROLES_DEFAULT } from '@tp/contract/schemas/admin';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths.ts';
 
@@ -26,6 +27,10 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(720),
   STAFF_SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** scrypt's N for password hashes; honoured only with NODE_ENV=test, to keep the suite fast (production: 2^17). */
+  PASSWORD_SCRYPT_N: z.coerce.number().int().min(1024).optional(),
+  /** Staff roles that must sign in with TOTP (comma-separated, or `none`); set up at their first sign-in. */
+  STAFF_TOTP_ROLES: z.string().default(STAFF_TOTP_ROLES_DEFAULT),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   PRICE_SOURCE: z.enum(['simulator', 'replay', 'external']).default('simulator'),
   PRICE_SEED: z.coerce.number().int().default(42),

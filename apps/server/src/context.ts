@@ -47,6 +47,8 @@ export interface AuthUser {
   email: string | null;
   isDemo: boolean;
   sessionId: number;
+  /** When the session expires; a socket stops its pushes then. */
+  expiresAt: Date;
 }
 
 export interface AuthStaff {
@@ -55,4 +57,5 @@ export interface AuthStaff {
   name: string;
   roles: string[];
   sessionId: number;
+  expiresAt: Date;
 }

@@ -88,6 +88,7 @@ export async function startCluster(count: number, env: Record<string, string> = 
     DATA_DIR: dir,
     ADMIN_PASSWORD: 'admin-password-1',
     RATE_LIMIT_MAX: '1000000',
+    PASSWORD_SCRYPT_N: '16384',
     ...env,
   };
   const admin = new pg.Client({ connectionString: db.url });

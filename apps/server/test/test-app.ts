@@ -46,6 +46,9 @@ export async function createTestApp(
       ADMIN_EMAIL: 'admin@test.local',
       ADMIN_PASSWORD: 'admin-password-1',
       RATE_LIMIT_MAX: '100000',
+      // Tests about other things sign staff in with a password; the sign-in tests set the production roles.
+      STAFF_TOTP_ROLES: 'none',
+      PASSWORD_SCRYPT_N: '16384',
       ...env,
     },
     overrides,

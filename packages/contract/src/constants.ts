@@ -60,3 +60,11 @@ export const WsTopic = {
   SUPPORT: 'SUPPORT',
   KLINE_PREFIX: 'KLINE.',
 } as const;
+
+/**
+ * The push a socket gets when its session ends anywhere (logout, password change or reset,
+ * account disabled, ended by staff, expired): {type: 'session_ended', reason, msg}. No pushes follow.
+ */
+export const SESSION_ENDED_PUSH = 'session_ended';
+export const SESSION_END_REASONS = ['logout', 'password_changed', 'disabled', 'ended_by_staff', 'expired'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: number,
     readonly key: string,
     readonly params: Record<string, string | number> = {},
+    /** What the client needs to act on the refusal (rarely: the TOTP setup of a first sign-in). */
+    readonly data: unknown = null,
   ) {
     super(key);
   }

@@ -16,6 +16,8 @@ export interface Throttle {
   /** Whether one more event would be allowed, without counting it. */
   check(key: string, limit: number, windowMs: number): Promise<ThrottleResult>;
   reset(key: string): Promise<void>;
+  /** Events counted in the key's current window (0 when none). */
+  count(key: string): Promise<number>;
 }
 
 interface Window {
@@ -51,6 +53,11 @@ export class MemoryThrottle implements Throttle {
 
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
+  }
+
+  async count(key: string): Promise<number> {
+    const w = this.windows.get(key);
+    return w && w.resetAt > this.now() ? w.count : 0;
   }
 
   private sweep(now: number) {
@@ -102,6 +109,10 @@ export class RedisThrottle implements Throttle {
 
   async reset(key: string): Promise<void> {
     await this.redis.del(this.key(key));
+  }
+
+  async count(key: string): Promise<number> {
+    return Number((await this.redis.get(this.key(key))) ?? 0);
   }
 
   private key(key: string): string {

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import type WebSocket from 'ws';
-import { WsTopic } from '@tp/contract/constants';
+import { SESSION_ENDED_PUSH, type SessionEndReason, WsTopic } from '@tp/contract/constants';
 import { normalizeLang } from '@tp/contract/languages';
-import type { AppContext } from '../context.ts';
+import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
+import { SESSION_ENDED_CHANNEL, type SessionEnded } from '../modules/auth/session-service.ts';
 import { t } from '../http/i18n.ts';
 import { BusChannels } from '../modules/market/types.ts';
 import { CLOSE_POLICY, CLOSE_TOO_SLOW, ClientConnection } from './client-connection.ts';
@@ -50,6 +51,8 @@ export class WsGateway {
   private readonly feeds = new Map<string, TopicFeed>();
   private readonly offBus: (() => void)[] = [];
   private readonly supportDesk = new Set<ClientConnection>();
+  /** Logged-in connections by session id, so the end of a session reaches each of them. */
+  private readonly bySession = new Map<number, Set<ClientConnection>>();
   private offSupport: (() => void) | null = null;
   private readonly groups: Set<ClientConnection>[];
   private turn = 0;
@@ -68,6 +71,7 @@ export class WsGateway {
     this.offBus.push(
       this.ctx.bus.subscribe(BusChannels.dayMarket, (m) => this.broadcastQuote(m as { symbol: string })),
       this.ctx.bus.subscribe(BusChannels.kline, (m) => this.broadcastKline(m as { symbol: string; kline: { Period: string } })),
+      this.ctx.bus.subscribe(SESSION_ENDED_CHANNEL, (m) => this.sessionsEnded(m as SessionEnded)),
     );
     app.get('/v1/ws', { websocket: true, config: { rateLimit: false }, schema: { hide: true } }, (ws, req) => this.accept(ws, req));
     app.addHook('onClose', async () => this.stop());
@@ -106,10 +110,55 @@ export class WsGateway {
     if (n > 0) this.perIp.set(conn.ip, n);
     else this.perIp.delete(conn.ip);
     for (const topic of [...conn.subscriptions]) this.unsubscribe(conn, topic);
+    this.untrack(conn);
     if (this.connections.size === 0 && this.timer) {
       clearInterval(this.timer);
       this.timer = null;
     }
+  }
+
+  /** Puts a login on a connection; a login of another user drops the previous user's topics. */
+  logIn(conn: ClientConnection, who: { user: AuthUser } | { staff: AuthStaff }): void {
+    const user = 'user' in who ? who.user : null;
+    if (user && conn.user?.id === user.id) this.untrack(conn);
+    else this.logOut(conn);
+    conn.user = user;
+    conn.staff = 'staff' in who ? who.staff : null;
+    const sessionId = (conn.user ?? conn.staff)!.sessionId;
+    let set = this.bySession.get(sessionId);
+    if (!set) this.bySession.set(sessionId, (set = new Set()));
+    set.add(conn);
+  }
+
+  /** Ends the login on a connection; with a reason, tells the client its session ended. */
+  logOut(conn: ClientConnection, reason?: SessionEndReason): void {
+    for (const topic of [...conn.subscriptions]) if (isUserTopic(topic) || topic === STAFF_SUPPORT_TOPIC) this.unsubscribe(conn, topic);
+    this.untrack(conn);
+    conn.user = null;
+    conn.staff = null;
+    if (reason) conn.write(jsonFrame({ type: SESSION_ENDED_PUSH, reason, msg: t(conn.lang, `ws_session_${reason}`) }));
+  }
+
+  private untrack(conn: ClientConnection): void {
+    const sessionId = (conn.user ?? conn.staff)?.sessionId;
+    const set = sessionId === undefined ? undefined : this.bySession.get(sessionId);
+    if (!set) return;
+    set.delete(conn);
+    if (set.size === 0) this.bySession.delete(sessionId!);
+  }
+
+  /** Sessions ended on any server (logout, password change, disabled account): their sockets stop at once. */
+  private sessionsEnded(message: SessionEnded): void {
+    for (const id of message.sessionIds ?? []) for (const conn of [...(this.bySession.get(id) ?? [])]) this.logOut(conn, message.reason);
+  }
+
+  /** Pushes go to a live session only: one past its expiry is ended first. */
+  private isLive(conn: ClientConnection, now = Date.now()): boolean {
+    const login = conn.user ?? conn.staff;
+    if (!login) return false;
+    if (new Date(login.expiresAt).getTime() > now) return true;
+    this.logOut(conn, 'expired');
+    return false;
   }
 
   subscribe(conn: ClientConnection, topic: string): void {
@@ -132,7 +181,7 @@ export class WsGateway {
     this.supportDesk.add(conn);
     this.offSupport ??= this.ctx.bus.subscribe(SUPPORT_CHANNEL, (m) => {
       const frame = jsonFrame(m);
-      for (const desk of this.supportDesk) desk.write(frame);
+      for (const desk of [...this.supportDesk]) if (this.isLive(desk)) desk.write(frame);
     });
   }
 
@@ -168,8 +217,8 @@ export class WsGateway {
     const topic = message?.type;
     if (!topic || !isUserTopic(topic)) return;
     const frame = jsonFrame(message);
-    for (const conn of conns) {
-      if (!conn.subscriptions.has(topic)) continue;
+    for (const conn of [...conns]) {
+      if (!conn.subscriptions.has(topic) || !this.isLive(conn)) continue;
       if (topic === WsTopic.FOREX_TRADE && conn.buffered > this.ctx.config.WS_MAX_BUFFERED_BYTES) {
         conn.heldTrade = frame;
         continue;
@@ -211,6 +260,7 @@ export class WsGateway {
     const group = this.groups[this.turn++ % this.groups.length]!;
     for (const conn of group) {
       if (conn.dropping) continue;
+      if (conn.user ?? conn.staff) this.isLive(conn, now);
       if (conn.buffered > WS_MAX_BUFFERED_BYTES) {
         conn.slowSince ||= now;
         if (now - conn.slowSince > WS_SLOW_CLIENT_MS) this.drop(conn, CLOSE_TOO_SLOW, 'ws_too_slow');

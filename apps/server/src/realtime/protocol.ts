@@ -48,9 +48,7 @@ export async function handleClientMessage(gw: WsGateway, conn: ClientConnection,
     case 'login':
       return login(gw, conn, params);
     case 'logout':
-      for (const topic of [...conn.subscriptions]) if (isUserTopic(topic) || topic === STAFF_SUPPORT_TOPIC) gw.unsubscribe(conn, topic);
-      conn.user = null;
-      conn.staff = null;
+      gw.logOut(conn);
       reply(conn, 'logout_result', Code.SUCCESS, 'ws_logout_success');
       return;
     case 'sub':
@@ -70,17 +68,14 @@ async function login(gw: WsGateway, conn: ClientConnection, params: unknown): Pr
     // A staff token logs the support desk in; it never receives a trader's pushes.
     const staff = token ? await gw.ctx.services.sessions.resolveStaff(token) : null;
     if (staff) {
-      conn.staff = staff;
+      gw.logIn(conn, { staff });
       reply(conn, 'login_result', Code.SUCCESS, 'ws_login_success');
       return;
     }
     reply(conn, 'login_result', Code.SESSION_EXPIRED, 'ws_login_failed');
     return;
   }
-  if (conn.user && conn.user.id !== user.id) {
-    for (const topic of [...conn.subscriptions]) if (isUserTopic(topic)) gw.unsubscribe(conn, topic);
-  }
-  conn.user = user;
+  gw.logIn(conn, { user });
   reply(conn, 'login_result', Code.SUCCESS, 'ws_login_success');
 }
 

@@ -49,6 +49,7 @@ const traderRoutes: RouteObject[] = [
   { path: 'mine/auth', element: lazyPage(() => import('../features/identity/components/identity-page'), (m) => m.IdentityPage) },
   { path: 'mine/invite', element: lazyPage(() => import('../features/account/components/invite-page'), (m) => m.InvitePage) },
   { path: 'mine/password', element: lazyPage(() => import('../features/account/components/password-page'), (m) => m.PasswordPage) },
+  { path: 'mine/two-factor', element: lazyPage(() => import('../features/account/components/two-factor-page'), (m) => m.TwoFactorPage) },
   { path: 'mine/email', element: lazyPage(() => import('../features/account/components/email-page'), (m) => m.EmailPage) },
   { path: 'mine/announcement', element: lazyPage(() => import('../features/news/components/announcement-page'), (m) => m.AnnouncementPage) },
   { path: 'mine/system', element: lazyPage(() => import('../features/account/components/system-page'), (m) => m.SystemPage) },

@@ -338,3 +338,17 @@ describe('relogin', () => {
     expect(last().json()).toEqual([{ type: 'login', params: 'tok' }]);
   });
 });
+
+describe('session_ended', () => {
+  it('hands the push to onSessionEnded and to no topic handler', () => {
+    const ended: SocketMessage[] = [];
+    const handled: SocketMessage[] = [];
+    client = new SocketClient({ url: () => 'ws://test/v1/ws', getToken: () => 'tok', WebSocketImpl: FakeWebSocket, onSessionEnded: (m) => ended.push(m) });
+    client.subscribe('session_ended', (m) => handled.push(m));
+    client.start();
+    last().accept();
+    last().receive({ type: 'session_ended', reason: 'password_changed', msg: 'x' });
+    expect(ended).toEqual([{ type: 'session_ended', reason: 'password_changed', msg: 'x' }]);
+    expect(handled).toEqual([]);
+  });
+});

@@ -1,10 +1,12 @@
 import {
   HEARTBEAT_INTERVAL_MS,
   MAX_MISSED_PINGS,
+  SESSION_ENDED_PUSH,
   WS_CONNECT_TIMEOUT_MS,
   WS_PATH,
   WsTopic,
 } from '@tp/contract/constants';
+import { endSession } from './session-ended';
 import { getToken } from './session-store';
 
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -44,6 +46,8 @@ export interface SocketOptions {
   /** Backoff of the n-th reconnect attempt: 1 s, 2 s, 4 s, ... capped at maxBackoffMs. */
   baseBackoffMs?: number;
   maxBackoffMs?: number;
+  /** The server ended this connection's session (logout elsewhere, password change, expiry...). */
+  onSessionEnded?: (message: SocketMessage) => void;
 }
 
 const OPEN = 1;
@@ -63,7 +67,8 @@ export function topicOf(message: SocketMessage): string {
 }
 
 export class SocketClient {
-  private readonly options: Required<Omit<SocketOptions, 'WebSocketImpl'>> & { WebSocketImpl?: WebSocketConstructor };
+  private readonly options: Required<Omit<SocketOptions, 'WebSocketImpl' | 'onSessionEnded'>> &
+    Pick<SocketOptions, 'WebSocketImpl' | 'onSessionEnded'>;
   private ws: WebSocketLike | null = null;
   private started = false;
   private missedPings = 0;
@@ -189,7 +194,8 @@ export class SocketClient {
       return;
     }
     if (!message || typeof message !== 'object' || typeof (message as SocketMessage).type !== 'string') return;
-    this.dispatch(message as SocketMessage);
+    if ((message as SocketMessage).type === SESSION_ENDED_PUSH) this.options.onSessionEnded?.(message as SocketMessage);
+    else this.dispatch(message as SocketMessage);
   }
 
   private dispatch(message: SocketMessage): void {
@@ -269,4 +275,4 @@ export function defaultSocketUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${WS_PATH}`;
 }
 
-export const socket = new SocketClient({ url: defaultSocketUrl, getToken });
+export const socket = new SocketClient({ url: defaultSocketUrl, getToken, onSessionEnded: (m) => endSession(String(m.reason)) });

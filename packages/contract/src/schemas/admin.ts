@@ -11,6 +11,13 @@ import { blank, boundedText, idField, intField, MAX_BIG_ID, optionalChoiceField,
 
 /** Answer code of /api/admin/login when the password is right and a TOTP code is needed. */
 export const STAFF_TOTP_REQUIRED = 1020;
+/**
+ * Answer code of /api/admin/login when the password is right but the member's roles need two-factor
+ * sign-in and it is not set up yet: `data` is {secret, otpauth_url}; sign in again with a code from it.
+ */
+export const STAFF_TOTP_SETUP = 1021;
+/** Roles that move money or risk settings: their staff must sign in with TOTP. */
+export const STAFF_TOTP_ROLES_DEFAULT = 'finance,risk,admin';
 
 export const STAFF_ROLES = ['admin', 'finance', 'risk', 'support', 'content'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -93,6 +100,14 @@ export const StaffCreateInput = z.object({
 export const StaffRolesInput = z.object({ id: id('not_found'), roles: rolesField });
 export const StaffStatusInput = z.object({ id: id('not_found'), status: intIn(0, 1) });
 export const TotpSetupSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+/** One-time recovery codes: shown once, when two-factor sign-in is turned on or the codes are renewed. */
+export const RecoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+export const StaffLoginAnswer = z.object({
+  token: z.string(),
+  staff: z.object({ id: z.number(), email: z.string(), name: z.string(), roles: z.array(z.string()) }),
+  /** Present once, at the sign-in that turned two-factor on. */
+  recovery_codes: z.array(z.string()).optional(),
+});
 export const TotpEnableInput = z.object({
   code: z
     .string({ error: 'msg:admin.totp_code_required' })

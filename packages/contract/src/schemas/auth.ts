@@ -15,10 +15,17 @@ export type User = z.infer<typeof UserSchema>;
 export const SessionSchema = z.object({ token: z.string(), user: UserSchema });
 export type Session = z.infer<typeof SessionSchema>;
 
+/** Answer code of loginForU: a captcha is needed first (failed logins on the account); nothing else was checked. */
+export const LOGIN_CAPTCHA_REQUIRED = 1022;
+/** Answer code of loginForU: the password is right and the account's two-factor code is needed (send `totp`). */
+export const LOGIN_TOTP_REQUIRED = 1023;
+
 export const StaffLoginInput = z.object({
   email: z.string().trim().min(1, 'msg:account_required'),
   password: z.string().min(1, 'msg:password_required'),
   totp: z.string().optional(),
+  /** A one-time recovery code instead of the TOTP code. */
+  recovery_code: z.string().max(40).optional(),
 });
 
 // ---------------------------------------------------------------- form value helpers
@@ -85,6 +92,11 @@ export const LoginInput = z
     login_type: optionalAccountType,
     area_id: optionalId,
     demo_id: optionalText,
+    /** A captcha (id from /api/user/captcha, and its answer), asked for after failed logins of the account. */
+    key: optionalText,
+    captcha: optionalText,
+    /** The authenticator code, for accounts with two-factor sign-in on. */
+    totp: optionalText,
   })
   .superRefine((v, ctx) => {
     if (v.demo_id) return;
@@ -158,3 +170,9 @@ export const OutboxRowSchema = z.object({
   body: z.string(),
   created_at: z.string(),
 });
+
+/** A trader's two-factor calls: the 6-digit code from the authenticator app. */
+export const TotpCodeInput = z.object({
+  code: z.preprocess(blankToUndefined, z.string({ error: 'msg:totp_code_required' }).trim().regex(/^\d{6}$/, 'msg:totp_code_required')),
+});
+export const TotpStatusSchema = z.object({ enabled: z.boolean() });

@@ -140,6 +140,8 @@ export const DrawInput = z.object({
   number: amountField(),
   memo: optionalText(200),
   draw_method_id: optionalId(),
+  /** The authenticator code, when the account has two-factor sign-in on. */
+  totp: optionalText(6),
 });
 export const DrawResultSchema = z.object({
   id: z.number().int(),

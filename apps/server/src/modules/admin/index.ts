@@ -6,6 +6,7 @@ import { registerStaffRoutes } from './routes.ts';
 import { registerFundingSetupRoutes, registerTradingSetupRoutes } from './setup-routes.ts';
 import { registerStaffAdminRoutes } from './staff-routes.ts';
 import { StaffService } from './staff-service.ts';
+import { StaffSignIn } from './staff-sign-in.ts';
 import { TradingSetupService } from './trading-setup-service.ts';
 import { UserAdminService } from './user-admin-service.ts';
 import { registerUserAdminRoutes } from './user-routes.ts';
@@ -13,6 +14,7 @@ import { registerUserAdminRoutes } from './user-routes.ts';
 declare module '../../context.ts' {
   interface Services {
     staff: StaffService;
+    staffSignIn: StaffSignIn;
   }
 }
 
@@ -20,6 +22,7 @@ export const adminModule = {
   name: 'admin',
   async register(app: FastifyInstance, ctx: AppContext) {
     ctx.services.staff = new StaffService(ctx);
+    ctx.services.staffSignIn = new StaffSignIn(ctx);
     await ctx.services.staff.bootstrap();
     const users = new UserAdminService(ctx);
     registerStaffRoutes(app, ctx);

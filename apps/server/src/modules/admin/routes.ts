@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { STAFF_TOTP_REQUIRED } from '@tp/contract/schemas/admin';
+import { STAFF_TOTP_REQUIRED, STAFF_TOTP_SETUP, StaffLoginAnswer } from '@tp/contract/schemas/admin';
 import { StaffLoginInput } from '@tp/contract/schemas/auth';
 import type { AppContext } from '../../context.ts';
-import { AppError, fail } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 
 export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -11,17 +9,16 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/api/admin/login',
     input: StaffLoginInput,
-    summary: `Staff sign-in (email, password, TOTP code when enabled; code ${STAFF_TOTP_REQUIRED} asks for the code)`,
+    summary: `Staff sign-in: email, password, then totp (or a recovery_code). Code ${STAFF_TOTP_REQUIRED} asks for the code; code ${STAFF_TOTP_SETUP} (roles that move money, first sign-in) answers {secret, otpauth_url} to set it up. Failures are throttled per account`,
     tags: ['admin'],
     rateLimit: { max: 10, timeWindow: 60_000 },
-    response: z.object({ token: z.string(), staff: z.object({ id: z.number(), email: z.string(), name: z.string(), roles: z.array(z.string()) }) }),
+    response: StaffLoginAnswer,
     async handler({ input, req }) {
-      const result = await ctx.services.staff.authenticate(input.email, input.password, input.totp);
-      if (!result.ok) throw result.needTotp ? new AppError(STAFF_TOTP_REQUIRED, 'totp_required') : fail('login_failed');
+      const result = await ctx.services.staffSignIn.signIn(input);
       const token = await ctx.services.sessions.create({ staffId: result.staffId }, { ip: req.ip, userAgent: req.headers['user-agent'] });
       req.log.info({ staffId: result.staffId, ip: req.ip }, 'staff signed in');
       const me = (await ctx.services.sessions.resolveStaff(token))!;
-      return { token, staff: { id: me.id, email: me.email, name: me.name, roles: me.roles } };
+      return { token, staff: { id: me.id, email: me.email, name: me.name, roles: me.roles }, recovery_codes: result.recoveryCodes };
     },
   });
 

@@ -9,6 +9,7 @@ import {
   StaffRolesInput,
   StaffSchema,
   StaffStatusInput,
+  RecoveryCodesSchema,
   TotpEnableInput,
   TotpSetupSchema,
 } from '@tp/contract/schemas/admin';
@@ -29,7 +30,7 @@ export function registerStaffAdminRoutes(app: FastifyInstance, ctx: AppContext) 
     tags: ['admin'],
     summary: 'Starts two-factor enrolment: a new secret and its otpauth URL (shown as a QR code)',
     response: TotpSetupSchema,
-    handler: ({ staff }) => staffService().totpSetup(staff),
+    handler: ({ staff }) => ctx.services.staffSignIn.setup(staff),
   });
 
   defineRoute(app, ctx, {
@@ -38,9 +39,20 @@ export function registerStaffAdminRoutes(app: FastifyInstance, ctx: AppContext) 
     auth: 'staff',
     tags: ['admin'],
     input: TotpEnableInput,
-    summary: 'Turns two-factor sign-in on with a code from the authenticator; afterwards login requires totp',
-    response: StaffSchema,
-    handler: ({ staff, input }) => staffService().totpEnable(staff, input.code),
+    summary: 'Turns two-factor sign-in on with a code from the authenticator; afterwards login requires totp. Answers the one-time recovery codes, shown once',
+    response: RecoveryCodesSchema,
+    handler: async ({ staff, input }) => ({ recovery_codes: await ctx.services.staffSignIn.enable(staff, input.code) }),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/admin/totp/recovery_codes',
+    auth: 'staff',
+    tags: ['admin'],
+    input: TotpEnableInput,
+    summary: 'New one-time recovery codes (the previous ones stop working), confirmed with a current TOTP code; shown once',
+    response: RecoveryCodesSchema,
+    handler: async ({ staff, input }) => ({ recovery_codes: await ctx.services.staffSignIn.renewRecoveryCodes(staff, input.code) }),
   });
 
   defineRoute(app, ctx, {

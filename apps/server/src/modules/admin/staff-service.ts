@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Staff } from '@tp/contract/schemas/admin';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, notFound } from '../../http/errors.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { sessions, staff, staffAuditLog } from '../../platform/db/schema.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { staff, staffAuditLog } from '../../platform/db/schema.ts';
+import { hashPassword } from '../auth/password.ts';
 import { isUniqueViolation } from '../auth/user-repository.ts';
-import { newTotpSecret, verifyTotp } from './totp.ts';
 
 export { STAFF_ROLES, type StaffRole } from '@tp/contract/schemas/admin';
 
 type StaffRow = typeof staff.$inferSelect;
-const staffView = (r: StaffRow): Staff => ({
+export const staffView = (r: StaffRow): Staff => ({
   id: r.id,
   email: r.email,
   name: r.name,
@@ -43,22 +42,10 @@ export class StaffService {
     if (generated && created) this.generatedPassword = password;
   }
 
-  /** Checks email, password and (when enabled) the TOTP code; the same refusal for every wrong part. */
-  async authenticate(email: string, password: string, totp?: string): Promise<{ ok: true; staffId: number } | { ok: false; needTotp?: boolean }> {
-    const [row] = await this.ctx.db.select().from(staff).where(eq(staff.email, email.trim().toLowerCase())).limit(1);
-    const passwordOk = await verifyPassword(password, row?.passwordHash ?? null);
-    if (!row || !passwordOk || row.status !== 1) return { ok: false };
-    if (row.totpEnabled && row.totpSecret) {
-      if (!totp) return { ok: false, needTotp: true };
-      if (!verifyTotp(row.totpSecret, totp)) return { ok: false };
-    }
-    return { ok: true, staffId: row.id };
-  }
-
   /** Writes one line of the append-only staff audit log, in the caller's transaction when given. */
   async audit(
     db: DbOrTx,
-    who: AuthStaff,
+    who: Pick<AuthStaff, 'id'>,
     action: string,
     target: { type: string; id: string | number },
     before: unknown,
@@ -66,30 +53,6 @@ export class StaffService {
   ): Promise<void> {
     await db.insert(staffAuditLog).values({ staffId: who.id, action, targetType: target.type, targetId: String(target.id), before: before ?? null, after: after ?? null });
     this.ctx.log.info({ staffId: who.id, action, target: `${target.type}:${target.id}`, after }, 'staff action');
-  }
-
-  /** Starts TOTP enrolment: a new secret, not yet required at sign-in until enabled with a code. */
-  async totpSetup(who: AuthStaff): Promise<{ secret: string; otpauth_url: string }> {
-    const [row] = await this.ctx.db.select().from(staff).where(eq(staff.id, who.id)).limit(1);
-    if (row?.totpEnabled) throw fail('admin.totp_already_enabled');
-    const secret = newTotpSecret();
-    await this.ctx.db.update(staff).set({ totpSecret: secret }).where(and(eq(staff.id, who.id), eq(staff.totpEnabled, false)));
-    const label = encodeURIComponent(`Back office:${who.email}`);
-    return { secret, otpauth_url: `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent('Back office')}&algorithm=SHA1&digits=6&period=30` };
-  }
-
-  /** Turns TOTP on once the staff member proves the authenticator works. */
-  async totpEnable(who: AuthStaff, code: string): Promise<Staff> {
-    const [row] = await this.ctx.db.select().from(staff).where(eq(staff.id, who.id)).limit(1);
-    if (!row?.totpSecret) throw fail('admin.totp_not_set_up');
-    if (row.totpEnabled) throw fail('admin.totp_already_enabled');
-    if (!verifyTotp(row.totpSecret, code)) throw fail('admin.totp_code_wrong');
-    return this.ctx.db.transaction(async (tx) => {
-      const [updated] = await tx.update(staff).set({ totpEnabled: true }).where(and(eq(staff.id, who.id), eq(staff.totpEnabled, false))).returning();
-      if (!updated) throw fail('admin.totp_already_enabled');
-      await this.audit(tx, who, 'staff.totp_enable', { type: 'staff', id: who.id }, { totp_enabled: false }, { totp_enabled: true });
-      return staffView(updated);
-    });
   }
 
   async list(): Promise<Staff[]> {
@@ -120,7 +83,7 @@ export class StaffService {
   async setStatus(who: AuthStaff, id: number, status: number): Promise<Staff> {
     if (id === who.id) throw fail('admin.cannot_disable_self');
     const view = await this.change(who, id, status ? 'staff.enable' : 'staff.disable', { status });
-    if (!status) await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.staffId, id), isNull(sessions.revokedAt)));
+    if (!status) await this.ctx.services.sessions.revokeAllForStaff(id, 'disabled');
     return view;
   }
 

@@ -54,9 +54,9 @@ export class UserAdminService {
     if (sessionId) {
       const open = await this.ctx.services.sessions.listForUser(userId);
       if (!open.some((s) => s.id === sessionId)) throw notFound();
-      await this.ctx.services.sessions.revoke(sessionId);
+      await this.ctx.services.sessions.revoke(sessionId, 'ended_by_staff');
     } else {
-      await this.ctx.services.sessions.revokeAllForUser(userId);
+      await this.ctx.services.sessions.revokeAllForUser(userId, 'ended_by_staff');
     }
     await this.ctx.services.staff.audit(this.ctx.db, who, 'user.end_sessions', { type: 'user', id: userId }, null, { session_id: sessionId ?? 'all' });
   }
@@ -79,7 +79,7 @@ export class UserAdminService {
       await setUserStatus(tx, userId, status);
       await this.ctx.services.staff.audit(tx, who, status ? 'user.enable' : 'user.disable', { type: 'user', id: userId }, { status: before.status }, { status });
     });
-    if (!status) await this.ctx.services.sessions.revokeAllForUser(userId);
+    if (!status) await this.ctx.services.sessions.revokeAllForUser(userId, 'disabled');
     return this.profile(userId);
   }
 

@@ -33,7 +33,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     tags: ['account'],
     response: SessionSchema,
     rateLimit: { max: 30, timeWindow: 60_000 },
-    handler: ({ input, req }) => accounts().login(input, { ip: req.ip, userAgent: req.headers['user-agent'] }),
+    handler: ({ input, req, lang }) => accounts().login(input, { ip: req.ip, userAgent: req.headers['user-agent'], lang }),
   });
 
   defineRoute(app, ctx, {

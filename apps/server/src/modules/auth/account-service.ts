@@ -1,5 +1,6 @@
 import {
   CodePurpose,
+  LOGIN_TOTP_REQUIRED,
   type AmendPasswordInputValue,
   type ForgetPasswordInputValue,
   type LoginInputValue,
@@ -7,9 +8,11 @@ import {
 } from '@tp/contract/schemas/auth';
 import { VerifyRegType } from '@tp/contract/constants';
 import type { AppContext } from '../../context.ts';
-import { fail, invalid } from '../../http/errors.ts';
+import { AppError, fail, invalid } from '../../http/errors.ts';
+import { t } from '../../http/i18n.ts';
+import { LoginGuard } from './login-guard.ts';
 import { type Destination, destinationOf, maskEmail, maskMobile, normalizeEmail, normalizeMobile } from './destination.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { passwordProblem } from './password-policy.ts';
 import { getSetting } from './settings-repository.ts';
 import {
@@ -26,9 +29,6 @@ import {
   type UserRow,
 } from './user-repository.ts';
 
-const LOGIN_WINDOW_MS = 15 * 60_000;
-const LOGIN_FAILURES_PER_ACCOUNT = 5;
-const LOGIN_FAILURES_PER_IP = 20;
 
 export interface RequestMeta {
   ip: string;
@@ -37,7 +37,11 @@ export interface RequestMeta {
 
 /** Registration, login and passwords: everything that decides who may act as an account. */
 export class AccountService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly guard: LoginGuard;
+
+  constructor(private readonly ctx: AppContext) {
+    this.guard = new LoginGuard(ctx);
+  }
 
   async register(input: RegisterInputValue, meta: RequestMeta) {
     const dest = await destinationOf(this.ctx.db, input.type, input.account, input.area_id);
@@ -77,15 +81,15 @@ export class AccountService {
 
   /**
    * Password login, or demo login by demo_id. An unknown account and a wrong password get the same
-   * answer after the same work; failures are throttled per account and per IP.
+   * answer after the same work; guessing is slowed per account and per source (LoginGuard), never
+   * locked. An account with two-factor sign-in on also needs its authenticator code.
    */
-  async login(input: LoginInputValue, meta: RequestMeta) {
-    const ipKey = `login-ip:${meta.ip}`;
-    await this.assertNotThrottled(ipKey, LOGIN_FAILURES_PER_IP);
+  async login(input: LoginInputValue, meta: RequestMeta & { lang?: string }) {
     if (input.demo_id) {
+      await this.guard.admit(`demo:${input.demo_id}`, meta.ip, {});
       const demo = await findDemoUser(this.ctx.db, input.demo_id);
       if (!demo || demo.status !== 1) {
-        await this.ctx.services.throttle.hit(ipKey, LOGIN_FAILURES_PER_IP, LOGIN_WINDOW_MS);
+        await this.guard.failed(`demo:${input.demo_id}`, meta.ip);
         throw fail('demo_not_found');
       }
       return this.startSession(demo, meta);
@@ -93,19 +97,36 @@ export class AccountService {
 
     const account = input.account!.trim().toLowerCase();
     const type = input.login_type ?? (account.includes('@') ? 'email' : 'mobile');
-    const accountKey = `login-account:${type}:${input.area_id ?? '*'}:${account}`;
-    await this.assertNotThrottled(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
+    const accountKey = `${type}:${input.area_id ?? '*'}:${account}`;
+    await this.guard.admit(accountKey, meta.ip, { key: input.key, answer: input.captcha });
 
     const user = await this.findLoginUser(type, account, input.area_id);
     const passwordOk = await verifyPassword(input.password!, user?.passwordHash ?? null);
     if (!user || !passwordOk) {
-      await this.ctx.services.throttle.hit(accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS);
-      await this.ctx.services.throttle.hit(ipKey, LOGIN_FAILURES_PER_IP, LOGIN_WINDOW_MS);
+      await this.guard.failed(accountKey, meta.ip, user && (() => this.alertOwner(user, meta)));
       throw fail('login_failed');
     }
     if (user.status !== 1) throw fail('account_disabled');
-    await this.ctx.services.throttle.reset(accountKey);
+    if (user.totpEnabled) {
+      if (!input.totp) throw new AppError(LOGIN_TOTP_REQUIRED, 'totp_required_login');
+      if (!(await this.ctx.services.twoFactor.accept(user.id, input.totp))) {
+        await this.guard.failed(accountKey, meta.ip);
+        throw fail('totp_code_wrong');
+      }
+    }
+    await this.guard.succeeded(accountKey, meta.ip);
+    if (needsRehash(user.passwordHash)) await setPasswordHash(this.ctx.db, user.id, await hashPassword(input.password!));
     return this.startSession(user, meta);
+  }
+
+  /** Tells the owner of an account that someone keeps failing to log in to it. */
+  private async alertOwner(user: UserRow, meta: RequestMeta & { lang?: string }) {
+    const text = t(meta.lang, 'login_alert_body', { ip: meta.ip });
+    if (user.email) this.ctx.services.codes.notify('email', user.email, t(meta.lang, 'login_alert_subject'), text);
+    else if (user.mobile && user.areaId) {
+      const dest = await destinationOf(this.ctx.db, 'mobile', user.mobile, user.areaId);
+      this.ctx.services.codes.notify('sms', dest.address, t(meta.lang, 'login_alert_subject'), text);
+    }
   }
 
   /** Sets a new password with a reset code; every session of the account ends. Unknown accounts fail at the code, like wrong codes. */
@@ -116,7 +137,7 @@ export class AccountService {
     const user = await findUserByDestination(this.ctx.db, dest);
     if (!user) throw fail('code_invalid');
     await setPasswordHash(this.ctx.db, user.id, await hashPassword(input.new_password));
-    await this.ctx.services.sessions.revokeAllForUser(user.id);
+    await this.ctx.services.sessions.revokeAllForUser(user.id, 'password_changed');
   }
 
   /** Changes the logged-in user's password with a code sent to their own email or phone; other sessions end. */
@@ -127,7 +148,7 @@ export class AccountService {
     this.assertAcceptablePassword(input.new_password);
     if (!(await this.ctx.services.codes.consume(dest, CodePurpose.RESET, input.auth_code))) throw fail('code_invalid');
     await setPasswordHash(this.ctx.db, user.id, await hashPassword(input.new_password));
-    await this.ctx.services.sessions.revokeAllForUser(user.id, sessionId);
+    await this.ctx.services.sessions.revokeAllForUser(user.id, 'password_changed', sessionId);
   }
 
   /** The people this user invited, masked: enough to recognise, not to contact. */
@@ -153,11 +174,6 @@ export class AccountService {
   private assertAcceptablePassword(password: string) {
     const problem = passwordProblem(password);
     if (problem) throw invalid(problem);
-  }
-
-  private async assertNotThrottled(key: string, limit: number) {
-    const state = await this.ctx.services.throttle.check(key, limit, LOGIN_WINDOW_MS);
-    if (!state.allowed) throw fail('login_throttled', { minutes: Math.max(1, Math.ceil(state.retryAfterMs / 60_000)) });
   }
 
   private async findLoginUser(type: 'email' | 'mobile', account: string, areaId: number | undefined): Promise<UserRow | undefined> {

@@ -73,6 +73,11 @@ export class CodeService {
     return markCodeUsed(this.ctx.db, live.id, now);
   }
 
+  /** A notice to an account's owner (not a code): delivered in the background like the codes. */
+  notify(channel: 'email' | 'sms', to: string, subject: string, text: string): void {
+    this.deliver(this.channels[channel], { to, subject, text });
+  }
+
   /** Resolves when every message handed over so far has been delivered (or failed and been logged). */
   async settled(): Promise<void> {
     while (this.deliveries.size) await Promise.all([...this.deliveries]);

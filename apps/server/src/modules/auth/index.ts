@@ -8,8 +8,11 @@ import { CaptchaService } from './captcha-service.ts';
 import { deleteStaleCodes } from './code-repository.ts';
 import { registerCodeRoutes } from './code-routes.ts';
 import { CodeService } from './code-service.ts';
+import { usePasswordCost } from './password.ts';
 import { registerAuthRoutes } from './routes.ts';
+import { registerTwoFactorRoutes } from './two-factor-routes.ts';
 import { SessionService } from './session-service.ts';
+import { TwoFactorService } from './two-factor-service.ts';
 import { registerSettingRoutes } from './setting-routes.ts';
 
 declare module '../../context.ts' {
@@ -20,6 +23,7 @@ declare module '../../context.ts' {
     codes: CodeService;
     captcha: CaptchaService;
     accounts: AccountService;
+    twoFactor: TwoFactorService;
   }
 }
 
@@ -29,14 +33,17 @@ const KEEP_STALE_MS = 24 * 60 * 60_000;
 export const authModule = {
   name: 'auth',
   register(app: FastifyInstance, ctx: AppContext) {
+    if (ctx.config.NODE_ENV === 'test' && ctx.config.PASSWORD_SCRYPT_N) usePasswordCost(ctx.config.PASSWORD_SCRYPT_N);
     const sessions = new SessionService(ctx);
     ctx.services.sessions = sessions;
     ctx.services.throttle = new MemoryThrottle();
     ctx.services.codes = new CodeService(ctx);
     ctx.services.captcha = new CaptchaService(ctx);
     ctx.services.accounts = new AccountService(ctx);
+    ctx.services.twoFactor = new TwoFactorService(ctx);
     setAuthenticators({ user: (t) => sessions.resolveUser(t), staff: (t) => sessions.resolveStaff(t) });
     registerAuthRoutes(app, ctx);
+    registerTwoFactorRoutes(app, ctx);
     registerAccountRoutes(app, ctx);
     registerCodeRoutes(app, ctx);
     registerSettingRoutes(app, ctx);

@@ -1,17 +1,26 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
-const N = 16384;
-const R = 8;
-const P = 1;
+type ScryptCost = { N: number; r: number; p: number };
+const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: ScryptCost & { maxmem: number }) => Promise<Buffer>;
+
+/** OWASP's current recommendation for scrypt: N=2^17, r=8, p=1 (128 MiB per hash). */
+export const PRODUCTION_SCRYPT_COST: Readonly<ScryptCost> = { N: 2 ** 17, r: 8, p: 1 };
 const KEYLEN = 32;
+let cost: ScryptCost = { ...PRODUCTION_SCRYPT_COST };
+
+/** Lowers the cost for the test suite only (PASSWORD_SCRYPT_N with NODE_ENV=test); production keeps OWASP's. */
+export function usePasswordCost(N: number): void {
+  cost = { ...PRODUCTION_SCRYPT_COST, N };
+}
+
+const maxmem = (c: ScryptCost) => 256 * c.N * c.r + 16 * 1024 * 1024;
 
 /** scrypt with a per-password random salt; the parameters travel with the hash. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password.normalize('NFKC'), salt, KEYLEN, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const key = await scrypt(password.normalize('NFKC'), salt, KEYLEN, { ...cost, maxmem: maxmem(cost) });
+  return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
@@ -23,11 +32,14 @@ export async function verifyPassword(password: string, stored: string | null): P
   const [alg, n, r, p, salt, hash] = stored.split('$');
   if (alg !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: 64 * 1024 * 1024,
-  });
+  const used = { N: Number(n), r: Number(r), p: Number(p) };
+  const key = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), expected.length, { ...used, maxmem: maxmem(used) });
   return timingSafeEqual(key, expected);
+}
+
+/** Whether a stored hash was made with other parameters than today's: it is replaced at the next successful login. */
+export function needsRehash(stored: string | null): boolean {
+  if (!stored) return false;
+  const [, n, r, p] = stored.split('$');
+  return Number(n) !== cost.N || Number(r) !== cost.r || Number(p) !== cost.p;
 }

@@ -1,10 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { SessionEndReason } from '@tp/contract/constants';
 import type { AppContext, AuthStaff, AuthUser } from '../../context.ts';
 import { sessions, staff, users } from '../../platform/db/schema.ts';
 
 const CACHE_MS = 3_000;
-const REVOKED_CHANNEL = 'session.revoked';
+/** Every server's gateway and cache hear here which sessions ended, and why. */
+export const SESSION_ENDED_CHANNEL = 'session.revoked';
+
+
+export interface SessionEnded {
+  sessionIds: number[];
+  reason: SessionEndReason;
+}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -14,7 +22,7 @@ export class SessionService {
 
   constructor(private readonly ctx: AppContext) {
     // Revocations made on any server drop the cached session everywhere.
-    ctx.bus.subscribe(REVOKED_CHANNEL, () => this.userCache.clear());
+    ctx.bus.subscribe(SESSION_ENDED_CHANNEL, () => this.userCache.clear());
   }
 
   async create(subject: { userId: number } | { staffId: number }, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
@@ -36,7 +44,7 @@ export class SessionService {
     const hit = this.userCache.get(key);
     if (hit && hit.until > Date.now()) return hit.user;
     const [row] = await this.ctx.db
-      .select({ sessionId: sessions.id, id: users.id, uid: users.uid, email: users.email, isDemo: users.isDemo })
+      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: users.id, uid: users.uid, email: users.email, isDemo: users.isDemo })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, key), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.status, 1)))
@@ -52,7 +60,7 @@ export class SessionService {
 
   async resolveStaff(token: string): Promise<AuthStaff | null> {
     const [row] = await this.ctx.db
-      .select({ sessionId: sessions.id, id: staff.id, email: staff.email, name: staff.name, roles: staff.roles })
+      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: staff.id, email: staff.email, name: staff.name, roles: staff.roles })
       .from(sessions)
       .innerJoin(staff, eq(staff.id, sessions.staffId))
       .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(staff.status, 1)))
@@ -60,17 +68,26 @@ export class SessionService {
     return row ?? null;
   }
 
-  async revoke(sessionId: number): Promise<void> {
-    await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-    this.afterRevoke();
+  async revoke(sessionId: number, reason: SessionEndReason = 'logout'): Promise<void> {
+    const ended = await this.ctx.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    this.afterRevoke(ended, reason);
   }
 
   /** Ends every session of a user, except optionally the one making the change. */
-  async revokeAllForUser(userId: number, exceptSessionId?: number): Promise<void> {
+  async revokeAllForUser(userId: number, reason: SessionEndReason, exceptSessionId?: number): Promise<void> {
     const conds = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
     if (exceptSessionId) conds.push(ne(sessions.id, exceptSessionId));
-    await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(and(...conds));
-    this.afterRevoke();
+    this.afterRevoke(await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(and(...conds)).returning({ id: sessions.id }), reason);
+  }
+
+  /** Ends every session of a staff member. */
+  async revokeAllForStaff(staffId: number, reason: SessionEndReason): Promise<void> {
+    const conds = and(eq(sessions.staffId, staffId), isNull(sessions.revokedAt));
+    this.afterRevoke(await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(conds).returning({ id: sessions.id }), reason);
   }
 
   async listForUser(userId: number) {
@@ -80,8 +97,8 @@ export class SessionService {
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
   }
 
-  private afterRevoke() {
+  private afterRevoke(ended: { id: number }[], reason: SessionEndReason) {
     this.userCache.clear();
-    this.ctx.bus.publish(REVOKED_CHANNEL, {});
+    if (ended.length) this.ctx.bus.publish(SESSION_ENDED_CHANNEL, { sessionIds: ended.map((r) => r.id), reason } satisfies SessionEnded);
   }
 }

@@ -41,10 +41,11 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext, 
     auth: 'user',
     realOnly: true,
     input: DrawInput,
-    summary: 'Requests a withdrawal: the amount leaves the free balance at once, pending staff review',
+    summary: 'Requests a withdrawal: the amount leaves the free balance at once, pending staff review; with two-factor sign-in on, `totp` is required',
     tags: ['withdraw'],
     response: DrawResultSchema,
     async handler({ input, user }) {
+      await ctx.services.twoFactor.require(user.id, input.totp);
       const row = await withdrawals.request(user.id, {
         drawCurrencyId: input.draw_currency_id,
         number: input.number,

@@ -39,6 +39,11 @@ export const users = pgTable(
     status: smallint('status').notNull().default(1),
     rankingOptOut: boolean('ranking_opt_out').notNull().default(false),
     displayName: text('display_name'),
+    /** Optional two-factor sign-in (real accounts): the secret while set up, on once confirmed with a code. */
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The last accepted TOTP time step: a code is accepted once (RFC 6238 section 5.2). */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), uniqueIndex('users_mobile_uq').on(t.areaId, t.mobile)],
@@ -70,9 +75,24 @@ export const staff = pgTable('staff', {
   roles: text('roles').array().notNull(),
   totpSecret: text('totp_secret'),
   totpEnabled: boolean('totp_enabled').notNull().default(false),
+  /** The last accepted TOTP time step: a code is accepted once (RFC 6238 section 5.2). */
+  totpLastStep: integer('totp_last_step'),
   status: smallint('status').notNull().default(1),
   createdAt: createdAt(),
 });
+
+/** One-time recovery codes of a staff member's two-factor sign-in, stored as SHA-256; each works once. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
+);
 
 /** Append-only: a trigger in the migration refuses UPDATE and DELETE. */
 export const staffAuditLog = pgTable('staff_audit_log', {

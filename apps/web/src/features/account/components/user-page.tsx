@@ -19,6 +19,7 @@ const MENU = [
   { to: '/mine/auth', key: 'auth' },
   { to: '/mine/invite', key: 'invite' },
   { to: '/mine/password', key: 'password' },
+  { to: '/mine/two-factor', key: 'two_factor' },
   { to: '/mine/email', key: 'email' },
   { to: '/mine/announcement', key: 'announcement' },
 ] as const;

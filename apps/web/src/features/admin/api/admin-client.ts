@@ -12,6 +12,8 @@ export class StaffApiError extends Error {
   constructor(
     readonly code: number | string,
     message: string,
+    /** What the server sent with the refusal (the TOTP setup of a first sign-in). */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -45,7 +47,7 @@ export async function staffRequest<T>(method: 'GET' | 'POST', path: string, para
   if (envelope.code === Code.SUCCESS) return envelope.data;
   if (envelope.code === Code.SESSION_EXPIRED) useStaffSession.getState().signOut();
   if (!opts.quiet) toast(envelope.msg, 'error');
-  throw new StaffApiError(envelope.code, envelope.msg);
+  throw new StaffApiError(envelope.code, envelope.msg, envelope.data);
 }
 
 export interface Page<T> {

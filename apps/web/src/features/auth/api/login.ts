@@ -13,6 +13,11 @@ export interface LoginInput {
   login_type?: 'email' | 'mobile';
   area_id?: number;
   demo_id?: string;
+  /** Asked for by the server after failed logins (code LOGIN_CAPTCHA_REQUIRED). */
+  key?: string;
+  captcha?: string;
+  /** Asked for when the account has two-factor sign-in on (code LOGIN_TOTP_REQUIRED). */
+  totp?: string;
 }
 
 /** POST /api/user/loginForU (form): account and password, or demo_id. */

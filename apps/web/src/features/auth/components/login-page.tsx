@@ -1,5 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LOGIN_CAPTCHA_REQUIRED, LOGIN_TOTP_REQUIRED } from '@tp/contract/schemas/auth';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -7,6 +8,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useQueryParam } from '../../../lib/query-params';
 import { queryClient } from '../../../lib/query-client';
 import { useSessionStore } from '../../../lib/session-store';
+import { ApiError } from '../../../lib/api-client';
+import { useCaptcha } from '../api/get-captcha';
 import { useLogin, useLoginDemo, type Session } from '../api/login';
 import { AccountInput, type AccountValue } from './account-input';
 import { AuthCard } from './auth-card';
@@ -23,6 +26,12 @@ export function LoginPage() {
   const [account, setAccount] = useState<AccountValue>({ type: 'email', account: '' });
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ account?: string; password?: string }>({});
+  // The server asks for these when needed: a captcha after failed logins, a code with two-factor on.
+  const [needCaptcha, setNeedCaptcha] = useState(false);
+  const [needTotp, setNeedTotp] = useState(false);
+  const [captchaAnswer, setCaptchaAnswer] = useState('');
+  const [totp, setTotp] = useState('');
+  const captcha = useCaptcha(needCaptcha);
   const loginMutation = useLogin();
   const demoMutation = useLoginDemo();
   const onAccount = useCallback((value: AccountValue) => setAccount(value), []);
@@ -46,8 +55,20 @@ export function LoginPage() {
         password,
         login_type: account.type,
         area_id: account.type === 'mobile' ? account.areaId : undefined,
+        key: needCaptcha ? captcha.data?.id : undefined,
+        captcha: needCaptcha ? captchaAnswer.trim() : undefined,
+        totp: needTotp ? totp.trim() : undefined,
       },
-      { onSuccess: (session) => enter(session, redirect) },
+      {
+        onSuccess: (session) => enter(session, redirect),
+        onError: (error) => {
+          const code = error instanceof ApiError ? error.code : null;
+          if (code === LOGIN_CAPTCHA_REQUIRED) setNeedCaptcha(true);
+          if (code === LOGIN_TOTP_REQUIRED) setNeedTotp(true);
+          setCaptchaAnswer('');
+          if (needCaptcha) void captcha.refetch();
+        },
+      },
     );
   };
 
@@ -66,6 +87,35 @@ export function LoginPage() {
             error={errors.password}
             onChange={(e) => setPassword(e.target.value)}
           />
+          {needCaptcha && (
+            <Field
+              label={t('auth.captcha')}
+              value={captchaAnswer}
+              autoComplete="off"
+              onChange={(e) => setCaptchaAnswer(e.target.value)}
+              end={
+                <button
+                  type="button"
+                  aria-label={t('auth.captcha_refresh')}
+                  onClick={() => void captcha.refetch()}
+                  className="h-11 w-28 shrink-0 overflow-hidden rounded-lg bg-white"
+                >
+                  {captcha.data && <img src={captcha.data.b64s} alt={t('auth.captcha')} className="size-full object-contain" />}
+                </button>
+              }
+            />
+          )}
+          {needTotp && (
+            <Field
+              label={t('auth.totp_code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={totp}
+              onChange={(e) => setTotp(e.target.value)}
+              autoFocus
+            />
+          )}
           <div className="flex justify-end">
             <Link to="/forgot" className="text-sm text-accent">
               {t('auth.forgot_link')}

@@ -8,6 +8,8 @@ export interface WithdrawalInput {
   number: string;
   memo?: string;
   draw_method_id: number;
+  /** The authenticator code, when the account has two-factor sign-in on. */
+  totp?: string;
 }
 
 /** POST /api/account/draw (form): the amount leaves the free balance at once, pending review. */

@@ -15,6 +15,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatMoney } from '../../../lib/format';
 import { useBalance } from '../api/get-balance';
 import { useDrawMethods, type DrawMethod } from '../api/get-draw-methods';
+import { useTwoFactorStatus } from '../api/get-two-factor-status';
 import { useWithdrawCurrencies } from '../api/get-withdraw-currencies';
 import { useSubmitWithdrawal } from '../api/submit-withdrawal';
 import { formatAmount } from './amount-text';
@@ -35,6 +36,8 @@ function WithdrawForm() {
   const [methodId, setMethodId] = useState<number>();
   const method = methods.data?.find((m) => m.id === methodId) ?? methods.data?.[0];
   const [amount, setAmount] = useState('');
+  const needTotp = useTwoFactorStatus().data?.enabled ?? false;
+  const [totp, setTotp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [askBind, setAskBind] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -49,6 +52,7 @@ function WithdrawForm() {
     if (!method) return setAskBind(true);
     if (!amount.trim()) return setError(t('messages.input_full'));
     if (!parsed.ok) return setError(t('funding.amount_invalid'));
+    if (needTotp && !/^\d{6}$/.test(totp.trim())) return setError(t('messages.input_full'));
     setError(null);
     setConfirming(true);
   };
@@ -56,9 +60,12 @@ function WithdrawForm() {
   const confirm = () => {
     if (!currency || !method || !parsed.ok) return;
     submit.mutate(
-      { draw_currency_id: currency.id, number: parsed.value.toString(), draw_method_id: method.id },
+      { draw_currency_id: currency.id, number: parsed.value.toString(), draw_method_id: method.id, totp: needTotp ? totp.trim() : undefined },
       {
-        onSuccess: () => setAmount(''),
+        onSuccess: () => {
+          setAmount('');
+          setTotp('');
+        },
         onSettled: () => setConfirming(false),
       },
     );
@@ -136,6 +143,16 @@ function WithdrawForm() {
               onChange={(e) => setAmount(e.target.value)}
               end={<span className="text-sm text-muted">USD</span>}
             />
+            {needTotp && (
+              <Field
+                label={t('funding.totp_code')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={totp}
+                onChange={(e) => setTotp(e.target.value)}
+              />
+            )}
             {currency && (
               <p className="text-xs text-muted">
                 {t('funding.limits', { min: formatMoney(currency.min_amount), max: formatMoney(currency.max_amount) })}
