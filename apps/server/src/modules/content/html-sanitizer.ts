@@ -109,7 +109,7 @@ const OPTIONS: sanitize.IOptions = {
   parser: { decodeEntities: false },
   transformTags: {
     a: withSafeUrl('href', () => ({ rel: REL_ADDED })),
-    img: withSafeUrl('src', (attribs) => (attribs.alt === undefined ? {} : { alt: attribs.alt })),
+    img: withSafeUrl('src', ({ alt }): sanitize.Attributes => (alt === undefined ? {} : { alt })),
   },
 };
 
