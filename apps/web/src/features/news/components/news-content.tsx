@@ -7,7 +7,7 @@ const PROSE =
 /**
  * The body of a news article. The server sanitizes news HTML (allow-listed tags, no scripts,
  * no event handlers, no javascript: links) when it is saved and again when it is served; this
- * component additionally strips scripts, on* attributes and script URLs before inserting it.
+ * component passes it through DOMPurify with the same allow-list before inserting it.
  * It is the only place in the app where server HTML is inserted as markup.
  */
 export function NewsContent({ html }: { html: string }) {
