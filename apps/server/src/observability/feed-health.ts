@@ -42,13 +42,14 @@ export interface FeedSummary {
   symbols: SymbolFeedHealth[];
 }
 
-/** Fresh when some open market is live, or when every market is closed (nothing should tick then). */
+/** Fresh when some open market is live and ticked within FEED_STALE_MS, or when every market is closed (nothing should tick then). */
 export function feedSummary(ctx: AppContext, now = Date.now()): FeedSummary {
   const symbols = feedHealthOf(ctx, now);
   const open = symbols.filter((s) => s.state !== 'closed');
   const ages = open.map((s) => s.lastTickAgeMs).filter((a): a is number => a !== null);
+  const fresh = (s: SymbolFeedHealth) => s.state === 'live' && s.lastTickAgeMs !== null && s.lastTickAgeMs <= ctx.config.FEED_STALE_MS;
   return {
-    ok: open.length === 0 || open.some((s) => s.state === 'live'),
+    ok: open.length === 0 || open.some(fresh),
     newestTickAgeMs: ages.length ? Math.min(...ages) : null,
     thresholdMs: ctx.config.FEED_STALE_MS,
     symbols,

@@ -49,17 +49,22 @@ export function registerObservability(app: FastifyInstance, ctx: AppContext, opt
       server.closeAllConnections();
       await closed;
     });
-    return;
+    return notServedHere(app);
   }
   // Production without a token or a port of its own: the figures stay private.
   if (config.NODE_ENV === 'production' && !config.METRICS_TOKEN) {
     ctx.log.warn('GET /metrics is off: set METRICS_TOKEN or METRICS_PORT to turn it on');
-    return;
+    return notServedHere(app);
   }
   app.get('/metrics', PROBE, async (req, reply) => {
     if (!authorized(req.headers.authorization)) return reply.code(401).header('www-authenticate', 'Bearer').send('unauthorized\n');
     return reply.type(ctx.metrics.contentType).send(await ctx.metrics.text());
   });
+}
+
+/** /metrics is not on this port: a plain 404, never the web app's page for unknown paths. */
+function notServedHere(app: FastifyInstance): void {
+  app.get('/metrics', PROBE, (_req, reply) => reply.code(404).type('text/plain').send('not found\n'));
 }
 
 /** Without a token every caller is let in (development, or a port of its own). */
