@@ -12,6 +12,8 @@ import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../modules/trading/server-process.ts';
 import { REPO_ROOT } from '../paths.ts';
+import { STAFF_TOTP_SETUP } from '@tp/contract/schemas/admin';
+import { totpCode } from '../platform/totp.ts';
 
 const STOP_BOUND_MS = 12_000;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-start-'));
@@ -97,14 +99,14 @@ async function gone(url: string, from: number): Promise<number> {
 const ops = (port: number, ...args: string[]) =>
   spawnSync(process.execPath, ['scripts/ops.mjs', ...args], { cwd: REPO_ROOT, env: env(port), encoding: 'utf8', timeout: 60_000 });
 
-const staffLogin = async (url: string, password: string) =>
+const staffLogin = async (url: string, password: string, totp?: string) =>
   (await (
     await fetch(`${url}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@localhost.localdomain', password }),
+      body: JSON.stringify({ email: 'admin@localhost.localdomain', password, ...(totp ? { totp } : {}) }),
     })
-  ).json()) as { code: number };
+  ).json()) as { code: number; data: { secret?: string } | null };
 
 describe('npm start and stop', () => {
   afterAll(() => {
@@ -123,7 +125,10 @@ describe('npm start and stop', () => {
     // A locked-out operator resets the password while the server runs, and signs in with it.
     const reset = ops(port, 'reset-password', 'admin@localhost.localdomain', '--password', 'back-in-again-7');
     expect(reset.status, reset.stderr).toBe(0);
-    expect((await staffLogin(s.url, 'back-in-again-7')).code).toBe(1);
+    // The admin role must use TOTP: the new password opens the first-sign-in enrolment, then a code signs in.
+    const enrol = await staffLogin(s.url, 'back-in-again-7');
+    expect(enrol.code).toBe(STAFF_TOTP_SETUP);
+    expect((await staffLogin(s.url, 'back-in-again-7', totpCode(enrol.data!.secret!))).code).toBe(1);
     const file = path.join(dir, 'running.tar.gz');
     expect(ops(port, 'backup', file).stdout).toContain(`Backup written: ${file}`);
     expect(fs.statSync(file).size).toBeGreaterThan(1000);
