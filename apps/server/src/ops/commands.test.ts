@@ -93,13 +93,13 @@ describe('backup and restore of the embedded database', () => {
   it('brings back the same balances and orders, keeping the data directory it replaces', async () => {
     const trader = await demoTrader(t);
     const btc = symbolId(t, 'BTCUSDT');
-    await tick(t, 'BTCUSDT', '100000', '100010');
+    await tick(t, 'BTCUSDT', '100000', '100020');
     const open = await submit(t, trader, { type: 1, cont: '0.1', forex_id: btc, status: 1, multiple: 10 });
     expect(open.code).toBe(1);
     const pending = await submit(t, trader, { type: 2, cont: '0.2', forex_id: btc, status: 0, target_price: '90000', multiple: 10 });
     expect(pending.code).toBe(1);
     const closing = await submit(t, trader, { type: 1, cont: '0.3', forex_id: btc, status: 1, multiple: 10 });
-    await tick(t, 'BTCUSDT', '100500', '100510');
+    await tick(t, 'BTCUSDT', '100500', '100520');
     expect((await call(t, 'GET', '/v1/api/forex/close', { id: closing.data.Id }, { token: trader.token })).code).toBe(1);
     const saved = await books(t.ctx.db);
     expect(saved.orders.length).toBe(3);
