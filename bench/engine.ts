@@ -30,7 +30,7 @@ import type { AppContext } from '../apps/server/src/context.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/ledger-service.ts';
 import type { SymbolInfo, Tick } from '../apps/server/src/modules/market/types.ts';
 import { openDatabase } from '../apps/server/src/platform/db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, orders, users } from '../apps/server/src/platform/db/schema.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, orders, symbols as symbolsTable, users } from '../apps/server/src/platform/db/schema.ts';
 import { createScratchDatabase } from '../apps/server/test/scratch-database.ts';
 
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 100_000);
@@ -73,6 +73,14 @@ async function main() {
     .slice(0, 30);
   log(`database: ${ctx.dbKind}; ${symbols.length} symbols; ${POSITIONS} positions, ${PENDINGS} pending orders, ${USERS} accounts`);
 
+  // Every symbol live (a first tick at its seeded price) and fresh for the whole run: a symbol with no
+  // live tick is not tradable, and stop-out skips its positions.
+  await ctx.db.update(symbolsTable).set({ maxQuoteAgeSec: 3600 });
+  await market.reloadSymbols();
+  for (const s of market.symbols()) {
+    const m = market.quote(s.id)!.mid;
+    market.publishTick({ symbolId: s.id, bid: m, ask: m, time: Date.now() });
+  }
   const mid = new Map(symbols.map((s) => [s.id, dec(market.quote(s.id)!.mid)]));
   const t0 = performance.now();
   await seedBook(ctx, symbols, mid);
