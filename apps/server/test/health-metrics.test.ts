@@ -69,7 +69,19 @@ describe.each(dbTargets)('a running server on %s: health and a metrics port of i
     expect(live.statusCode).toBe(200);
     expect(live.json()).toEqual({ status: 'ok' });
 
-    await expect.poll(async () => (await ready(t)).status, { timeout: 5_000 }).toBe(200);
+    // Ready once some symbol ticked; wait for BTC's first simulated tick as well (symbols start ticking one by one).
+    await expect
+      .poll(
+        async () => {
+          const r = await ready(t);
+          return (
+            r.status === 200 &&
+            r.body.checks.feed.symbols.some((s: { code: string; state: string }) => s.code === BTC && s.state === 'live')
+          );
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     const { body } = await ready(t);
     expect(body).toMatchObject({
       status: 'ready',
