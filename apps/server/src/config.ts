@@ -61,6 +61,12 @@ const EnvSchema = z.object({
   /** Trading: demo accounts one IP may create per minute; test-only calls that push ticks (never in production). */
   DEMO_CREATE_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   TRADING_TEST_CONTROLS: bool.default(false),
+  /**
+   * Checks every answer against its endpoint's output schema, strictly (an undeclared field or a missing
+   * one is a 500 naming the field). Default: on with NODE_ENV=test, off otherwise (the serializer still
+   * drops undeclared fields there).
+   */
+  CHECK_RESPONSES: bool.optional(),
   STORAGE_DIR: z.string().optional(),
   /** Uploads: a directory every server mounts (local, default) or an S3-compatible bucket (s3). */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),

@@ -35,7 +35,7 @@ export async function createTestApp(
   target: DbTarget = 'pglite',
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
-  setup?: (app: App['app']) => void,
+  setup?: (app: App['app'], ctx: App['ctx']) => void,
 ): Promise<TestApp> {
   const database = await openTestDatabase(target);
   const config = loadConfig(
@@ -54,7 +54,7 @@ export async function createTestApp(
     overrides,
   );
   const app = await buildApp({ config, database, logger: pino({ level: config.LOG_LEVEL }) });
-  setup?.(app.app);
+  setup?.(app.app, app.ctx);
   await app.app.ready();
   return {
     ...app,

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import { Code, type Envelope } from '@tp/contract/codes';
+import type { Endpoint } from '@tp/contract/endpoint';
 import { type LangCode, normalizeLang } from '@tp/contract/languages';
 import { hasControlChars, PROTOTYPE_KEYS } from '@tp/contract/schemas/fields';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
 import { AppError, demoBlocked, forbidden, invalid, sessionExpired } from './errors.ts';
 import { t } from './i18n.ts';
+import { outputChecker, outputSerializer } from './output.ts';
 
 export type AuthMode = 'none' | 'optional' | 'user' | 'staff';
 
@@ -34,6 +36,8 @@ export interface RouteDef<S extends z.ZodType, A extends AuthMode> {
   response?: z.ZodType;
   /** Per-route rate limit (requests per minute per IP). */
   rateLimit?: { max: number; timeWindow?: number };
+  /** The answer is not an enveloped JSON (an image, a file): the handler sends it. */
+  raw?: boolean;
   handler(ctx: HandlerCtx<z.infer<S>, A>): Promise<unknown> | unknown;
 }
 
@@ -108,6 +112,10 @@ export function defineRoute<S extends z.ZodType = z.ZodObject<{}>, A extends Aut
     },
   };
   const needsAuth = def.auth === 'user' || def.auth === 'staff';
+  // The answer is serialized from the output schema (fields it does not declare are never sent; one it
+  // requires and the handler misses is an error), and checked strictly where CHECK_RESPONSES is on (tests).
+  const serialize = def.response && !def.raw ? outputSerializer(def.response) : null;
+  const check = def.response && !def.raw && (ctx.config.CHECK_RESPONSES ?? ctx.config.NODE_ENV === 'test') ? outputChecker(def.response) : null;
   const route = (group: HTTPMethods[], withBody: boolean) =>
     app.route({
       method: group,
@@ -150,7 +158,11 @@ export function defineRoute<S extends z.ZodType = z.ZodObject<{}>, A extends Aut
         }
         const data = await def.handler({ input, lang, user, staff, req, reply } as unknown as HandlerCtx<z.infer<S>, A>);
         if (reply.sent) return reply;
-        return ok(lang, data ?? null);
+        const envelope = ok(lang, data ?? null);
+        if (!serialize) return envelope;
+        check?.(def.url, envelope.data);
+        reply.type('application/json; charset=utf-8');
+        return serialize(envelope);
       },
     });
   // GET and DELETE document their input as a query string, the other methods as a body.
@@ -158,6 +170,39 @@ export function defineRoute<S extends z.ZodType = z.ZodObject<{}>, A extends Aut
   const withBody = methods.filter((m) => !noBody.includes(m));
   if (noBody.length) route(noBody, false);
   if (withBody.length) route(withBody, true);
+}
+
+/** The handler of an endpoint: what it answers in `data` is typed by the endpoint's output schema. */
+export type EndpointHandler<E extends Endpoint> = (
+  ctx: HandlerCtx<E['input'] extends z.ZodType ? z.output<E['input']> : Record<string, never>, E['auth']>,
+) => Promise<z.input<E['output']>> | z.input<E['output']>;
+
+/**
+ * Registers the route of an endpoint declared in `@tp/contract/endpoints`: path, methods, auth, input,
+ * output and documentation come from the endpoint; the module gives only the handler.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  ep: E,
+  handler: EndpointHandler<E>,
+  /** What depends on configuration (a rate limit set by the operator). */
+  options: { rateLimit?: { max: number; timeWindow?: number } } = {},
+): void {
+  defineRoute(app, ctx, {
+    method: ep.method as HTTPMethods | HTTPMethods[],
+    url: ep.path,
+    input: ep.input,
+    auth: ep.auth,
+    realOnly: ep.realOnly,
+    roles: ep.roles as string[] | undefined,
+    summary: ep.summary,
+    tags: [...ep.tags],
+    response: ep.raw ? undefined : ep.output,
+    rateLimit: options.rateLimit ?? ep.rateLimit,
+    raw: ep.raw,
+    handler: handler as RouteDef<z.ZodType, AuthMode>['handler'],
+  } as RouteDef<z.ZodType, AuthMode>);
 }
 
 export { AppError };

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { healthLive, healthReady, metrics } from '@tp/contract/endpoints/platform';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../platform/db/client.ts';
 import { feedHealthOf } from './feed-health.ts';
@@ -17,8 +18,8 @@ export interface ObservabilityOptions {
 /** /health/live, /health/ready and /metrics (here, or on METRICS_PORT), and the series read at scrape time. */
 export function registerObservability(app: FastifyInstance, ctx: AppContext, opts: ObservabilityOptions): void {
   const health = new Health(ctx, opts.isLeader);
-  app.get('/health/live', PROBE, async () => ({ status: 'ok' }));
-  app.get('/health/ready', PROBE, async (_req, reply) => {
+  app.get(healthLive.path, PROBE, async () => ({ status: 'ok' }));
+  app.get(healthReady.path, PROBE, async (_req, reply) => {
     const report = await health.ready();
     return reply.code(report.status === 'ready' ? 200 : 503).send(report);
   });
@@ -28,7 +29,7 @@ export function registerObservability(app: FastifyInstance, ctx: AppContext, opt
   const authorized = bearerCheck(config.METRICS_TOKEN);
   if (config.METRICS_PORT !== undefined) {
     const server = http.createServer((req, res) => {
-      if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') return void res.writeHead(404).end();
+      if (req.method !== 'GET' || req.url?.split('?')[0] !== metrics.path) return void res.writeHead(404).end();
       if (!authorized(req.headers.authorization)) return void res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
       ctx.metrics.text().then(
         (text) => res.writeHead(200, { 'content-type': ctx.metrics.contentType }).end(text),
@@ -56,7 +57,7 @@ export function registerObservability(app: FastifyInstance, ctx: AppContext, opt
     ctx.log.warn('GET /metrics is off: set METRICS_TOKEN or METRICS_PORT to turn it on');
     return notServedHere(app);
   }
-  app.get('/metrics', PROBE, async (req, reply) => {
+  app.get(metrics.path, PROBE, async (req, reply) => {
     if (!authorized(req.headers.authorization)) return reply.code(401).header('www-authenticate', 'Bearer').send('unauthorized\n');
     return reply.type(ctx.metrics.contentType).send(await ctx.metrics.text());
   });
@@ -64,7 +65,7 @@ export function registerObservability(app: FastifyInstance, ctx: AppContext, opt
 
 /** /metrics is not on this port: a plain 404, never the web app's page for unknown paths. */
 function notServedHere(app: FastifyInstance): void {
-  app.get('/metrics', PROBE, (_req, reply) => reply.code(404).type('text/plain').send('not found\n'));
+  app.get(metrics.path, PROBE, (_req, reply) => reply.code(404).type('text/plain').send('not found\n'));
 }
 
 /** Without a token every caller is let in (development, or a port of its own). */

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type WebSocket from 'ws';
 import { SESSION_ENDED_PUSH, type SessionEndReason, WsTopic } from '@tp/contract/constants';
 import { normalizeLang } from '@tp/contract/languages';
+import { socket } from '@tp/contract/endpoints/platform';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
 import { SESSION_ENDED_CHANNEL, type SessionEnded } from '../modules/auth/session-service.ts';
 import { t } from '../http/i18n.ts';
@@ -73,7 +74,7 @@ export class WsGateway {
       this.ctx.bus.subscribe(BusChannels.kline, (m) => this.broadcastKline(m as { symbol: string; kline: { Period: string } })),
       this.ctx.bus.subscribe(SESSION_ENDED_CHANNEL, (m) => this.sessionsEnded(m as SessionEnded)),
     );
-    app.get('/v1/ws', { websocket: true, config: { rateLimit: false }, schema: { hide: true } }, (ws, req) => this.accept(ws, req));
+    app.get(socket.path, { websocket: true, config: { rateLimit: false }, schema: { hide: true } }, (ws, req) => this.accept(ws, req));
     app.addHook('onClose', async () => this.stop());
   }
 

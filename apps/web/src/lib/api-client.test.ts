@@ -1,7 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoadingStore } from '../components/ui/loading-store';
 import { useToastStore } from '../components/ui/toast-store';
-import { ApiError, apiDelete, apiGet, apiPost } from './api-client';
+import { z } from 'zod';
+import { endpoint } from '@tp/contract/endpoint';
+import { ApiError, apiDelete, apiGet, apiPost, call, queryKey } from './api-client';
+import { useStaffSession } from './staff-session-store';
 import { initI18n } from './i18n';
 import { setNavigator } from './navigation';
 import { useSessionStore } from './session-store';
@@ -165,5 +168,42 @@ describe('loading indicator', () => {
     expect(useLoadingStore.getState().pending).toBe(0);
     resolvers[2]!(envelope(1));
     await c;
+  });
+});
+
+describe('call(endpoint, input)', () => {
+  const list = endpoint({ method: ['GET', 'POST'], path: '/v1/api/test/list', auth: 'user', input: z.object({ page: z.number() }), output: z.array(z.number()), summary: 's', tags: [] });
+  const save = endpoint({ method: 'POST', path: '/api/admin/test/save', auth: 'staff', input: z.object({ name: z.string() }), output: z.null(), summary: 's', tags: [], body: 'json' });
+
+  it('sends the first method with the input as the query, with the trader token', async () => {
+    useSessionStore.setState({ token: 'trader' });
+    fetchMock.mockResolvedValue(envelope(1, [3]));
+    await expect(call(list, { page: 2 })).resolves.toEqual([3]);
+    const { url, init, headers } = lastCall();
+    expect(init.method).toBe('GET');
+    expect(url).toMatch(/^\/v1\/api\/test\/list\?page=2&t=\d+$/);
+    expect(headers.authorization).toBe('trader');
+  });
+
+  it('sends a staff endpoint with the staff token and its body encoding, and ends only the staff session on 999', async () => {
+    useSessionStore.setState({ token: 'trader' });
+    useStaffSession.setState({ token: 'staff-token', staff: null });
+    fetchMock.mockResolvedValue(envelope(1, null));
+    await call(save, { name: 'x' });
+    const { init, headers } = lastCall();
+    expect(init.method).toBe('POST');
+    expect(headers.authorization).toBe('staff-token');
+    expect(headers['content-type']).toBe('application/json');
+    expect(init.body).toBe('{"name":"x"}');
+    fetchMock.mockResolvedValue(envelope(999, null, 'expired'));
+    await expect(call(save, { name: 'x' }, { showErrorMessage: false })).rejects.toBeInstanceOf(ApiError);
+    expect(useStaffSession.getState().token).toBeNull();
+    expect(useSessionStore.getState().token).toBe('trader');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('keys a query by the endpoint and its input, so the endpoint alone invalidates every input', () => {
+    expect(queryKey(list)).toEqual(['/v1/api/test/list']);
+    expect(queryKey(list, { page: 1 })).toEqual(['/v1/api/test/list', { page: 1 }]);
   });
 });

@@ -1,9 +1,11 @@
 import { Code, type Envelope } from '@tp/contract/codes';
+import { type Endpoint, type InputOf, methodsOf, type OutputOf } from '@tp/contract/endpoint';
 import { hideLoading, showLoading } from '../components/ui/loading-store';
 import { toast } from '../components/ui/toast-store';
 import { currentLang, i18n } from './i18n';
 import { currentPath, loginPath, navigateTo } from './navigation';
 import { getToken, useSessionStore } from './session-store';
+import { useStaffSession } from './staff-session-store';
 
 export type ApiErrorKind = 'business' | 'network' | 'aborted';
 
@@ -12,11 +14,15 @@ export class ApiError extends Error {
   readonly code: number | string;
   readonly kind: ApiErrorKind;
 
-  constructor(code: number | string, message: string, kind: ApiErrorKind = 'business') {
+  /** What the server sent with a refusal (the TOTP setup of a staff member's first sign-in). */
+  readonly data: unknown;
+
+  constructor(code: number | string, message: string, kind: ApiErrorKind = 'business', data: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.kind = kind;
+    this.data = data;
   }
 }
 
@@ -33,6 +39,8 @@ export interface RequestOptions {
   bodyType?: 'form' | 'json' | 'multipart';
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Whose session the call carries: the trader's (default) or the back office's staff session. */
+  session?: 'user' | 'staff';
 }
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -83,6 +91,11 @@ function networkFailure(code: number | string): ApiError {
 }
 
 function sessionExpired(envelope: Envelope, options: RequestOptions): ApiError {
+  if (options.session === 'staff') {
+    // The back office shows its sign-in form in place; the trader's session is left alone.
+    useStaffSession.getState().signOut();
+    return new ApiError(envelope.code, envelope.msg);
+  }
   useSessionStore.getState().logout();
   if (!options.initial) {
     const here = currentPath();
@@ -100,7 +113,7 @@ export async function apiRequest<T>(
   const url = withQuery(path, params, method === 'GET' || method === 'DELETE');
   const encoded = encodeBody(body, options.bodyType);
   const headers: Record<string, string> = { lang: currentLang(), ...options.headers };
-  const token = getToken();
+  const token = options.session === 'staff' ? useStaffSession.getState().token : getToken();
   if (token) headers.authorization = token;
   if (encoded.contentType) headers['content-type'] = encoded.contentType;
 
@@ -129,7 +142,7 @@ export async function apiRequest<T>(
     }
     if (payload.code === Code.SESSION_EXPIRED) throw sessionExpired(payload, options);
     if (options.showErrorMessage !== false && payload.msg) toast(payload.msg, 'error');
-    throw new ApiError(payload.code, payload.msg);
+    throw new ApiError(payload.code, payload.msg, 'business', payload.data);
   } finally {
     if (options.loading) hideLoading();
   }
@@ -143,3 +156,24 @@ export const apiPost = <T>(path: string, body?: unknown, options?: RequestOption
 
 export const apiDelete = <T>(path: string, params?: QueryParams, options?: RequestOptions): Promise<T> =>
   apiRequest<T>('DELETE', path, { params }, options);
+
+/**
+ * Calls an endpoint declared in `@tp/contract/endpoints`: its path, method, session (a staff endpoint
+ * carries the staff token) and body encoding come from the declaration; input and answer are typed by
+ * its schemas. The only way the web app reaches the API.
+ */
+export function call<E extends Endpoint>(endpoint: E, input: InputOf<E>, options: RequestOptions = {}): Promise<OutputOf<E>> {
+  const method = methodsOf(endpoint)[0]!;
+  const opts: RequestOptions = { session: endpoint.auth === 'staff' ? 'staff' : 'user', bodyType: endpoint.body, ...options };
+  const values = (input ?? undefined) as QueryParams | undefined;
+  if (method === 'GET' || method === 'DELETE') return apiRequest<OutputOf<E>>(method, endpoint.path, { params: values }, opts);
+  return apiRequest<OutputOf<E>>(method, endpoint.path, { body: input ?? undefined }, opts);
+}
+
+/**
+ * The cache key of an endpoint's answer: one key per endpoint and input, so every screen that shows the
+ * same data shares one query, and `queryKey(endpoint)` (no input) invalidates all of its inputs.
+ */
+export function queryKey<E extends Endpoint>(endpoint: E, input?: InputOf<E>): readonly unknown[] {
+  return input === undefined || input === null ? [endpoint.path] : [endpoint.path, input];
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { manifest, manifestJson } from '@tp/contract/endpoints/platform';
 import { COMPANY_CHANGED_CHANNEL } from './service.ts';
 
 const THEME_COLOR = '#0b0e11';
@@ -56,7 +57,7 @@ export function registerManifest(app: FastifyInstance, ctx: AppContext) {
     }
     return reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'public, max-age=300').send(cached.body);
   };
-  for (const url of ['/manifest.webmanifest', '/manifest.json']) {
+  for (const url of [manifest.path, manifestJson.path]) {
     app.get(url, { schema: { hide: true } }, handler);
   }
 }

@@ -1,30 +1,19 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@tp/contract/constants';
-import { apiGet } from '../../../lib/api-client';
+import { accountLog } from '@tp/contract/endpoints/trading';
+import type { OutputOf } from '@tp/contract/endpoint';
+import { call, queryKey } from '../../../lib/api-client';
 
-export interface AccountLogItem {
-  Id: number;
-  Value: string;
-  Type: string;
-  Memo: string;
-  MemoTran: string;
-  CreatedAt: number;
-  CreatedAtTran: string;
-}
+export type AccountLogItem = OutputOf<typeof accountLog>['data'][number];
 
-interface AccountLogPage {
-  data: AccountLogItem[];
-  total: number;
-}
-
-/** GET /v1/api/main/accountLog/forexChange: every movement of the balance, newest first. */
-export const getAccountLog = (page: number) =>
-  apiGet<AccountLogPage>('/v1/api/main/accountLog/forexChange', { page, limit: DEFAULT_PAGE_SIZE }, { showErrorMessage: false });
+/** Every movement of the balance, newest first. */
+export const getAccountLog = (page: number, signal?: AbortSignal) =>
+  call(accountLog, { page, limit: DEFAULT_PAGE_SIZE }, { signal, showErrorMessage: false });
 
 export const getAccountLogQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: ['account', 'forexChange'],
-    queryFn: ({ pageParam }) => getAccountLog(pageParam),
+    queryKey: queryKey(accountLog),
+    queryFn: ({ pageParam, signal }) => getAccountLog(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.data.length, 0) < last.total && last.data.length > 0 ? pages.length + 1 : undefined),
   });

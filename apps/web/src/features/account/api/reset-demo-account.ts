@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { resetDemoAccount as resetDemoAccountEndpoint } from '@tp/contract/endpoints/trading';
+import { call } from '../../../lib/api-client';
 
-/** GET /v1/api/main/user/resetForexDemoAccount: closes everything and restores the demo balance. */
-export const resetDemoAccount = () => apiGet<{ balance: string }>('/v1/api/main/user/resetForexDemoAccount', undefined, { loading: true, showSuccessMessage: true });
+/** Closes everything and restores the demo balance. */
+export const resetDemoAccount = () => call(resetDemoAccountEndpoint, undefined, { loading: true, showSuccessMessage: true });
 
 export function useResetDemoAccount() {
   const client = useQueryClient();

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useAccountLog } from '../api/get-account-log';
-import { useForexDetail } from '../api/get-forex-detail';
+import { useForexDetail } from '../../../api/get-forex-detail';
 
 /** A log amount with its significant decimals: at least the balance's 2, at most the profit's 6. */
 function formatLogValue(value: string): string {

@@ -7,7 +7,7 @@ import { ChevronIcon, UserIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatMoney } from '../../../lib/format';
 import { isDemoUser, useSessionStore } from '../../../lib/session-store';
-import { useForexDetail } from '../api/get-forex-detail';
+import { useForexDetail } from '../../../api/get-forex-detail';
 import { useResetDemoAccount } from '../api/reset-demo-account';
 import { SupportEntry } from './support-entry';
 

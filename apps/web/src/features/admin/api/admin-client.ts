@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast-store';
 import { currentLang, i18n } from '../../../lib/i18n';
 import type { AdminKey } from '../components/dynamic-key';
-import { useStaffSession } from '../stores/staff-session';
+import { useStaffSession } from '../../../lib/staff-session-store';
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
 

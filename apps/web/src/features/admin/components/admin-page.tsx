@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useStaffSession, hasRole } from '../stores/staff-session';
+import { useStaffSession, hasRole } from '../../../lib/staff-session-store';
 import { AdminShell, SCREENS } from './admin-shell';
 import { SignIn } from './sign-in';
 

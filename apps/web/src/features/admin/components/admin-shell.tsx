@@ -4,7 +4,7 @@ import { adminKey } from './dynamic-key';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { staffRequest } from '../api/admin-client';
-import { useStaffSession } from '../stores/staff-session';
+import { useStaffSession } from '../../../lib/staff-session-store';
 import { AuditScreen } from './audit-screen';
 import { ContentScreen } from './content-screen';
 import { DashboardScreen } from './dashboard-screen';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { QrCode } from '../../../components/ui/qr-code';
 import { StaffApiError, staffRequest } from '../api/admin-client';
-import { type StaffMember, useStaffSession } from '../stores/staff-session';
+import { type StaffMember, useStaffSession } from '../../../lib/staff-session-store';
 import { RecoveryCodes } from './recovery-codes';
 
 type Step = 'password' | 'totp' | 'recovery' | 'setup';

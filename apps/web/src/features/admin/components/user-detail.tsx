@@ -8,7 +8,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatDateTime, formatMoney, formatProfit } from '../../../lib/format';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
-import { hasRole, useStaffSession } from '../stores/staff-session';
+import { hasRole, useStaffSession } from '../../../lib/staff-session-store';
 import { ScreenTabs, ScreenTitle } from './admin-shell';
 import { AdjustBalanceDialog } from './adjust-balance-dialog';
 import { DataTable, tableState } from './data-table';

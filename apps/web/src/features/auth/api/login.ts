@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
+import { createDemoAccount } from '@tp/contract/endpoints/trading';
+import { apiPost, call } from '../../../lib/api-client';
 import type { SessionUser } from '../../../lib/session-store';
 
 export interface Session {
@@ -25,9 +26,9 @@ export const login = (input: LoginInput) => apiPost<Session>('/api/user/loginFor
 
 export const useLogin = () => useMutation({ mutationFn: login });
 
-/** GET /api/user/createAccountDemoForU, then log in with its demo_id. */
+/** Creates a demo account, then logs in with its demo_id. */
 export async function loginDemo(): Promise<Session> {
-  const demo = await apiGet<{ demo_id: string }>('/api/user/createAccountDemoForU', undefined, { loading: true });
+  const demo = await call(createDemoAccount, undefined, { loading: true });
   return login({ demo_id: demo.demo_id });
 }
 

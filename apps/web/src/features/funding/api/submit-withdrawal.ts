@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
-import { balanceQueryKey } from './get-balance';
+import { refreshAccount } from '../../../api/refresh-account';
 import { withdrawRecordsQueryKey } from './get-withdraw-records';
 
 export interface WithdrawalInput {
@@ -25,7 +25,7 @@ export function useSubmitWithdrawal() {
     mutationFn: submitWithdrawal,
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: withdrawRecordsQueryKey });
-      void client.invalidateQueries({ queryKey: balanceQueryKey });
+      refreshAccount(client);
     },
   });
 }

@@ -4,7 +4,7 @@ import { ChevronIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RealAccountOnly } from '../../../components/ui/real-account-only';
 import { formatMoney } from '../../../lib/format';
-import { useBalance } from '../api/get-balance';
+import { useBalance } from '../../../api/get-balance';
 
 const LINKS = [
   { to: '/mine/charge', key: 'charge' },

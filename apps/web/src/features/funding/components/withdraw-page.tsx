@@ -13,7 +13,7 @@ import { RealAccountOnly } from '../../../components/ui/real-account-only';
 import { Segmented } from '../../../components/ui/segmented';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatMoney } from '../../../lib/format';
-import { useBalance } from '../api/get-balance';
+import { useBalance } from '../../../api/get-balance';
 import { useDrawMethods, type DrawMethod } from '../api/get-draw-methods';
 import { useTwoFactorStatus } from '../api/get-two-factor-status';
 import { useWithdrawCurrencies } from '../api/get-withdraw-currencies';

@@ -1,13 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Order } from '@tp/contract/schemas/trading';
-import { apiGet } from '../../../lib/api-client';
+import type { OutputOf } from '@tp/contract/endpoint';
+import { myDeal } from '@tp/contract/endpoints/trading';
+import { call, queryKey } from '../../../lib/api-client';
 
-export interface MyDeal {
-  data: Order[];
-  total: number;
-  all_fact_profits: string;
-  balance: string;
-}
+export type MyDeal = OutputOf<typeof myDeal>;
 
 /** 1 holding, 0 pending, 3 history (closed and cancelled). */
 export type OrderTab = 1 | 0 | 3;
@@ -16,10 +12,10 @@ export const HISTORY_PAGE_SIZE = 10;
 /** Holding and pending lists are read whole (the server's page limit). */
 const OPEN_LIST_LIMIT = 100;
 
-export const myDealQueryKey = (status: OrderTab) => ['forex', 'my_deal', status] as const;
+export const myDealQueryKey = (status: OrderTab) => [...queryKey(myDeal), { status }] as const;
 
-export const getMyDeal = (params: { status: OrderTab; page: number; limit: number }, signal?: AbortSignal): Promise<MyDeal> =>
-  apiGet<MyDeal>('/v1/api/forex/my_deal', params, { signal, showErrorMessage: false });
+export const getMyDeal = (params: { status: OrderTab; page: number; limit: number }, signal?: AbortSignal) =>
+  call(myDeal, params, { signal, showErrorMessage: false });
 
 export const getOpenOrdersQueryOptions = (status: 1 | 0) =>
   queryOptions({

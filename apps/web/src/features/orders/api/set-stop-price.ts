@@ -1,21 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '@tp/contract/schemas/trading';
-import { apiGet } from '../../../lib/api-client';
+import type { InputOf } from '@tp/contract/endpoint';
+import { setStopPrice as setStopPriceEndpoint } from '@tp/contract/endpoints/trading';
+import { refreshAccount } from '../../../api/refresh-account';
+import { call } from '../../../lib/api-client';
 
-export interface SetStopPriceInput {
-  id: number;
-  /** 0 removes the take-profit. */
-  target_profit_price: string;
-  /** 0 removes the stop-loss. */
-  stop_loss_price: string;
-}
+/** Take-profit and stop-loss of an order; 0 removes one. */
+export type SetStopPriceInput = InputOf<typeof setStopPriceEndpoint>;
 
-export const setStopPrice = (input: SetStopPriceInput): Promise<Order> => apiGet<Order>('/v1/api/forex/set_stop_price', { ...input });
+export const setStopPrice = (input: SetStopPriceInput) => call(setStopPriceEndpoint, input);
 
 export function useSetStopPrice() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setStopPrice,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['forex', 'my_deal'] }),
-  });
+  return useMutation({ mutationFn: setStopPrice, onSuccess: () => refreshAccount(queryClient) });
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber, formatProfit } from '../../../lib/format';
-import { useForexDetail } from '../api/get-forex-detail';
+import { useForexDetail } from '../../../api/get-forex-detail';
 import type { LiveFigures } from './use-live-orders';
 
 /** Net value, risk rate, available prepayment, balance and floating profit; live from FOREX_TRADE. */

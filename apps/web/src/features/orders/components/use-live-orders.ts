@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@tp/contract/schemas/trading';
 import { useState } from 'react';
 import { useSocketTopic } from '../../../lib/use-socket';
-import { forexDetailQueryKey } from '../api/get-forex-detail';
+import { refreshAccount } from '../../../api/refresh-account';
 import { myDealQueryKey, type MyDeal } from '../api/get-my-deal';
 
 /** Account figures carried by every FOREX_TRADE push (PROTOCOL.md). */
@@ -67,8 +67,7 @@ export function useLiveOrders(onClosed?: (ids: number[]) => void): LiveFigures |
     const gone = new Set(ids);
     queryClient.setQueryData<MyDeal>(myDealQueryKey(1), (current) => withoutOrders(current, gone));
     queryClient.setQueryData<MyDeal>(myDealQueryKey(0), (current) => withoutOrders(current, gone));
-    void queryClient.invalidateQueries({ queryKey: myDealQueryKey(3) });
-    void queryClient.invalidateQueries({ queryKey: forexDetailQueryKey });
+    refreshAccount(queryClient);
     onClosed?.(ids);
   });
 

@@ -3,7 +3,7 @@ import { useQueryParam } from '../../../lib/query-params';
 import { useLiveQuotesStore, type LiveQuote } from '../../../lib/live-quotes';
 import { useSessionStore } from '../../../lib/session-store';
 import { useSocketTopic } from '../../../lib/use-socket';
-import { useForexDetail } from '../api/get-forex-detail';
+import { useForexDetail } from '../../../api/get-forex-detail';
 import type { TradeSymbol } from '../api/get-symbols';
 
 const SYMBOL_KEY = 'trade-symbol';

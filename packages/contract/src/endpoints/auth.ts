@@ -1,0 +1,2 @@
+/** The auth module's calls: filled in as its routes move onto the endpoint table. */
+export {};

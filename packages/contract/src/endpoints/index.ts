@@ -1,0 +1,26 @@
+import type { Endpoint } from '../endpoint.ts';
+import * as admin from './admin.ts';
+import * as auth from './auth.ts';
+import * as content from './content.ts';
+import * as funding from './funding.ts';
+import * as identity from './identity.ts';
+import * as market from './market.ts';
+import * as platform from './platform.ts';
+import * as social from './social.ts';
+import * as support from './support.ts';
+import * as trading from './trading.ts';
+
+/** The endpoint table, by module: every HTTP call of the product, trader and staff alike. */
+export const endpoints = { admin, auth, content, funding, identity, market, platform, social, support, trading } as const;
+
+const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === 'object' && value !== null && typeof (value as Endpoint).path === 'string' && 'output' in value;
+
+/** Every endpoint of the table, with its module and name (for the OpenAPI test and the route checks). */
+export function allEndpoints(): { module: string; name: string; endpoint: Endpoint }[] {
+  return Object.entries(endpoints).flatMap(([module, table]) =>
+    Object.entries(table as Record<string, unknown>)
+      .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
+      .map(([name, endpoint]) => ({ module, name, endpoint })),
+  );
+}

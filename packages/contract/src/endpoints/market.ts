@@ -1,0 +1,2 @@
+/** The market module's calls: filled in as its routes move onto the endpoint table. */
+export {};

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { WS_PATH } from '../constants.ts';
+import { endpoint } from '../endpoint.ts';
+
+/**
+ * Calls outside the `{code, msg, data}` API (`raw`): probes for a load balancer, metrics for a
+ * scraper, the web app manifest and the websocket's upgrade path. Declared here so that no other
+ * file names a path; their answers are plain (documented in the README's operations section).
+ */
+export const healthLive = endpoint({
+  method: 'GET',
+  path: '/health/live',
+  auth: 'none',
+  output: z.object({ status: z.literal('ok') }),
+  summary: 'Liveness probe: the process answers',
+  tags: ['operations'],
+  raw: true,
+});
+
+export const healthReady = endpoint({
+  method: 'GET',
+  path: '/health/ready',
+  auth: 'none',
+  output: z.object({ status: z.string() }).loose(),
+  summary: 'Readiness probe: 200 when the database, the bus and the price feed are ready, else 503 with why',
+  tags: ['operations'],
+  raw: true,
+});
+
+export const metrics = endpoint({
+  method: 'GET',
+  path: '/metrics',
+  auth: 'none',
+  output: z.string(),
+  summary: 'Prometheus metrics (bearer METRICS_TOKEN, or on METRICS_PORT)',
+  tags: ['operations'],
+  raw: true,
+});
+
+export const manifest = endpoint({
+  method: 'GET',
+  path: '/manifest.webmanifest',
+  auth: 'none',
+  output: z.object({}).loose(),
+  summary: 'The web app manifest, with the company name and icons',
+  tags: ['operations'],
+  raw: true,
+});
+
+/** The same manifest under the name older clients ask for. */
+export const manifestJson = endpoint({ ...manifest, path: '/manifest.json' });
+
+export const socket = endpoint({
+  method: 'GET',
+  path: WS_PATH,
+  auth: 'none',
+  output: z.null(),
+  summary: 'The websocket (PROTOCOL.md): quotes, candles, order and account pushes',
+  tags: ['realtime'],
+  raw: true,
+});

@@ -1,0 +1,2 @@
+/** The support module's calls: filled in as its routes move onto the endpoint table. */
+export {};

@@ -1,0 +1,115 @@
+import { endpoint } from '../endpoint.ts';
+import {
+  AccountLogSchema,
+  BalanceSchema,
+  DemoAccountSchema,
+  ForexDetailSchema,
+  MyDealInput,
+  MyDealSchema,
+  OrderIdInput,
+  OrderSchema,
+  PageInput,
+  SetStopPriceInput,
+  SubmitInput,
+} from '../schemas/trading.ts';
+
+/** Existing clients send the trading calls as GET query strings, forms as POST (spec section 7). */
+const GET_POST = ['GET', 'POST'] as const;
+
+/** The order calls of spec section 7. */
+export const submit = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/submit',
+  auth: 'user',
+  input: SubmitInput,
+  output: OrderSchema,
+  summary: 'Places a market order (status 1) or a pending order at target_price (status 0)',
+  tags: ['trading'],
+});
+
+export const myDeal = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/my_deal',
+  auth: 'user',
+  input: MyDealInput,
+  output: MyDealSchema,
+  summary: 'The order list: status 1 holding, 0 pending, 3 history (closed and cancelled)',
+  tags: ['trading'],
+});
+
+export const close = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/close',
+  auth: 'user',
+  input: OrderIdInput,
+  output: OrderSchema,
+  summary: 'Closes an open position at the current price',
+  tags: ['trading'],
+});
+
+export const cancelTrade = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/cancel_trade',
+  auth: 'user',
+  input: OrderIdInput,
+  output: OrderSchema,
+  summary: 'Cancels a pending order and refunds its reservation',
+  tags: ['trading'],
+});
+
+export const setStopPrice = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/set_stop_price',
+  auth: 'user',
+  input: SetStopPriceInput,
+  output: OrderSchema,
+  summary: 'Sets take-profit and stop-loss of an open or pending order; 0 or empty removes one',
+  tags: ['trading'],
+});
+
+/** Balance, account figures, account log and demo accounts. */
+export const getBalance = endpoint({
+  method: GET_POST,
+  path: '/v1/api/main/wallet/getBalance',
+  auth: 'user',
+  output: BalanceSchema,
+  summary: 'Free balance and locked margin (USD)',
+  tags: ['account'],
+});
+
+export const forexDetail = endpoint({
+  method: GET_POST,
+  path: '/v1/api/main/account/forexDetail',
+  auth: 'user',
+  output: ForexDetailSchema,
+  summary: 'Account figures: balance, lock_balance, equity, floating profit, risk rate, prepayment ratio, available prepayment',
+  tags: ['account'],
+});
+
+export const accountLog = endpoint({
+  method: GET_POST,
+  path: '/v1/api/main/accountLog/forexChange',
+  auth: 'user',
+  input: PageInput,
+  output: AccountLogSchema,
+  summary: 'Account log: every movement of the balance, newest first, with a translated memo',
+  tags: ['account'],
+});
+
+export const createDemoAccount = endpoint({
+  method: GET_POST,
+  path: '/api/user/createAccountDemoForU',
+  auth: 'none',
+  output: DemoAccountSchema,
+  summary: 'Creates a demo account with the initial demo balance; log in with its demo_id',
+  tags: ['account'],
+});
+
+export const resetDemoAccount = endpoint({
+  method: GET_POST,
+  path: '/v1/api/main/user/resetForexDemoAccount',
+  auth: 'user',
+  output: BalanceSchema.omit({ currency: true }),
+  summary: 'Demo accounts only: closes everything and restores the initial balance',
+  tags: ['account'],
+});
