@@ -10,6 +10,8 @@ export const Code = {
   RATE_LIMITED: 1029,
   MARKET_CLOSED: 2001,
   INSUFFICIENT_MARGIN: 2002,
+  /** The market moved past the trader's slippage tolerance between the quote they saw and the fill: `data.price` is the new price. */
+  REQUOTE: 2003,
   SESSION_EXPIRED: 999,
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];

@@ -2,10 +2,17 @@ import { endpoint } from '../endpoint.ts';
 import {
   AccountLogSchema,
   BalanceSchema,
+  BatchCloseInput,
+  BatchCloseSchema,
+  CloseInput,
+  DealInput,
+  DealSchema,
   DemoAccountSchema,
   ForexDetailSchema,
   MyDealInput,
   MyDealSchema,
+  NoticeInput,
+  NoticePageSchema,
   OrderIdInput,
   OrderSchema,
   PageInput,
@@ -41,9 +48,10 @@ export const close = endpoint({
   method: GET_POST,
   path: '/v1/api/forex/close',
   auth: 'user',
-  input: OrderIdInput,
+  input: CloseInput,
   output: OrderSchema,
-  summary: 'Closes an open position at the current price',
+  summary:
+    'Closes an open position at the current price; with cont, closes that many lots (the answer is the closed part, a new order id; the rest stays open under its id with its TP and SL)',
   tags: ['trading'],
 });
 
@@ -64,6 +72,46 @@ export const setStopPrice = endpoint({
   input: SetStopPriceInput,
   output: OrderSchema,
   summary: 'Sets take-profit and stop-loss of an open or pending order; 0 or empty removes one',
+  tags: ['trading'],
+});
+
+export const batchCloseByType = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/batch_Close_by_type',
+  auth: 'user',
+  input: BatchCloseInput,
+  output: BatchCloseSchema,
+  summary: 'Closes all open positions (type 0), all buys (1) or all sells (2), of one symbol (forex_id) or of all; each closes exactly once',
+  tags: ['trading'],
+});
+
+export const reverse = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/reverse',
+  auth: 'user',
+  input: OrderIdInput,
+  output: OrderSchema,
+  summary: 'Closes an open position and opens the same lots the other way, in one transaction; the answer is the new position',
+  tags: ['trading'],
+});
+
+export const deal = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/deal',
+  auth: 'user',
+  input: DealInput,
+  output: DealSchema,
+  summary: 'The trade screen of one symbol: balance, lot limits, leverages, default slippage tolerance, open positions and pending orders',
+  tags: ['trading'],
+});
+
+export const notices = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/notices',
+  auth: 'user',
+  input: NoticeInput,
+  output: NoticePageSchema,
+  summary: 'Closes and fills the trader was told about (take-profit, stop-loss, stop-out, staff close, pending fills and cancellations), newest first',
   tags: ['trading'],
 });
 

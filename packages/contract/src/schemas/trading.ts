@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choiceField, idField, intField, MAX_BIG_ID, text } from './fields.ts';
+import { choiceField, idField, intField, MAX_BIG_ID, optionalIntField, optionalIdField, text } from './fields.ts';
 
 /**
  * Trading calls (spec section 7, PROTOCOL.md). Existing clients send GET query strings, so every
@@ -34,17 +34,38 @@ export const SubmitInput = z.object({
     blankToUndefined,
     text().trim().min(1).max(64, { error: 'msg:trading.client_order_id_invalid' }).optional(),
   ),
+  /**
+   * Market orders: the price the trader saw (ask for a buy, bid for a sell) and the most it may move
+   * against them, in points, before the server refuses with a requote. Without `price` no check is made
+   * (existing clients); without `deviation` the symbol category's default applies.
+   */
+  price: rawAmount,
+  deviation: optionalIntField(0, 1_000_000, 'trading.deviation_invalid'),
 });
 export type SubmitInput = z.infer<typeof SubmitInput>;
 
 export const MyDealInput = z.object({
-  /** 1 holding, 0 pending, 3 history (closed and cancelled). */
-  status: choice([0, 1, 3] as const, 'trading.order_status_invalid', 1),
+  /** 1 holding, 0 pending, 3 history (closed and cancelled), -1 every order. */
+  status: choice([-1, 0, 1, 3] as const, 'trading.order_status_invalid', 1),
   page,
   limit,
 });
 
 export const OrderIdInput = z.object({ id: orderId });
+
+/** A close: the whole position, or `cont` lots of it (a multiple of the symbol's lot step; the rest stays open with its TP and SL). */
+export const CloseInput = z.object({ id: orderId, cont: rawAmount });
+
+/** Close all (0), all buys (1) or all sells (2), of one symbol (`forex_id`) or of every symbol. */
+export const BatchCloseInput = z.object({
+  type: choice([0, 1, 2] as const, 'trading.close_type_invalid', 0),
+  forex_id: optionalIdField('trading.symbol_not_found'),
+});
+
+/** The trade screen's figures for one symbol. */
+export const DealInput = z.object({ forex_id: idField('trading.symbol_not_found') });
+
+export const NoticeInput = z.object({ page, limit });
 
 export const SetStopPriceInput = z.object({
   id: orderId,
@@ -138,3 +159,52 @@ export const DemoAccountSchema = z.object({
   is_demo: z.literal(1),
   balance: z.string(),
 });
+
+/** What batch_Close_by_type did: the positions it closed, and those it could not close with why (a closed market). */
+export const BatchCloseSchema = z.object({
+  closed: z.array(OrderSchema),
+  failed: z.array(z.object({ id: z.number().int(), msg: z.string() })),
+  /** Realised profit of the closed positions (USD). */
+  profit: z.string(),
+});
+
+/** GET /v1/api/forex/deal: the balance, lot limits and open orders of one symbol (the trade screen of existing clients). */
+export const DealSchema = z.object({
+  forex_id: z.number().int(),
+  balance: z.string(),
+  lock_balance: z.string(),
+  available_prepayment: z.string(),
+  min_lots: z.string(),
+  max_lots: z.string(),
+  lot_step: z.string(),
+  multiples: z.array(z.number().int()),
+  /** The default slippage tolerance of the symbol's category, in points. */
+  deviation: z.number().int(),
+  /** Open positions (status 1) and pending orders (status 0) of this symbol. */
+  orders: z.array(OrderSchema),
+});
+
+/**
+ * An event a trader is told about: a close by take-profit, stop-loss, stop-out or staff, a pending
+ * order filled or cancelled by the system. Pushed as `{type: "NOTICE", ...}` and listed by
+ * /v1/api/forex/notices (PROTOCOL.md).
+ */
+export const NOTICE_KINDS = ['take_profit', 'stop_loss', 'stop_out', 'staff_close', 'demo_reset', 'pending_filled', 'pending_cancelled'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+export const NoticeSchema = z.object({
+  kind: z.enum(NOTICE_KINDS),
+  order_id: z.number().int(),
+  forex_id: z.number().int(),
+  symbol: z.string(),
+  /** 1 buy, 2 sell. */
+  order_type: z.number().int(),
+  lots: z.string(),
+  /** The close price (closes), the fill price (fills), the target price (cancellations). */
+  price: z.string(),
+  /** Realised profit (USD) of a close; "0" otherwise. */
+  profit: z.string(),
+  /** Unix seconds. */
+  time: z.number().int(),
+});
+export type Notice = z.infer<typeof NoticeSchema>;
+export const NoticePageSchema = z.object({ data: z.array(NoticeSchema), total: z.number().int() });

@@ -45,12 +45,14 @@ export interface StoredBar extends Bar {
 export async function loadSymbols(db: DbOrTx): Promise<MarketSymbol[]> {
   const rows = await db.select().from(symbols).orderBy(asc(symbols.sort), asc(symbols.id));
   const levs = await db.select().from(symbolLeverages).orderBy(asc(symbolLeverages.value), asc(symbolLeverages.id));
+  const keys = new Map((await db.select({ id: categories.id, key: categories.key }).from(categories)).map((c) => [c.id, c.key]));
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
     showCode: r.showCode,
     logo: r.logo,
     categoryId: r.categoryId,
+    categoryKey: keys.get(r.categoryId),
     pricePrecision: r.pricePrecision,
     contractSize: dec(r.contractSize),
     minLots: dec(r.minLots),

@@ -34,6 +34,8 @@ export interface SymbolInfo {
   showCode: string;
   logo: string;
   categoryId: number;
+  /** The category's stable key (forex, commodities, indices, crypto, or one staff added). */
+  categoryKey?: string;
   pricePrecision: number;
   contractSize: Dec;
   minLots: Dec;

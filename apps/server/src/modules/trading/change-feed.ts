@@ -3,7 +3,8 @@ import { dec } from '@tp/contract/decimal';
 import type { AppContext } from '../../context.ts';
 import type { TradingEngine } from './engine.ts';
 import type { OrderChange } from './order-ops.ts';
-import { publishClosed } from './pushes.ts';
+import { noticeOf } from './position-tools.ts';
+import { publishClosed, publishNotice } from './pushes.ts';
 import type { OrderRow } from './repository.ts';
 
 const CHANNEL = 'trading:changes';
@@ -25,13 +26,21 @@ export class ChangeFeed {
 
   publish(changes: OrderChange[]): void {
     this.ctx.metrics.orderChanges(changes);
-    for (const c of changes)
+    for (const c of changes) {
       if (c.type === 'closed' && c.orders.length)
         publishClosed(
           this.ctx.bus,
           c.userId,
           c.orders.map((o) => o.id),
         );
+      // Closes and fills the trader did not make themselves are announced (NOTICE), from the server that committed them.
+      const events = c.type === 'closed' ? c.orders : c.type === 'opened' ? [c.order] : [];
+      for (const order of events) {
+        const notice = noticeOf(order, this.ctx.services.market);
+        // A fill is announced when it happens, never again when the position closes.
+        if (notice && (notice.kind === 'pending_filled') === (c.type === 'opened')) publishNotice(this.ctx.bus, order.userId, notice);
+      }
+    }
     this.engine().apply(changes);
     if (this.ctx.clustered) this.ctx.bus.publish(CHANNEL, { origin: this.origin, changes: changes.map(toWire) });
   }

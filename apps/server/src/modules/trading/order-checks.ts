@@ -1,8 +1,9 @@
-import { type Dec, dec, fixed, parseAmount } from '@tp/contract/decimal';
+import { Code } from '@tp/contract/codes';
+import { D, type Dec, dec, fixed, parseAmount } from '@tp/contract/decimal';
 import { OrderStatus, OrderType } from '@tp/contract/constants';
 import { closePriceFor, stopsValid } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
-import { fail, invalid } from '../../http/errors.ts';
+import { AppError, fail, invalid } from '../../http/errors.ts';
 import type { SymbolInfo } from '../market/types.ts';
 
 /** Quantities are kept to 6 decimals (orders.quantity). */
@@ -86,4 +87,34 @@ export function checkOrder(sym: SymbolInfo, input: SubmitInput, quote: { bid: st
   const reference = pending ? pending.target : closePriceFor(orderType, quote.bid, quote.ask);
   checkStopSides(orderType, reference, takeProfit, stopLoss, sym.pricePrecision);
   return { orderType, lots, leverage, pending, takeProfit, stopLoss };
+}
+
+/**
+ * Default slippage tolerance per symbol category, in percent of the price (MT5's "maximum deviation"
+ * is in points; the deal call turns this into points at the current price). A trader sets their own in
+ * the order form.
+ */
+const DEFAULT_DEVIATION_PCT: Record<string, string> = { forex: '0.02', commodities: '0.05', indices: '0.05', crypto: '0.1' };
+const FALLBACK_DEVIATION_PCT = '0.05';
+
+export function defaultDeviationPoints(sym: SymbolInfo, price: Dec): number {
+  const pct = dec(DEFAULT_DEVIATION_PCT[sym.categoryKey ?? ''] ?? FALLBACK_DEVIATION_PCT);
+  const point = new D(10).pow(-sym.pricePrecision);
+  return Math.max(1, price.times(pct).div(100).div(point).ceil().toNumber());
+}
+
+/**
+ * Refuses a market order whose fill price is worse than the price the trader saw by more than the
+ * tolerance (points): a requote with the new price. A better price is kept; no `seen` price, no check.
+ */
+export function checkSlippage(sym: SymbolInfo, orderType: number, seenRaw: string | undefined, deviation: number | undefined, fill: Dec): void {
+  if (seenRaw === undefined || seenRaw.trim() === '') return;
+  const seen = parseField(seenRaw, 'price', sym.pricePrecision);
+  const points = deviation ?? defaultDeviationPoints(sym, seen);
+  const tolerance = new D(10).pow(-sym.pricePrecision).times(points);
+  const worse = orderType === OrderType.BUY ? fill.minus(seen) : seen.minus(fill);
+  if (worse.gt(tolerance)) {
+    const price = fixed(fill, sym.pricePrecision);
+    throw new AppError(Code.REQUOTE, 'trading.requote', { price }, { price, seen: fixed(seen, sym.pricePrecision), deviation: points });
+  }
 }

@@ -4,14 +4,17 @@ import type { Order } from '@tp/contract/schemas/trading';
 import type { AppContext } from '../../context.ts';
 import { floatingOf } from './figures.ts';
 import { orderView, termsOf } from './order-view.ts';
-import { type OrderRow, listOrders, openPositionsOf, realisedProfit } from './repository.ts';
+import { type OrderRow, listAllOrders, listOrders, openPositionsOf, realisedProfit } from './repository.ts';
 
 /** my_deal: one tab of the order list with its totals. */
+/** my_deal status -1: every order of the user, whatever its status (existing clients send it). */
+const ALL = -1;
+
 export async function myDeals(ctx: AppContext, userId: number, status: number, page: number, limit: number) {
   const market = ctx.services.market;
   const statuses = status === OrderStatus.CLOSED ? [OrderStatus.CLOSED, OrderStatus.CANCELLED] : [status];
   const [{ rows, total }, balances] = await Promise.all([
-    listOrders(ctx.db, userId, statuses, page, limit),
+    status === ALL ? listAllOrders(ctx.db, userId, page, limit) : listOrders(ctx.db, userId, statuses, page, limit),
     ctx.services.ledger.balances(ctx.db, userId),
   ]);
   let allFactProfits = ZERO;

@@ -7,7 +7,7 @@ import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError, fail, invalid, notFound } from '../../http/errors.ts';
 import type { MarketService, SymbolInfo } from '../market/types.ts';
 import { atOrBelow, figuresOf, fundsFor, raisesMargin } from './figures.ts';
-import { checkOrder, checkStopSides, parseStop } from './order-checks.ts';
+import { checkOrder, checkSlippage, checkStopSides, parseStop } from './order-checks.ts';
 import type { OrderOps } from './order-ops.ts';
 import { termsOf } from './order-view.ts';
 import {
@@ -54,6 +54,7 @@ export class OrderService {
     const req = checkOrder(sym, input, quote);
     const quoteToUsd = this.market.quoteToUsd(sym.id);
     const price = req.pending ? req.pending.target : openPriceFor(req.orderType, quote.bid, quote.ask);
+    if (!req.pending) checkSlippage(sym, req.orderType, input.price, input.deviation, price);
     const margin = marginOf(sym, req.lots, price, req.leverage, quoteToUsd);
     const fee = feeOf(sym, this.settings.tradeFeeType, req.lots, margin);
     const clientOrderId = input.client_order_id;

@@ -1,5 +1,5 @@
 import { fixed, moneyStr } from '@tp/contract/decimal';
-import type { Order } from '@tp/contract/schemas/trading';
+import type { Notice, Order } from '@tp/contract/schemas/trading';
 import type { Bus } from '../../platform/bus.ts';
 import { BusChannels } from '../market/types.ts';
 import type { Figures } from './figures.ts';
@@ -7,6 +7,11 @@ import type { Figures } from './figures.ts';
 /** FOREX_CLOSED: the ids of orders that just closed or were cancelled (sent at once, never coalesced). */
 export function publishClosed(bus: Bus, userId: number, ids: number[]): void {
   bus.publish(BusChannels.userChannel(userId), { type: 'FOREX_CLOSED', id: ids });
+}
+
+/** NOTICE: a close or fill the trader did not make themselves (take-profit, stop-loss, stop-out, staff, pending fill or cancellation). */
+export function publishNotice(bus: Bus, userId: number, notice: Notice): void {
+  bus.publish(BusChannels.userChannel(userId), { type: 'NOTICE', ...notice });
 }
 
 export interface ForexTradeMessage {

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, getTableColumns, gt, inArray, sum } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, inArray, isNotNull, ne, or, sql, sum } from 'drizzle-orm';
+import { ClosedType } from '@tp/contract/constants';
 import { type DbOrTx, type RawRow, queryRaw, statementTexts } from '../../platform/db/client.ts';
 import { ledgerAccounts, ledgerEntries, orders, riskEvents, users } from '../../platform/db/schema.ts';
 
@@ -7,6 +8,10 @@ export type NewOrder = typeof orders.$inferInsert;
 
 const OPEN = 1;
 const PENDING = 0;
+const CLOSED = 3;
+const CANCELLED = 4;
+/** Closes the trader did not ask for, and is told about. */
+const NOTICE_CLOSED_TYPES: number[] = [ClosedType.STOP_OUT, ClosedType.TAKE_PROFIT, ClosedType.STOP_LOSS, ClosedType.STAFF, ClosedType.DEMO_RESET];
 
 const orderColumns = Object.entries(getTableColumns(orders));
 const orderColumnList = orderColumns.map(([key, column]) => `${column.name} as "${key}"`).join(', ');
@@ -231,4 +236,90 @@ export async function cashEntries(db: DbOrTx, userId: number, page: number, limi
 export async function isDemoUser(db: DbOrTx, userId: number): Promise<boolean> {
   const [row] = await db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.isDemo ?? false;
+}
+
+/**
+ * Partial close, step one: the open position keeps `rest` lots with its share of margin and fee, and
+ * a new open row takes the other part (same open price, time and leverage, no stops) to be closed at
+ * once. The margin locked in total does not change, so no posting is needed. Null when the position
+ * is no longer open or no longer has `quantity` lots (a concurrent close or partial close).
+ */
+export async function splitOrder(
+  tx: DbOrTx,
+  row: OrderRow,
+  rest: { quantity: string; cautionMoney: string; tradeFee: string },
+  part: { quantity: string; cautionMoney: string; tradeFee: string },
+): Promise<{ kept: OrderRow; part: OrderRow } | null> {
+  const [kept] = await tx
+    .update(orders)
+    .set(rest)
+    .where(and(eq(orders.id, row.id), eq(orders.status, OPEN), eq(orders.quantity, row.quantity)))
+    .returning();
+  if (!kept) return null;
+  const split = await insertOrder(tx, {
+    userId: row.userId,
+    symbolId: row.symbolId,
+    isDemo: row.isDemo,
+    orderType: row.orderType,
+    status: OPEN,
+    quantity: part.quantity,
+    multiple: row.multiple,
+    contractSize: row.contractSize,
+    originPrice: row.originPrice,
+    pendingKind: row.pendingKind,
+    price: row.price,
+    updatePrice: row.updatePrice,
+    targetProfitPrice: null,
+    targetLossPrice: null,
+    cautionMoney: part.cautionMoney,
+    tradeFee: part.tradeFee,
+    clientOrderId: null,
+    openedAt: row.openedAt,
+  });
+  return split ? { kept, part: split } : null;
+}
+
+/** Every order of the user (my_deal status -1), newest first. */
+export async function listAllOrders(db: DbOrTx, userId: number, page: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = eq(orders.userId, userId);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(limit).offset((page - 1) * limit),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/**
+ * Orders the trader is told about (NOTICE): closed by take-profit, stop-loss, stop-out, staff or a demo
+ * reset, filled pending orders, and pending orders the system cancelled; newest first.
+ */
+export async function noticeOrders(db: DbOrTx, userId: number, page: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = and(
+    eq(orders.userId, userId),
+    or(
+      and(eq(orders.status, CLOSED), inArray(orders.closedType, NOTICE_CLOSED_TYPES)),
+      and(inArray(orders.status, [OPEN, CLOSED]), isNotNull(orders.originPrice)),
+      and(eq(orders.status, CANCELLED), ne(orders.cancelReason, 'user')),
+    ),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(sql`coalesce(${orders.completedAt}, ${orders.openedAt}, ${orders.createdAt})`), desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** Open positions and pending orders of one user on one symbol, newest first. */
+export function liveOrdersOfSymbol(db: DbOrTx, userId: number, symbolId: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.symbolId, symbolId), inArray(orders.status, [PENDING, OPEN])))
+    .orderBy(desc(orders.id));
 }

@@ -17,7 +17,8 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.myDeal, ({ input, user }) => myDeals(ctx, user.id, input.status, input.page, input.limit));
 
   route(app, ctx, api.close, async ({ input, user, req }) => {
-    const order = await trading().orders.closeByOwner(user, input.id);
+    const partial = input.cont !== undefined && input.cont.trim() !== '';
+    const order = partial ? await trading().positions.closePart(user, input.id, input.cont!) : await trading().orders.closeByOwner(user, input.id);
     req.log.info({ userId: user.id, orderId: order.id, status: order.status }, 'order closed');
     return viewOf(ctx, order);
   });
@@ -31,4 +32,20 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.setStopPrice, async ({ input, user }) =>
     viewOf(ctx, await trading().orders.setStops(user.id, input.id, input.target_profit_price, input.stop_loss_price)),
   );
+
+  route(app, ctx, api.batchCloseByType, async ({ input, user, lang, req }) => {
+    const result = await trading().positions.closeByType(user, lang, input.type, input.forex_id);
+    req.log.info({ userId: user.id, closed: result.closed.length, failed: result.failed.length }, 'positions closed by type');
+    return { ...result, closed: result.closed.map((o) => viewOf(ctx, o)) };
+  });
+
+  route(app, ctx, api.reverse, async ({ input, user, req }) => {
+    const order = await trading().positions.reverse(user, input.id);
+    req.log.info({ userId: user.id, from: input.id, orderId: order.id }, 'position reversed');
+    return viewOf(ctx, order);
+  });
+
+  route(app, ctx, api.deal, ({ input, user }) => trading().positions.deal(user.id, input.forex_id, (row) => viewOf(ctx, row)));
+
+  route(app, ctx, api.notices, ({ input, user }) => trading().positions.notices(user.id, input.page, input.limit));
 }

@@ -6,6 +6,8 @@ import { DemoService } from './demo-service.ts';
 import { TradingEngine } from './engine.ts';
 import { OrderOps } from './order-ops.ts';
 import { OrderService } from './order-service.ts';
+import { PositionTools } from './position-tools.ts';
+import { liveOrdersOfSymbol } from './repository.ts';
 import { Settlement } from './settlement.ts';
 import { SwapService } from './swap-service.ts';
 import { TradingSettings } from './settings.ts';
@@ -19,8 +21,9 @@ export class TradingService {
   readonly demo: DemoService;
   readonly engine: TradingEngine;
   readonly swaps: SwapService;
+  readonly positions: PositionTools;
 
-  constructor(ctx: AppContext) {
+  constructor(private readonly ctx: AppContext) {
     this.settings = new TradingSettings(ctx.config.DEMO_INITIAL_BALANCE);
     const settlement = new Settlement(ctx);
     const feed = new ChangeFeed(ctx, () => this.engine);
@@ -30,6 +33,7 @@ export class TradingService {
       if (!ops.claims(tx, userId)) feed.publish([{ type: 'review', userId, isDemo }]);
     });
     this.orders = new OrderService(ctx, this.settings, settlement, ops);
+    this.positions = new PositionTools(ctx, this.settings, settlement, ops);
     this.accounts = new AccountService(ctx, this.settings);
     this.demo = new DemoService(ctx, this.settings, settlement, ops);
     this.swaps = new SwapService(ctx, (changes) => feed.publish(changes));
@@ -44,6 +48,11 @@ export class TradingService {
   /** Account figures (freeMargin = available prepayment), e.g. for withdrawals; pass the transaction holding ledger.lockUser. */
   accountFigures(userId: number, db?: DbOrTx) {
     return this.accounts.figures(userId, db);
+  }
+
+  /** Open positions and pending orders of one user on one symbol. */
+  liveOrdersOfSymbol(userId: number, symbolId: number) {
+    return liveOrdersOfSymbol(this.ctx.db, userId, symbolId);
   }
 
   /** Staff close of an open position (closed_type 5). */

@@ -1,0 +1,256 @@
+import { Code } from '@tp/contract/codes';
+import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
+import { D, type Dec, dec, fixed, moneyStr, ZERO } from '@tp/contract/decimal';
+import { feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
+import type { Notice, NoticeKind, Order } from '@tp/contract/schemas/trading';
+import type { AppContext, AuthUser } from '../../context.ts';
+import { AppError, fail, invalid, notFound } from '../../http/errors.ts';
+import { t } from '../../http/i18n.ts';
+import type { MarketService } from '../market/types.ts';
+import { atOrBelow, figuresOf, fundsFor, raisesMargin } from './figures.ts';
+import { defaultDeviationPoints, parseField } from './order-checks.ts';
+import type { OrderOps } from './order-ops.ts';
+import { marketClosed } from './order-service.ts';
+import { termsOf } from './order-view.ts';
+import {
+  type OrderRow,
+  insertOrder,
+  noticeOrders,
+  openPositionsCondition,
+  orderAndOpenPositionsCondition,
+  ownOpenPositionCondition,
+  splitOrder,
+} from './repository.ts';
+import type { Settlement } from './settlement.ts';
+import type { TradingSettings } from './settings.ts';
+
+const orderNotFound = () => notFound('trading.order_not_found');
+
+/** Money shares of a split: the part gets its proportional share at 6 places, the rest keeps the remainder exactly. */
+function share(total: string, part: Dec, whole: Dec): { part: string; rest: string } {
+  const p = moneyStr(dec(total).times(part).div(whole));
+  return { part: p, rest: moneyStr(dec(total).minus(p)) };
+}
+
+const NOTICE_OF_CLOSE: Partial<Record<number, NoticeKind>> = {
+  [ClosedType.TAKE_PROFIT]: 'take_profit',
+  [ClosedType.STOP_LOSS]: 'stop_loss',
+  [ClosedType.STOP_OUT]: 'stop_out',
+  [ClosedType.STAFF]: 'staff_close',
+  [ClosedType.DEMO_RESET]: 'demo_reset',
+};
+
+/** The notice a trader gets for an order event, or null when they caused it themselves. */
+export function noticeOf(order: OrderRow, market: Pick<MarketService, 'symbol'>): Notice | null {
+  let kind: NoticeKind | null = null;
+  let price: string | null = null;
+  let at: Date | null = order.completedAt;
+  if (order.status === OrderStatus.CLOSED) {
+    kind = NOTICE_OF_CLOSE[order.closedType ?? 0] ?? null;
+    price = order.updatePrice;
+  } else if (order.status === OrderStatus.CANCELLED && order.cancelReason !== 'user') {
+    kind = 'pending_cancelled';
+    price = order.originPrice;
+  }
+  if (!kind && order.originPrice !== null && (order.status === OrderStatus.OPEN || order.status === OrderStatus.CLOSED)) {
+    kind = 'pending_filled';
+    price = order.price;
+    at = order.openedAt;
+  }
+  if (!kind) return null;
+  const sym = market.symbol(order.symbolId);
+  const precision = sym?.pricePrecision ?? 5;
+  return {
+    kind,
+    order_id: order.id,
+    forex_id: order.symbolId,
+    symbol: sym?.showCode ?? String(order.symbolId),
+    order_type: order.orderType,
+    lots: dec(order.quantity).toString(),
+    price: price === null ? '0' : fixed(price, precision),
+    profit: kind === 'pending_filled' || kind === 'pending_cancelled' ? '0' : moneyStr(order.factProfits ?? 0),
+    time: Math.floor((at ?? order.createdAt).getTime() / 1000),
+  };
+}
+
+/**
+ * The position tools of issue 22: partial close, close all (or all buys, all sells) of one symbol or
+ * every symbol, reverse, the trade screen's figures of one symbol, and the trader's notices. Each runs
+ * in the user's locked money transaction, like every other order call, so a position closes once
+ * whatever races it (a take-profit, another close).
+ */
+export class PositionTools {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settings: TradingSettings,
+    private readonly settlement: Settlement,
+    private readonly ops: OrderOps,
+  ) {}
+
+  private get market(): MarketService {
+    return this.ctx.services.market;
+  }
+
+  /** Closes `lots` of an open position; the rest stays open under its id with its take-profit and stop-loss. */
+  closePart(user: AuthUser, orderId: number, lotsRaw: string): Promise<OrderRow> {
+    return this.ops.forUser(
+      user.id,
+      user.isDemo,
+      async (tx, w, changes, [row]) => {
+        if (!row) throw orderNotFound();
+        const sym = this.market.symbol(row.symbolId);
+        if (!sym) throw orderNotFound();
+        const whole = dec(row.quantity);
+        const lots = parseField(lotsRaw, 'quantity', 6);
+        if (lots.gt(whole)) throw invalid('trading.partial_above_position', { max: whole.toString() });
+        if (!sym.step.isZero() && !lots.mod(sym.step).isZero()) throw invalid('trading.quantity_step', { step: sym.step.toString() });
+        const quote = this.market.quote(row.symbolId);
+        if (!quote || !this.market.isOpen(row.symbolId)) throw marketClosed(this.market.closedReason(row.symbolId));
+        const quoteToUsd = this.market.quoteToUsd(row.symbolId);
+        if (lots.eq(whole)) {
+          const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, ClosedType.USER);
+          if (!closed) throw orderNotFound();
+          changes.push({ type: 'closed', userId: user.id, orders: [closed] });
+          return closed;
+        }
+        const rest = whole.minus(lots);
+        if (lots.lt(sym.minLots) || rest.lt(sym.minLots)) throw invalid('trading.partial_below_min', { min: sym.minLots.toString() });
+        const margin = share(row.cautionMoney, lots, whole);
+        const fee = share(row.tradeFee, lots, whole);
+        const split = await splitOrder(
+          tx,
+          row,
+          { quantity: rest.toString(), cautionMoney: margin.rest, tradeFee: fee.rest },
+          { quantity: lots.toString(), cautionMoney: margin.part, tradeFee: fee.part },
+        );
+        if (!split) throw orderNotFound();
+        const closed = await this.ops.close(tx, w, split.part, quote, quoteToUsd, ClosedType.USER);
+        if (!closed) throw orderNotFound();
+        changes.push({ type: 'sync', orderId: row.id, order: split.kept }, { type: 'closed', userId: user.id, orders: [closed] });
+        return closed;
+      },
+      { read: ownOpenPositionCondition(user.id, orderId) },
+    );
+  }
+
+  /** type 0 every open position, 1 the buys, 2 the sells; of `symbolId` or of every symbol. */
+  closeByType(user: AuthUser, lang: string, type: 0 | 1 | 2, symbolId?: number) {
+    return this.ops.forUser(
+      user.id,
+      user.isDemo,
+      async (tx, w, changes, open) => {
+        const chosen = open.filter((o) => (type === 0 || o.orderType === type) && (symbolId === undefined || o.symbolId === symbolId));
+        const closed: OrderRow[] = [];
+        const failed: { id: number; msg: string }[] = [];
+        let profit = ZERO;
+        for (const order of chosen) {
+          const quote = this.market.quote(order.symbolId);
+          if (!quote || !this.market.isOpen(order.symbolId)) {
+            failed.push({ id: order.id, msg: t(lang, marketClosed(this.market.closedReason(order.symbolId)).key) });
+            continue;
+          }
+          // Guarded like every close: a position a trigger closed a moment ago is skipped, never closed twice.
+          const done = await this.ops.close(tx, w, order, quote, this.market.quoteToUsd(order.symbolId), ClosedType.USER);
+          if (!done) continue;
+          closed.push(done);
+          profit = profit.plus(done.factProfits ?? 0);
+        }
+        if (closed.length) changes.push({ type: 'closed', userId: user.id, orders: closed });
+        return { closed, failed, profit: moneyStr(profit) };
+      },
+      { read: openPositionsCondition(user.id) },
+    );
+  }
+
+  /** Closes a position and opens the same lots the other way at the same quote, in one transaction. */
+  reverse(user: AuthUser, orderId: number): Promise<OrderRow> {
+    return this.ops.forUser(
+      user.id,
+      user.isDemo,
+      async (tx, w, changes, read) => {
+        const row = read.find((o) => o.id === orderId && o.status === OrderStatus.OPEN);
+        if (!row) throw orderNotFound();
+        const sym = this.market.symbol(row.symbolId);
+        if (!sym || !sym.visible) throw orderNotFound();
+        if (!sym.tradable) throw fail('trading.symbol_not_tradable');
+        const quote = this.market.quote(row.symbolId);
+        if (!quote || !this.market.isOpen(row.symbolId)) throw marketClosed(this.market.closedReason(row.symbolId));
+        const quoteToUsd = this.market.quoteToUsd(row.symbolId);
+        const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, ClosedType.USER);
+        if (!closed) throw orderNotFound();
+        changes.push({ type: 'closed', userId: user.id, orders: [closed] });
+
+        const orderType = row.orderType === OrderType.BUY ? OrderType.SELL : OrderType.BUY;
+        const lots = dec(row.quantity);
+        const price = openPriceFor(orderType, quote.bid, quote.ask);
+        const margin = marginOf(sym, lots, price, row.multiple, quoteToUsd);
+        const fee = feeOf(sym, this.settings.tradeFeeType, lots, margin);
+        const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
+        const figures = figuresOf(w.cash, w.locked, positions, this.market);
+        const raises = raisesMargin(positions, { symbolId: sym.id, orderType, margin });
+        if (raises && atOrBelow(figures, this.settings.marginCallLevel)) throw fail('trading.margin_call_in_force');
+        const cost = margin.plus(fee);
+        const funds = fundsFor(figures, w.cash, raises);
+        if (funds.lt(cost)) {
+          throw new AppError(Code.INSUFFICIENT_MARGIN, 'trading.insufficient_margin', {
+            required: moneyStr(cost),
+            available: moneyStr(D.max(0, funds)),
+          });
+        }
+        const opened = await insertOrder(tx, {
+          userId: user.id,
+          symbolId: sym.id,
+          isDemo: user.isDemo,
+          orderType,
+          status: OrderStatus.OPEN,
+          quantity: lots.toString(),
+          multiple: row.multiple,
+          contractSize: sym.contractSize.toString(),
+          originPrice: null,
+          pendingKind: null,
+          price: price.toString(),
+          updatePrice: price.toString(),
+          targetProfitPrice: null,
+          targetLossPrice: null,
+          cautionMoney: moneyStr(margin),
+          tradeFee: moneyStr(fee),
+          clientOrderId: null,
+          openedAt: new Date(),
+        });
+        if (!opened) throw fail('trading.order_failed');
+        await this.settlement.open(tx, w, opened, this.ops.memo(opened));
+        changes.push({ type: 'opened', order: opened });
+        return opened;
+      },
+      { read: orderAndOpenPositionsCondition(user.id, orderId) },
+    );
+  }
+
+  /** The trade screen of one symbol (existing clients' `deal`): balances, lot terms and the symbol's orders. */
+  async deal(userId: number, symbolId: number, view: (row: OrderRow) => Order) {
+    const sym = this.market.symbol(symbolId);
+    if (!sym || !sym.visible) throw invalid('trading.symbol_not_found');
+    const [figures, live] = await Promise.all([
+      this.ctx.services.trading.accountFigures(userId),
+      this.ctx.services.trading.liveOrdersOfSymbol(userId, symbolId),
+    ]);
+    const quote = this.market.quote(symbolId);
+    return {
+      forex_id: sym.id,
+      balance: moneyStr(figures.balance),
+      lock_balance: moneyStr(figures.lockBalance),
+      available_prepayment: moneyStr(figures.freeMargin),
+      min_lots: sym.minLots.toString(),
+      max_lots: sym.maxLots.toString(),
+      lot_step: sym.step.toString(),
+      multiples: sym.leverages.map((l) => l.value),
+      deviation: defaultDeviationPoints(sym, dec(quote?.ask ?? 1)),
+      orders: live.map(view),
+    };
+  }
+
+  async notices(userId: number, page: number, limit: number) {
+    const { rows, total } = await noticeOrders(this.ctx.db, userId, page, limit);
+    return { data: rows.map((r) => noticeOf(r, this.market)).filter((n): n is Notice => n !== null), total };
+  }
+}
