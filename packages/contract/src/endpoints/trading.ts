@@ -1,6 +1,10 @@
+import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import {
   AccountLogSchema,
+  AlertAddInput,
+  AlertListSchema,
+  AlertSchema,
   BalanceSchema,
   BatchCloseInput,
   BatchCloseSchema,
@@ -113,6 +117,37 @@ export const notices = endpoint({
   output: NoticePageSchema,
   summary: 'Closes and fills the trader was told about (take-profit, stop-loss, stop-out, staff close, pending fills and cancellations), newest first',
   tags: ['trading'],
+});
+
+/** Price alerts: set from the trade screen, kept on the server, fired once (push and, if chosen, email). */
+export const alerts = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/alerts',
+  auth: 'user',
+  input: PageInput,
+  output: AlertListSchema,
+  summary: 'The trader\'s price alerts, waiting ones first, then fired ones, newest first',
+  tags: ['alerts'],
+});
+
+export const alertAdd = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/alert/add',
+  auth: 'user',
+  input: AlertAddInput,
+  output: AlertSchema,
+  summary: 'Sets a price alert on the bid (or ask) of a symbol; it fires once when the price reaches it',
+  tags: ['alerts'],
+});
+
+export const alertDelete = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/alert/delete',
+  auth: 'user',
+  input: OrderIdInput,
+  output: z.null(),
+  summary: 'Removes one of the trader\'s price alerts',
+  tags: ['alerts'],
 });
 
 /** Balance, account figures, account log and demo accounts. */

@@ -208,3 +208,38 @@ export const NoticeSchema = z.object({
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 export const NoticePageSchema = z.object({ data: z.array(NoticeSchema), total: z.number().int() });
+
+// ---------------------------------------------------------------- price alerts
+
+/** At most this many alerts wait to fire per user. */
+export const MAX_ACTIVE_ALERTS = 50;
+
+/** "Tell me when EURUSD bid crosses 1.0900": the direction is taken from the price at the time it is set. */
+export const AlertAddInput = z.object({
+  forex_id: idField('trading.symbol_not_found'),
+  price: rawAmount,
+  /** Which price to watch: bid (default) or ask. */
+  side: z.preprocess(blankToUndefined, z.enum(['bid', 'ask'], { error: 'msg:trading.alert_side_invalid' }).default('bid')),
+  /** 1: also email the account's address when it fires. */
+  email: choice([0, 1] as const, 'trading.alert_email_invalid', 0),
+});
+
+export const AlertSchema = z.object({
+  id: z.number().int(),
+  forex_id: z.number().int(),
+  symbol: z.string(),
+  side: z.enum(['bid', 'ask']),
+  /** 1 fires when the price rises to `price`, -1 when it falls to it. */
+  direction: z.union([z.literal(1), z.literal(-1)]),
+  price: z.string(),
+  email: z.union([z.literal(0), z.literal(1)]),
+  /** Unix seconds. */
+  created_at: z.number().int(),
+  /** Unix seconds, 0 while waiting. */
+  fired_at: z.number().int(),
+  /** The price that fired it ("0" while waiting). */
+  fired_price: z.string(),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+
+export const AlertListSchema = z.object({ data: z.array(AlertSchema), total: z.number().int(), limit: z.number().int() });

@@ -30,6 +30,8 @@ export const tradingModule = {
       stop: () => trading.engine.stop(),
     });
     // Swaps at the daily rollover: on the leader, once per position and rollover date whichever server runs it.
+    // Price alerts are watched on the leader; any server sets them, and each fires once (guarded update).
+    ctx.background.push({ name: 'price-alerts', leaderOnly: true, start: () => trading.alerts.start(), stop: () => trading.alerts.stop() });
     ctx.background.push({ name: 'swap-rollover', leaderOnly: true, start: () => trading.swaps.start(), stop: () => trading.swaps.stop() });
   },
 };

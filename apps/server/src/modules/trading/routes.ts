@@ -48,4 +48,11 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.deal, ({ input, user }) => trading().positions.deal(user.id, input.forex_id, (row) => viewOf(ctx, row)));
 
   route(app, ctx, api.notices, ({ input, user }) => trading().positions.notices(user.id, input.page, input.limit));
+
+  route(app, ctx, api.alerts, ({ input, user }) => trading().alerts.list(user.id, input.page, input.limit));
+  route(app, ctx, api.alertAdd, ({ input, user, lang }) => trading().alerts.add(user, lang, input));
+  route(app, ctx, api.alertDelete, async ({ input, user }) => {
+    await trading().alerts.remove(user.id, input.id);
+    return null;
+  });
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AccountService } from './account-service.ts';
+import { AlertService } from './alert-service.ts';
 import { ChangeFeed } from './change-feed.ts';
 import { DemoService } from './demo-service.ts';
 import { TradingEngine } from './engine.ts';
@@ -22,6 +23,7 @@ export class TradingService {
   readonly engine: TradingEngine;
   readonly swaps: SwapService;
   readonly positions: PositionTools;
+  readonly alerts: AlertService;
 
   constructor(private readonly ctx: AppContext) {
     this.settings = new TradingSettings(ctx.config.DEMO_INITIAL_BALANCE);
@@ -34,6 +36,7 @@ export class TradingService {
     });
     this.orders = new OrderService(ctx, this.settings, settlement, ops);
     this.positions = new PositionTools(ctx, this.settings, settlement, ops);
+    this.alerts = new AlertService(ctx);
     this.accounts = new AccountService(ctx, this.settings);
     this.demo = new DemoService(ctx, this.settings, settlement, ops);
     this.swaps = new SwapService(ctx, (changes) => feed.publish(changes));

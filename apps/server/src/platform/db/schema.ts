@@ -321,6 +321,10 @@ export const orders = pgTable(
     closedType: smallint('closed_type'),
     cancelReason: text('cancel_reason'),
     clientOrderId: text('client_order_id'),
+    /** Pending orders: cancelled by the system at this time (null: good till cancelled). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Open positions: the stop-loss follows the price at this distance in points (null: no trailing stop). */
+    trailingPoints: integer('trailing_points'),
     createdAt: createdAt(),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -341,6 +345,35 @@ export const riskEvents = pgTable('risk_events', {
   riskRate: numeric('risk_rate', { precision: 18, scale: 4 }),
   createdAt: createdAt(),
 });
+
+/**
+ * Price alerts: "tell me when EURUSD bid crosses 1.0900". `direction` is fixed when the alert is set
+ * (1: the price rises to `price`, -1: it falls to it); `firedAt` is set once, by a guarded update.
+ */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    symbolId: integer('symbol_id').notNull(),
+    /** 'bid' or 'ask'. */
+    side: text('side').notNull(),
+    direction: smallint('direction').notNull(),
+    price: price('price').notNull(),
+    /** Also email this address when it fires (null: push only); `lang` is the language of the email. */
+    email: text('email'),
+    lang: text('lang').notNull(),
+    createdAt: createdAt(),
+    firedAt: timestamp('fired_at', { withTimezone: true }),
+    firedPrice: price('fired_price'),
+  },
+  (t) => [
+    index('price_alerts_user_idx').on(t.userId, t.id),
+    index('price_alerts_active_idx')
+      .on(t.symbolId)
+      .where(sql`${t.firedAt} is null`),
+  ],
+);
 
 // ---------------------------------------------------------------- identity, codes, uploads
 export const identityVerifications = pgTable('identity_verifications', {
