@@ -45,8 +45,16 @@ export interface Endpoint<I extends z.ZodType | undefined = z.ZodType | undefine
 /** Declares an endpoint, keeping its literal types (path, auth, schemas) for both sides. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;
 
+/**
+ * Fields whose input side is `unknown` (preprocessed: existing clients send text or numbers) may be left
+ * out, as the server applies their defaults; the rest keep their input types.
+ */
+type LooseInput<T> = T extends Record<string, unknown>
+  ? { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] } & { [K in keyof T as unknown extends T[K] ? never : K]: T[K] }
+  : T;
+
 /** What the web app passes: the schema's input side (before coercion), or nothing. */
-export type InputOf<E extends Endpoint> = E['input'] extends z.ZodType ? z.input<E['input']> : void;
+export type InputOf<E extends Endpoint> = E['input'] extends z.ZodType ? LooseInput<z.input<E['input']>> : void;
 
 /** What a successful call answers in `data`. */
 export type OutputOf<E extends Endpoint> = z.output<E['output']>;

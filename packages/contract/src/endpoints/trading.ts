@@ -22,6 +22,7 @@ import {
   PageInput,
   SetStopPriceInput,
   SubmitInput,
+  TrailingInput,
 } from '../schemas/trading.ts';
 
 /** Existing clients send the trading calls as GET query strings, forms as POST (spec section 7). */
@@ -76,6 +77,16 @@ export const setStopPrice = endpoint({
   input: SetStopPriceInput,
   output: OrderSchema,
   summary: 'Sets take-profit and stop-loss of an open or pending order; 0 or empty removes one',
+  tags: ['trading'],
+});
+
+export const setTrailing = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/set_trailing',
+  auth: 'user',
+  input: TrailingInput,
+  output: OrderSchema,
+  summary: 'Sets a trailing stop on an open position: its stop-loss follows the price at `points`, on the server; 0 removes it',
   tags: ['trading'],
 });
 

@@ -17,6 +17,10 @@ const page = intField(1, 1_000_000, 'trading.page_invalid', 1);
 const limit = intField(1, 100, 'trading.page_invalid', 10);
 const orderId = idField('trading.order_not_found', MAX_BIG_ID);
 
+/** What a pending order is: the side and whether it waits for a better price (limit) or a breakout (stop). */
+export const PENDING_TYPES = ['buy_limit', 'sell_limit', 'buy_stop', 'sell_stop'] as const;
+export type PendingType = (typeof PENDING_TYPES)[number];
+
 export const SubmitInput = z.object({
   /** 1 buy, 2 sell. */
   type: choice([1, 2] as const, 'trading.order_type_invalid'),
@@ -41,6 +45,15 @@ export const SubmitInput = z.object({
    */
   price: rawAmount,
   deviation: optionalIntField(0, 1_000_000, 'trading.deviation_invalid'),
+  /**
+   * Pending orders: what the trader chose (buy_limit, sell_limit, buy_stop, sell_stop); refused when the
+   * target price says otherwise. Left out, it is derived from the target against the current price.
+   */
+  pending_type: z.preprocess(blankToUndefined, z.enum(PENDING_TYPES, { error: 'msg:trading.pending_type_invalid' }).optional()),
+  /** Pending orders: 0 good till cancelled, 1 until the end of the trading day (17:00 New York), 2 until expire_time. */
+  expire_type: choice([0, 1, 2] as const, 'trading.expiry_invalid', 0),
+  /** Unix seconds, with expire_type 2. */
+  expire_time: optionalIntField(1, 4_102_444_800, 'trading.expiry_invalid'),
 });
 export type SubmitInput = z.infer<typeof SubmitInput>;
 
@@ -77,6 +90,9 @@ export const SetStopPriceInput = z.object({
 
 export const PageInput = z.object({ page, limit });
 
+/** A trailing stop: the stop-loss follows the price at `points` (0 removes it). */
+export const TrailingInput = z.object({ id: orderId, points: intField(0, 1_000_000, 'trading.trailing_invalid') });
+
 // ---------------------------------------------------------------- answers
 
 /** Money as a decimal string with 6 places; prices at the symbol's PricePrecision; "0" when not set. */
@@ -100,6 +116,12 @@ export const OrderSchema = z.object({
   Swap: z.string(),
   ClosedType: z.number().int(),
   CancelReason: z.string(),
+  /** Pending orders (and positions that were one): buy_limit, sell_limit, buy_stop or sell_stop; "" for market orders. */
+  PendingType: z.enum(['', ...PENDING_TYPES]),
+  /** Pending orders: when the system cancels it (Unix seconds); 0 good till cancelled. */
+  ExpireTime: z.number().int(),
+  /** Open positions: the trailing stop's distance in points; 0 none. */
+  TrailingPoints: z.number().int(),
   ForexContNum: z.string(),
   CreateTime: z.number().int(),
   CompleteTime: z.number().int(),
@@ -189,7 +211,7 @@ export const DealSchema = z.object({
  * order filled or cancelled by the system. Pushed as `{type: "NOTICE", ...}` and listed by
  * /v1/api/forex/notices (PROTOCOL.md).
  */
-export const NOTICE_KINDS = ['take_profit', 'stop_loss', 'stop_out', 'staff_close', 'demo_reset', 'pending_filled', 'pending_cancelled'] as const;
+export const NOTICE_KINDS = ['take_profit', 'stop_loss', 'trailing_stop', 'stop_out', 'staff_close', 'demo_reset', 'pending_filled', 'pending_cancelled'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const NoticeSchema = z.object({
   kind: z.enum(NOTICE_KINDS),

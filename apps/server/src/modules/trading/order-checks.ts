@@ -5,6 +5,7 @@ import { closePriceFor, stopsValid } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
 import { AppError, fail, invalid } from '../../http/errors.ts';
 import type { SymbolInfo } from '../market/types.ts';
+import { nextRollover } from './rollover.ts';
 
 /** Quantities are kept to 6 decimals (orders.quantity). */
 const LOT_DECIMALS = 6;
@@ -42,7 +43,7 @@ export interface OrderRequest {
   lots: Dec;
   leverage: number;
   /** Null for a market order. */
-  pending: { target: Dec; kind: 'limit' | 'stop' } | null;
+  pending: { target: Dec; kind: 'limit' | 'stop'; expiresAt: Date | null } | null;
   takeProfit: Dec | null;
   stopLoss: Dec | null;
 }
@@ -64,12 +65,26 @@ function checkLots(sym: SymbolInfo, raw: string | undefined): Dec {
   return lots;
 }
 
+/** A pending order lives at least a minute and at most a year. */
+const MIN_EXPIRY_MS = 60_000;
+const MAX_EXPIRY_MS = 366 * 86_400_000;
+
+/** When a pending order expires: never (0), at the next 17:00 New York (1), or at the given time (2). */
+export function expiryOf(type: 0 | 1 | 2, time: number | undefined, now: number): Date | null {
+  if (type === 0) return null;
+  if (type === 1) return new Date(nextRollover(now));
+  if (time === undefined) throw invalid('trading.expiry_time_required');
+  const at = time * 1000;
+  if (at < now + MIN_EXPIRY_MS || at > now + MAX_EXPIRY_MS) throw invalid('trading.expiry_out_of_range');
+  return new Date(at);
+}
+
 /**
  * Checks a submit against the symbol's terms and the current quote; everything that does not
  * depend on the account. A pending order's kind is decided here: a buy below the ask is a limit,
  * above it a stop; sells mirror on the bid.
  */
-export function checkOrder(sym: SymbolInfo, input: SubmitInput, quote: { bid: string; ask: string }): OrderRequest {
+export function checkOrder(sym: SymbolInfo, input: SubmitInput, quote: { bid: string; ask: string }, now = Date.now()): OrderRequest {
   const orderType = input.type;
   const leverage = checkLeverage(sym, input.multiple);
   const lots = checkLots(sym, input.cont);
@@ -80,7 +95,12 @@ export function checkOrder(sym: SymbolInfo, input: SubmitInput, quote: { bid: st
     const isBuy = orderType === OrderType.BUY;
     const market = dec(isBuy ? quote.ask : quote.bid);
     const limit = isBuy ? target.lte(market) : target.gte(market);
-    pending = { target, kind: limit ? 'limit' : 'stop' };
+    const kind = limit ? 'limit' : 'stop';
+    const derived = `${isBuy ? 'buy' : 'sell'}_${kind}`;
+    if (input.pending_type !== undefined && input.pending_type !== derived) {
+      throw invalid(`trading.pending_type_mismatch_${input.pending_type}`, { price: fixed(market, sym.pricePrecision) });
+    }
+    pending = { target, kind, expiresAt: expiryOf(input.expire_type, input.expire_time, now) };
   }
   const takeProfit = parseStop(input.target_profit_price, 'take_profit', sym.pricePrecision);
   const stopLoss = parseStop(input.stop_loss_price, 'stop_loss', sym.pricePrecision);

@@ -98,6 +98,7 @@ export class OrderService {
           cautionMoney: moneyStr(margin),
           tradeFee: moneyStr(fee),
           clientOrderId: clientOrderId ?? null,
+          expiresAt: req.pending?.expiresAt ?? null,
           openedAt: req.pending ? null : new Date(),
         });
         // Only a concurrent submit with the same client order id (on another server) lands here.

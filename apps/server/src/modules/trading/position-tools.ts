@@ -19,6 +19,7 @@ import {
   openPositionsCondition,
   orderAndOpenPositionsCondition,
   ownOpenPositionCondition,
+  setTrailing,
   splitOrder,
 } from './repository.ts';
 import type { Settlement } from './settlement.ts';
@@ -47,6 +48,7 @@ export function noticeOf(order: OrderRow, market: Pick<MarketService, 'symbol'>)
   let at: Date | null = order.completedAt;
   if (order.status === OrderStatus.CLOSED) {
     kind = NOTICE_OF_CLOSE[order.closedType ?? 0] ?? null;
+    if (kind === 'stop_loss' && order.trailingPoints !== null) kind = 'trailing_stop';
     price = order.updatePrice;
   } else if (order.status === OrderStatus.CANCELLED && order.cancelReason !== 'user') {
     kind = 'pending_cancelled';
@@ -247,6 +249,14 @@ export class PositionTools {
       deviation: defaultDeviationPoints(sym, dec(quote?.ask ?? 1)),
       orders: live.map(view),
     };
+  }
+
+  /** Sets (points > 0) or removes (0) the trailing stop of the user's open position. */
+  async setTrailing(userId: number, orderId: number, points: number): Promise<OrderRow> {
+    const row = await setTrailing(this.ctx.db, orderId, userId, points > 0 ? points : null);
+    if (!row) throw orderNotFound();
+    this.ctx.services.trading.trailing.track(row);
+    return row;
   }
 
   async notices(userId: number, page: number, limit: number) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gt, inArray, isNotNull, ne, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, ne, or, sql, sum } from 'drizzle-orm';
 import { ClosedType } from '@tp/contract/constants';
 import { type DbOrTx, type RawRow, queryRaw, statementTexts } from '../../platform/db/client.ts';
 import { ledgerAccounts, ledgerEntries, orders, riskEvents, users } from '../../platform/db/schema.ts';
@@ -322,4 +322,49 @@ export function liveOrdersOfSymbol(db: DbOrTx, userId: number, symbolId: number)
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.symbolId, symbolId), inArray(orders.status, [PENDING, OPEN])))
     .orderBy(desc(orders.id));
+}
+
+/** ordersWhere condition: one pending order of the user. */
+export const ownPendingCondition = (userId: number, orderId: number): string =>
+  `id = ${sqlInt(orderId)} and user_id = ${sqlInt(userId)} and status = ${PENDING}`;
+
+/** Pending orders whose expiry has passed, oldest first. */
+export function expiredPendings(db: DbOrTx, now: Date, limit: number): Promise<Pick<OrderRow, 'id' | 'userId' | 'isDemo'>[]> {
+  return db
+    .select({ id: orders.id, userId: orders.userId, isDemo: orders.isDemo })
+    .from(orders)
+    .where(and(eq(orders.status, PENDING), lte(orders.expiresAt, now)))
+    .orderBy(orders.expiresAt)
+    .limit(limit);
+}
+
+/** Open positions with a trailing stop. */
+export function trailingPositions(db: DbOrTx): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, OPEN), isNotNull(orders.trailingPoints)));
+}
+
+/** Sets or removes (null) the trailing distance of the user's open position. */
+export async function setTrailing(db: DbOrTx, id: number, userId: number, points: number | null): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ trailingPoints: points })
+    .where(and(eq(orders.id, id), eq(orders.userId, userId), eq(orders.status, OPEN)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Moves a trailing stop-loss, only forward and only while the position is open with the stop-loss the
+ * watcher last saw (a trader's own edit in between wins).
+ */
+export async function trailStopLoss(db: DbOrTx, id: number, from: string | null, to: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ targetLossPrice: to })
+    .where(and(eq(orders.id, id), eq(orders.status, OPEN), isNotNull(orders.trailingPoints), from === null ? isNull(orders.targetLossPrice) : eq(orders.targetLossPrice, from)))
+    .returning();
+  return row ?? null;
 }

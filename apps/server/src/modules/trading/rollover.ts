@@ -47,6 +47,12 @@ export function latestRollover(now: number): Rollover {
   return { date: date.toISOString().slice(0, 10), at: rolloverInstant(y, mo, d), weekday: date.getUTCDay() };
 }
 
+/** The first rollover after `now` (rollovers are 23 to 25 hours apart, with daylight saving). */
+export function nextRollover(now: number): number {
+  const latest = latestRollover(now);
+  return latestRollover(latest.at + 25 * 3_600_000).at;
+}
+
 /**
  * How many days a rollover counts for a symbol: with a triple day (FX: Wednesday, for the weekend's
  * value dates) rollovers run Monday to Friday and the triple day counts 3; without one (crypto,

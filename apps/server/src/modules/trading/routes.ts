@@ -49,6 +49,8 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, api.notices, ({ input, user }) => trading().positions.notices(user.id, input.page, input.limit));
 
+  route(app, ctx, api.setTrailing, async ({ input, user }) => viewOf(ctx, await trading().positions.setTrailing(user.id, input.id, input.points)));
+
   route(app, ctx, api.alerts, ({ input, user }) => trading().alerts.list(user.id, input.page, input.limit));
   route(app, ctx, api.alertAdd, ({ input, user, lang }) => trading().alerts.add(user, lang, input));
   route(app, ctx, api.alertDelete, async ({ input, user }) => {

@@ -7,7 +7,9 @@ import { DemoService } from './demo-service.ts';
 import { TradingEngine } from './engine.ts';
 import { OrderOps } from './order-ops.ts';
 import { OrderService } from './order-service.ts';
+import { PendingExpiry } from './pending-expiry.ts';
 import { PositionTools } from './position-tools.ts';
+import { TrailingStops } from './trailing-stops.ts';
 import { liveOrdersOfSymbol } from './repository.ts';
 import { Settlement } from './settlement.ts';
 import { SwapService } from './swap-service.ts';
@@ -24,6 +26,8 @@ export class TradingService {
   readonly swaps: SwapService;
   readonly positions: PositionTools;
   readonly alerts: AlertService;
+  readonly trailing: TrailingStops;
+  readonly expiry: PendingExpiry;
 
   constructor(private readonly ctx: AppContext) {
     this.settings = new TradingSettings(ctx.config.DEMO_INITIAL_BALANCE);
@@ -37,6 +41,8 @@ export class TradingService {
     this.orders = new OrderService(ctx, this.settings, settlement, ops);
     this.positions = new PositionTools(ctx, this.settings, settlement, ops);
     this.alerts = new AlertService(ctx);
+    this.trailing = new TrailingStops(ctx, ops);
+    this.expiry = new PendingExpiry(ctx, ops);
     this.accounts = new AccountService(ctx, this.settings);
     this.demo = new DemoService(ctx, this.settings, settlement, ops);
     this.swaps = new SwapService(ctx, (changes) => feed.publish(changes));
