@@ -1,8 +1,11 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { ADMIN_ROUTES } from '../routes';
 import { useStaffSession, hasRole } from '../../../lib/staff-session-store';
-import { AdminShell, SCREENS } from './admin-shell';
+import { AdminShell } from './admin-shell';
 import { SignIn } from './sign-in';
 
 /** /admin/*: the back office, in its own lazy chunk, with its own staff session. */
@@ -12,15 +15,18 @@ export function AdminPage() {
   const staff = useStaffSession((s) => s.staff);
   const token = useStaffSession((s) => s.token);
   if (!token || !staff) return <SignIn />;
-  const allowed = SCREENS.filter((s) => hasRole(staff, s.roles));
+  const allowed = ADMIN_ROUTES.filter((s) => hasRole(staff, s.roles));
   return (
     <AdminShell screens={allowed}>
-      <Routes>
-        {allowed.map((s) => (
-          <Route key={s.path} path={`${s.path}/*`} element={<s.Component />} />
-        ))}
-        <Route path="*" element={<Navigate to={`/admin/${allowed[0]?.path ?? ''}`} replace />} />
-      </Routes>
+      {/* The menu stays while a screen's chunk loads. */}
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          {allowed.map((s) => (
+            <Route key={s.path} path={`${s.path}/*`} element={<s.Screen />} />
+          ))}
+          <Route path="*" element={<Navigate to={`/admin/${allowed[0]?.path ?? ''}`} replace />} />
+        </Routes>
+      </Suspense>
     </AdminShell>
   );
 }

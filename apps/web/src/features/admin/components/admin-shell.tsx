@@ -1,51 +1,14 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { staffRequest } from '../api/admin-client';
+import type { AdminRoute } from '../routes';
 import { useStaffSession } from '../../../lib/staff-session-store';
-import { AuditScreen } from './audit-screen';
-import { ContentScreen } from './content-screen';
-import { DashboardScreen } from './dashboard-screen';
-import { DepositsScreen } from './deposits-screen';
-import { FeesScreen } from './fees-screen';
-import { FundingSetupScreen } from './funding-setup-screen';
-import { IdentityScreen } from './identity-screen';
-import { NewsScreen } from './news-screen';
-import { SecurityScreen } from './security-screen';
-import { StaffScreen } from './staff-screen';
-import { SupportScreen } from './support-screen';
-import { TradingScreen } from './trading-screen';
-import { UsersScreen } from './users-screen';
-import { WithdrawalsScreen } from './withdrawals-screen';
-
-export interface Screen {
-  path: string;
-  roles: readonly string[];
-  Component: ComponentType;
-}
-
-/** Every screen and the roles that see it in the sidebar (admin sees all; [] means any staff). */
-export const SCREENS: Screen[] = [
-  { path: 'dashboard', roles: [], Component: DashboardScreen },
-  { path: 'users', roles: ['support', 'risk', 'finance'], Component: UsersScreen },
-  { path: 'identity', roles: ['risk', 'support'], Component: IdentityScreen },
-  { path: 'deposits', roles: ['finance'], Component: DepositsScreen },
-  { path: 'withdrawals', roles: ['finance'], Component: WithdrawalsScreen },
-  { path: 'trading', roles: ['risk'], Component: TradingScreen },
-  { path: 'fees', roles: ['risk'], Component: FeesScreen },
-  { path: 'funding', roles: ['finance'], Component: FundingSetupScreen },
-  { path: 'news', roles: ['content'], Component: NewsScreen },
-  { path: 'content', roles: ['content', 'risk', 'support'], Component: ContentScreen },
-  { path: 'support', roles: ['support'], Component: SupportScreen },
-  { path: 'staff', roles: ['admin'], Component: StaffScreen },
-  { path: 'audit', roles: ['admin'], Component: AuditScreen },
-  { path: 'security', roles: [], Component: SecurityScreen },
-];
 
 /** Sidebar on wide screens, a scrolling strip on phones; the member's name and sign-out on top. */
-export function AdminShell({ screens, children }: { screens: Screen[]; children: ReactNode }) {
+export function AdminShell({ screens, children }: { screens: readonly AdminRoute[]; children: ReactNode }) {
   const { t } = useTranslation();
   const { staff, signOut } = useStaffSession();
   const navigate = useNavigate();
@@ -86,41 +49,6 @@ export function AdminShell({ screens, children }: { screens: Screen[]; children:
         </header>
         <main className="flex-1 p-4">{children}</main>
       </div>
-    </div>
-  );
-}
-
-export function ScreenTitle({ children }: { children: ReactNode }) {
-  return <h1 className="mb-4 text-lg font-semibold">{children}</h1>;
-}
-
-/** A screen's row of tabs, each labelled admin.tab.<name>. */
-export function ScreenTabs<T extends string>({
-  tabs,
-  value,
-  onChange,
-  label,
-}: {
-  tabs: readonly T[];
-  value: T;
-  onChange: (tab: T) => void;
-  label: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div role="tablist" aria-label={label} className="mb-4 flex gap-1 overflow-x-auto">
-      {tabs.map((name) => (
-        <button
-          key={name}
-          type="button"
-          role="tab"
-          aria-selected={value === name}
-          onClick={() => onChange(name)}
-          className={`shrink-0 rounded-lg px-3 py-1.5 text-sm ${value === name ? 'bg-accent text-on-accent' : 'bg-surface-2'}`}
-        >
-          {t(adminKey(`admin.tab.${name}`))}
-        </button>
-      ))}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
 import { type Page, useStaffQuery } from '../api/admin-client';
-import { ScreenTitle } from './admin-shell';
+import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 
 const FILTERS = ['action', 'target_type', 'target_id'] as const;

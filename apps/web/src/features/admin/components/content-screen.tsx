@@ -8,7 +8,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatDateTime } from '../../../lib/format';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { hasRole, useStaffSession } from '../../../lib/staff-session-store';
-import { ScreenTitle } from './admin-shell';
+import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 import { type FormValues, RecordForm } from './record-form';
 

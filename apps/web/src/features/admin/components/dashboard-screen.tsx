@@ -4,7 +4,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useStaffQuery } from '../api/admin-client';
-import { ScreenTitle } from './admin-shell';
+import { ScreenTitle } from './screen-header';
 import { DataTable } from './data-table';
 
 export function DashboardScreen() {

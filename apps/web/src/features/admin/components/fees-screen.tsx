@@ -4,7 +4,7 @@ import type { FeePreview } from '@tp/contract/schemas/admin';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { staffRequest, useStaffMutation, useStaffQuery } from '../api/admin-client';
-import { ScreenTitle } from './admin-shell';
+import { ScreenTitle } from './screen-header';
 import { DataTable } from './data-table';
 import { adminKey } from './dynamic-key';
 import { PromptDialog } from './prompt-dialog';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
 import { useStaffMutation, useStaffQuery } from '../api/admin-client';
-import { ScreenTitle } from './admin-shell';
+import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 import { type FormField, type FormValues, RecordForm } from './record-form';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
 import { formatDateTime } from '../../../lib/format';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
-import { ScreenTitle } from './admin-shell';
+import { ScreenTitle } from './screen-header';
 import { DataTable, StatusFilter, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 import { Button } from '../../../components/ui/button';

@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { formatDateTime } from '../../../lib/format';
 import { type Page, staffRequest, useStaffMutation, useStaffQuery } from '../api/admin-client';
-import { ScreenTitle } from './admin-shell';
+import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 import { RichTextEditor } from './rich-text-editor';

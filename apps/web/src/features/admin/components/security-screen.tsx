@@ -5,7 +5,7 @@ import { Field } from '../../../components/ui/field';
 import { QrCode } from '../../../components/ui/qr-code';
 import { toast } from '../../../components/ui/toast-store';
 import { staffRequest } from '../api/admin-client';
-import { ScreenTitle } from './admin-shell';
+import { ScreenTitle } from './screen-header';
 import { RecoveryCodes } from './recovery-codes';
 
 /** Two-factor enrolment: scan the QR code (or type the secret), then prove it with a code. */

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { formatDateTime } from '../../../lib/format';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
-import { ScreenTabs, ScreenTitle } from './admin-shell';
+import { ScreenTabs, ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 
 interface Message {

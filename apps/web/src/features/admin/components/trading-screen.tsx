@@ -5,7 +5,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
-import { ScreenTitle } from './admin-shell';
+import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 import { FeedHealth } from './feed-health';
 import { PromptDialog } from './prompt-dialog';

@@ -9,7 +9,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatDateTime, formatMoney, formatProfit } from '../../../lib/format';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { hasRole, useStaffSession } from '../../../lib/staff-session-store';
-import { ScreenTabs, ScreenTitle } from './admin-shell';
+import { ScreenTabs, ScreenTitle } from './screen-header';
 import { AdjustBalanceDialog } from './adjust-balance-dialog';
 import { DataTable, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';

@@ -6,7 +6,7 @@ import { Route, Routes, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { type Page, useStaffQuery } from '../api/admin-client';
-import { ScreenTitle } from './admin-shell';
+import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 import { UserDetail } from './user-detail';
 

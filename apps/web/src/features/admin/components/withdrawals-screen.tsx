@@ -6,7 +6,7 @@ import type { StaffWithdrawalSchema } from '@tp/contract/schemas/funding';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
-import { ScreenTitle } from './admin-shell';
+import { ScreenTitle } from './screen-header';
 import { DataTable, StatusFilter, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 
