@@ -33,11 +33,19 @@ export const identityCenter = endpoint({
   tags: ['identity'],
 });
 
-/** Uploads: the file is the multipart body's one file part, so there is no input schema. */
+/**
+ * The image is the multipart body's one file part, which the handler streams (it never reaches the parsed
+ * input); a `file` sent as text is refused as not an image.
+ */
+const ImageUploadInput = z.object({
+  file: z.custom<Blob>((v) => typeof Blob !== 'undefined' && v instanceof Blob, 'msg:upload_one_image').optional(),
+});
+
 export const imageUpload = endpoint({
   method: 'POST',
   path: '/api/common/image_upload',
   auth: 'user',
+  input: ImageUploadInput,
   output: UploadSchema,
   summary:
     'Uploads exactly one JPEG, PNG or WebP image (multipart, at most 5 MB); answers a signed url usable in an <img> for an hour and accepted by real_name',

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { forgetPassword as forgetPasswordEndpoint } from '@tp/contract/endpoints/auth';
+import { call } from '../../../lib/api-client';
 
+/** The fields the forgotten-password form sends (the contract's input accepts them as text). */
 export interface ForgetPasswordInput {
   type: 'email' | 'mobile';
   account: string;
@@ -10,8 +12,8 @@ export interface ForgetPasswordInput {
   auth_code: string;
 }
 
-/** POST /api/user/forget_password: a new password with a code sent with type 2. */
+/** A new password with a code sent with type 2. */
 export const forgetPassword = (input: ForgetPasswordInput) =>
-  apiPost<null>('/api/user/forget_password', input, { loading: true, showSuccessMessage: true });
+  call(forgetPasswordEndpoint, input, { loading: true, showSuccessMessage: true });
 
 export const useForgetPassword = () => useMutation({ mutationFn: forgetPassword });

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import type { OutputOf } from '@tp/contract/endpoint';
+import { login as loginEndpoint } from '@tp/contract/endpoints/auth';
 import { createDemoAccount } from '@tp/contract/endpoints/trading';
-import { apiPost, call } from '../../../lib/api-client';
-import type { SessionUser } from '../../../lib/session-store';
+import { call } from '../../../lib/api-client';
 
-export interface Session {
-  token: string;
-  user: SessionUser;
-}
+export type Session = OutputOf<typeof loginEndpoint>;
 
+/** The fields the sign-in forms send (the contract's input accepts them as text). */
 export interface LoginInput {
   account?: string;
   password?: string;
@@ -21,8 +20,8 @@ export interface LoginInput {
   totp?: string;
 }
 
-/** POST /api/user/loginForU (form): account and password, or demo_id. */
-export const login = (input: LoginInput) => apiPost<Session>('/api/user/loginForU', input, { loading: true });
+/** Account and password, or demo_id (sent as a form). */
+export const login = (input: LoginInput) => call(loginEndpoint, input, { loading: true });
 
 export const useLogin = () => useMutation({ mutationFn: login });
 

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
-import type { Session } from './login';
+import { register as registerEndpoint } from '@tp/contract/endpoints/auth';
+import { call } from '../../../lib/api-client';
 
+/** The fields the registration form sends (the contract's input accepts them as text). */
 export interface RegisterInput {
   type: 'email' | 'mobile';
   account: string;
@@ -16,7 +17,7 @@ export interface RegisterInput {
   key?: string;
 }
 
-/** POST /api/user/register (form): creates a real account and answers its session. */
-export const register = (input: RegisterInput) => apiPost<Session>('/api/user/register', input, { loading: true });
+/** Creates a real account and answers its session (sent as a form). */
+export const register = (input: RegisterInput) => call(registerEndpoint, input, { loading: true });
 
 export const useRegister = () => useMutation({ mutationFn: register });

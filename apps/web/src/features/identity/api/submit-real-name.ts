@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { realName } from '@tp/contract/endpoints/identity';
+import { call } from '../../../lib/api-client';
 import { identityCenterQueryKey } from './get-identity-center';
 
+/** The fields the identity form sends. */
 export interface RealNameInput {
   name: string;
   card_id: string;
@@ -9,8 +11,8 @@ export interface RealNameInput {
   reverse_pic: string;
 }
 
-/** POST /api/user_real/real_name: name, id number and the two uploaded images; the review starts. */
-export const submitRealName = (input: RealNameInput) => apiPost<unknown>('/api/user_real/real_name', input, { loading: true, showSuccessMessage: true });
+/** Name, id number and the two uploaded images; the review starts. */
+export const submitRealName = (input: RealNameInput) => call(realName, input, { loading: true, showSuccessMessage: true });
 
 export function useSubmitRealName() {
   const client = useQueryClient();
