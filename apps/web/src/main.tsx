@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
-import { getTradeListQueryOptions } from './features/markets/api/get-trade-list';
+import { getTradeListQueryOptions } from './api/get-trade-list';
 import { startCompanyCheck } from './lib/company';
 import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';

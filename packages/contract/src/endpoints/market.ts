@@ -1,2 +1,56 @@
-/** The market module's calls: filled in as its routes move onto the endpoint table. */
-export {};
+import { endpoint } from '../endpoint.ts';
+import {
+  AbbreviatedKlineInput,
+  AbbreviatedKlineResponse,
+  CategoriesResponse,
+  KlineInput,
+  KlineResponse,
+  TradeListInput,
+  TradeListResponse,
+} from '../schemas/market.ts';
+
+/** Existing clients send the market calls as GET with a query; POST with a form body is accepted too. */
+const GET_POST = ['GET', 'POST'] as const;
+
+/** Symbols, categories and candles (spec section 5). */
+export const tradeList = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/trade_list',
+  auth: 'none',
+  input: TradeListInput,
+  output: TradeListResponse,
+  summary: 'Tradable symbols with their terms and live quotes (searchCurrency filters on Code or ShowCode)',
+  tags: ['market'],
+});
+
+export const categories = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/getCategories',
+  auth: 'none',
+  output: CategoriesResponse,
+  summary: 'Symbol categories with names translated by the lang header',
+  tags: ['market'],
+});
+
+/** The same categories under the shorter path. */
+export const categoriesAlias = endpoint({ ...categories, path: '/v1/api/forex/categories' });
+
+export const kline = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/kline',
+  auth: 'none',
+  input: KlineInput,
+  output: KlineResponse,
+  summary: 'Candle bars oldest first; page back with before (exclusive) or end (inclusive), limit up to 1000',
+  tags: ['market'],
+});
+
+export const abbreviatedKline = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/abbreviated_cache_kline',
+  auth: 'none',
+  input: AbbreviatedKlineInput,
+  output: AbbreviatedKlineResponse,
+  summary: 'The short recent series (last 48 bars) the market list draws; cached briefly',
+  tags: ['market'],
+});

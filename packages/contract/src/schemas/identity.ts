@@ -19,6 +19,7 @@ export const RealNameInput = z.object({
   front_pic: requiredText('identity_pics_required', 2000),
   reverse_pic: requiredText('identity_pics_required', 2000),
 });
+export type RealNameInputValue = z.infer<typeof RealNameInput>;
 
 /** review_status: 0 not submitted, 1 under review, 2 verified, 3 rejected (reject_reason says why). */
 export const IdentityCenterSchema = z.object({

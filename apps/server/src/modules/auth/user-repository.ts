@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { User } from '@tp/contract/schemas/auth';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema.ts';
 import type { Destination } from './destination.ts';
@@ -45,7 +46,7 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
 }
 
 /** The user as the spec's clients see it: email, uid, is_demo, invite_code, id. */
-export const publicUser = (u: UserRow) => ({
+export const publicUser = (u: UserRow): User => ({
   id: u.id,
   uid: u.uid,
   email: u.email ?? '',

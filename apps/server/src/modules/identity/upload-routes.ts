@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '@tp/contract/codes';
 import { MAX_UPLOAD_BYTES } from '@tp/contract/constants';
-import { UploadSchema } from '@tp/contract/schemas/identity';
+import * as api from '@tp/contract/endpoints/identity';
 import type { AppContext } from '../../context.ts';
 import { invalid } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
-import { defineRoute, langOf, tokenOf } from '../../http/route.ts';
+import { langOf, route, tokenOf } from '../../http/route.ts';
 
 type ReadOutcome = { ok: true; data: Buffer } | { ok: false; reason: 'upload_one_image' | 'upload_too_large' };
 
@@ -35,27 +35,17 @@ async function readSingleFile(req: FastifyRequest): Promise<ReadOutcome> {
 }
 
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext) {
-  defineRoute(app, ctx, {
-    method: 'POST',
-    url: '/api/common/image_upload',
-    auth: 'user',
-    summary:
-      'Uploads exactly one JPEG, PNG or WebP image (multipart, at most 5 MB); answers a signed url usable in an <img> for an hour and accepted by real_name',
-    tags: ['files'],
-    response: UploadSchema,
-    rateLimit: { max: 30, timeWindow: 60_000 },
-    async handler({ req, user }) {
-      const file = await readSingleFile(req);
-      if (!file.ok) throw invalid(file.reason);
-      const stored = await ctx.services.uploads.storeImage(user.id, file.data);
-      if (!stored.ok) throw invalid(stored.reason);
-      return { url: stored.url };
-    },
+  route(app, ctx, api.imageUpload, async ({ req, user }) => {
+    const file = await readSingleFile(req);
+    if (!file.ok) throw invalid(file.reason);
+    const stored = await ctx.services.uploads.storeImage(user.id, file.data);
+    if (!stored.ok) throw invalid(stored.reason);
+    return { url: stored.url };
   });
 
   // Files are not API envelopes: the bytes, or HTTP 404 alike for unknown and not-allowed keys.
   app.get<{ Params: { key: string }; Querystring: { exp?: string; sig?: string } }>(
-    '/uploads/:key',
+    api.uploadedFile.path,
     { schema: { hide: true } },
     async (req, reply) => {
       const token = tokenOf(req);

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { tradeListQueryKey } from '../../features/markets/api/get-trade-list';
+import { tradeListQueryKey } from '../../api/get-trade-list';
 import { IS_DESKTOP } from '../../lib/device';
 import { queryClient } from '../../lib/query-client';
 import { socket } from '../../lib/socket';

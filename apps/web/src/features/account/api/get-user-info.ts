@@ -1,19 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import type { OutputOf } from '@tp/contract/endpoint';
+import { userInfo } from '@tp/contract/endpoints/auth';
+import { call, queryKey } from '../../../lib/api-client';
 
-export interface UserInfo {
-  id: number;
-  uid: string;
-  email: string;
-  mobile: string;
-  area_id: number;
-  is_demo: 0 | 1;
-  invite_code: string;
-}
+export type UserInfo = OutputOf<typeof userInfo>;
 
-/** GET /api/user/info: the logged-in user. */
-export const getUserInfo = () => apiGet<UserInfo>('/api/user/info', undefined, { showErrorMessage: false });
+/** The logged-in user. */
+export const getUserInfo = (signal?: AbortSignal) => call(userInfo, undefined, { signal, showErrorMessage: false });
 
-export const getUserInfoQueryOptions = () => queryOptions({ queryKey: ['user', 'info'], queryFn: getUserInfo });
+export const getUserInfoQueryOptions = () => queryOptions({ queryKey: queryKey(userInfo), queryFn: ({ signal }) => getUserInfo(signal) });
 
 export const useUserInfo = () => useQuery(getUserInfoQueryOptions());

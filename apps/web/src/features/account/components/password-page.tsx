@@ -6,7 +6,8 @@ import { Field } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RealAccountOnly } from '../../../components/ui/real-account-only';
 import { SendCodeButton } from '../../../components/ui/send-code-button';
-import { useAmendPassword, sendResetCode } from '../api/amend-password';
+import { sendCode } from '../../../api/send-code';
+import { useAmendPassword } from '../api/amend-password';
 import { useUserInfo } from '../api/get-user-info';
 
 function PasswordForm() {
@@ -24,7 +25,7 @@ function PasswordForm() {
   const onSend = async () => {
     if (!destination) return false;
     try {
-      await sendResetCode(channel, destination, info.data?.area_id);
+      await sendCode(channel, destination, 2, info.data?.area_id);
       return true;
     } catch {
       return false;

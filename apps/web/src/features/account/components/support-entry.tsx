@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ChevronIcon } from '../../../components/ui/icons';
-import { useBasicInfo } from '../api/get-basic-info';
+import { useBasicInfo } from '../../../api/get-basic-info';
 
 /** Customer service by service_link_type: 2 a copy dialog, 3 a redirect, otherwise the in-app chat. */
 export function SupportEntry() {

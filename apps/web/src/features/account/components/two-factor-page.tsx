@@ -5,7 +5,8 @@ import { Field } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { QrCode } from '../../../components/ui/qr-code';
 import { RealAccountOnly } from '../../../components/ui/real-account-only';
-import { type TotpSetup, useSetupTwoFactor, useSwitchTwoFactor, useTwoFactorStatus } from '../api/two-factor';
+import { useTwoFactorStatus } from '../../../api/get-two-factor-status';
+import { type TotpSetup, useSetupTwoFactor, useSwitchTwoFactor } from '../api/two-factor';
 
 /** Turns two-factor on (scan, then confirm with a code) or off (with a code). */
 function TwoFactorForm() {

@@ -1,16 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import type { OutputOf } from '@tp/contract/endpoint';
+import { areaList } from '@tp/contract/endpoints/auth';
+import { call, queryKey } from '../../../lib/api-client';
 
-export interface AreaCode {
-  id: number;
-  code: string;
-  global_code: string;
-  name: string;
-}
+export type AreaCode = OutputOf<typeof areaList>[number];
 
-/** GET /api/default/area_list: countries and their dialling codes. */
-export const getAreaList = () => apiGet<AreaCode[]>('/api/default/area_list', undefined, { showErrorMessage: false });
+/** Countries and their dialling codes. */
+export const getAreaList = () => call(areaList, undefined, { showErrorMessage: false });
 
-export const getAreaListQueryOptions = () => queryOptions({ queryKey: ['default', 'area_list'], queryFn: getAreaList, staleTime: Infinity });
+export const getAreaListQueryOptions = () => queryOptions({ queryKey: queryKey(areaList), queryFn: getAreaList, staleTime: Infinity });
 
 export const useAreaList = (enabled: boolean) => useQuery({ ...getAreaListQueryOptions(), enabled });

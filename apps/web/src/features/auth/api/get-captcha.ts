@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import type { OutputOf } from '@tp/contract/endpoint';
+import { captcha } from '@tp/contract/endpoints/auth';
+import { call, queryKey } from '../../../lib/api-client';
 
-export interface Captcha {
-  id: string;
-  b64s: string;
-}
+export type Captcha = OutputOf<typeof captcha>;
 
-/** GET /api/user/captcha: a new captcha image (PNG data URL) and its id. */
-export const getCaptcha = () => apiGet<Captcha>('/api/user/captcha');
+/** A new captcha image (PNG data URL) and its id. */
+export const getCaptcha = () => call(captcha, undefined);
 
-export const getCaptchaQueryOptions = () =>
-  queryOptions({ queryKey: ['user', 'captcha'], queryFn: getCaptcha, staleTime: 0, gcTime: 0 });
+export const getCaptchaQueryOptions = () => queryOptions({ queryKey: queryKey(captcha), queryFn: getCaptcha, staleTime: 0, gcTime: 0 });
 
 export const useCaptcha = (enabled: boolean) => useQuery({ ...getCaptchaQueryOptions(), enabled });

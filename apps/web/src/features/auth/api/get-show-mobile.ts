@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { setting } from '@tp/contract/endpoints/auth';
+import { call, queryKey } from '../../../lib/api-client';
 
-/** GET /api/default/setting?key=is_show_mobile: whether phone accounts are offered ('1'). */
-export const getShowMobile = async () =>
-  (await apiGet<string>('/api/default/setting', { key: 'is_show_mobile' }, { showErrorMessage: false })) === '1';
+const input = { key: 'is_show_mobile' };
 
-export const getShowMobileQueryOptions = () => queryOptions({ queryKey: ['default', 'setting', 'is_show_mobile'], queryFn: getShowMobile });
+/** Whether phone accounts are offered (the public setting is_show_mobile is '1'). */
+export const getShowMobile = async () => (await call(setting, input, { showErrorMessage: false })) === '1';
+
+export const getShowMobileQueryOptions = () => queryOptions({ queryKey: queryKey(setting, input), queryFn: getShowMobile });
 
 export const useShowMobile = () => useQuery(getShowMobileQueryOptions());

@@ -1,28 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
+import type { OutputOf } from '@tp/contract/endpoint';
+import { login as loginEndpoint } from '@tp/contract/endpoints/auth';
 import { createDemoAccount } from '@tp/contract/endpoints/trading';
-import { apiPost, call } from '../../../lib/api-client';
-import type { SessionUser } from '../../../lib/session-store';
+import type { LoginInputValue } from '@tp/contract/schemas/auth';
+import { call } from '../../../lib/api-client';
 
-export interface Session {
-  token: string;
-  user: SessionUser;
-}
+export type Session = OutputOf<typeof loginEndpoint>;
 
-export interface LoginInput {
-  account?: string;
-  password?: string;
-  login_type?: 'email' | 'mobile';
-  area_id?: number;
-  demo_id?: string;
-  /** Asked for by the server after failed logins (code LOGIN_CAPTCHA_REQUIRED). */
-  key?: string;
-  captcha?: string;
-  /** Asked for when the account has two-factor sign-in on (code LOGIN_TOTP_REQUIRED). */
-  totp?: string;
-}
+/** What the sign-in forms send: the contract's parsed input (account and password, or demo_id). */
+export type LoginInput = LoginInputValue;
 
-/** POST /api/user/loginForU (form): account and password, or demo_id. */
-export const login = (input: LoginInput) => apiPost<Session>('/api/user/loginForU', input, { loading: true });
+/** Account and password, or demo_id (sent as a form). */
+export const login = (input: LoginInput) => call(loginEndpoint, input, { loading: true });
 
 export const useLogin = () => useMutation({ mutationFn: login });
 

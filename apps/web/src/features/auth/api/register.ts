@@ -1,22 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
-import type { Session } from './login';
+import { register as registerEndpoint } from '@tp/contract/endpoints/auth';
+import type { RegisterInputValue } from '@tp/contract/schemas/auth';
+import { call } from '../../../lib/api-client';
 
-export interface RegisterInput {
-  type: 'email' | 'mobile';
-  account: string;
-  area_id?: number;
-  mobile?: string;
-  password: string;
-  re_password: string;
-  invite_code?: string;
-  /** The emailed or texted code, or the captcha answer when verify_reg_type is 2. */
-  sms_code?: string;
-  /** The captcha id. */
-  key?: string;
-}
+/** What the registration form sends: the contract's parsed input. */
+export type RegisterInput = RegisterInputValue;
 
-/** POST /api/user/register (form): creates a real account and answers its session. */
-export const register = (input: RegisterInput) => apiPost<Session>('/api/user/register', input, { loading: true });
+/** Creates a real account and answers its session (sent as a form). */
+export const register = (input: RegisterInput) => call(registerEndpoint, input, { loading: true });
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { useQueryParam } from '../../../lib/query-params';
 import { queryClient } from '../../../lib/query-client';
 import { useSessionStore } from '../../../lib/session-store';
-import { useBasicInfo } from '../api/get-basic-info';
+import { useBasicInfo } from '../../../api/get-basic-info';
 import { useCaptcha } from '../api/get-captcha';
 import { useRegister } from '../api/register';
 import { AccountInput } from './account-input';

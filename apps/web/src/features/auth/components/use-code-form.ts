@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sendCode, type CodePurpose } from '../api/send-code';
+import { sendCode, type CodePurpose } from '../../../api/send-code';
 import type { AccountValue } from './account-input';
 
 /**

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { realName } from '@tp/contract/endpoints/identity';
+import type { RealNameInputValue } from '@tp/contract/schemas/identity';
+import { call } from '../../../lib/api-client';
 import { identityCenterQueryKey } from './get-identity-center';
 
-export interface RealNameInput {
-  name: string;
-  card_id: string;
-  front_pic: string;
-  reverse_pic: string;
-}
+/** What the identity form sends: the contract's parsed input. */
+export type RealNameInput = RealNameInputValue;
 
-/** POST /api/user_real/real_name: name, id number and the two uploaded images; the review starts. */
-export const submitRealName = (input: RealNameInput) => apiPost<unknown>('/api/user_real/real_name', input, { loading: true, showSuccessMessage: true });
+/** Name, id number and the two uploaded images; the review starts. */
+export const submitRealName = (input: RealNameInput) => call(realName, input, { loading: true, showSuccessMessage: true });
 
 export function useSubmitRealName() {
   const client = useQueryClient();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Category } from '../api/get-categories';
+import type { Category } from '../../../api/get-categories';
 
 /** Filter chips: all symbols, or one category. */
 export function CategoryChips({

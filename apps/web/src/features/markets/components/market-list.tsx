@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatNumber } from '../../../lib/format';
 import { useLiveQuote } from '../../../lib/live-quotes';
-import type { TradeSymbol } from '../api/get-trade-list';
+import type { TradeSymbol } from '../../../api/get-trade-list';
 import { Sparkline } from './sparkline';
 
 export function changeClass(change: string | number | undefined): string {

@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { CloseIcon, SearchIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
-import { getTradeListQueryOptions } from '../api/get-trade-list';
+import { getTradeListQueryOptions } from '../../../api/get-trade-list';
 import { MarketList } from './market-list';
 import { readRecentSearches, saveRecentSearches, withRecentSearch } from './recent-searches';
 

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import type { TradeSymbol } from '../api/get-symbols';
+import type { TradeSymbol } from '../../../api/get-trade-list';
 import { useSubmitOrder } from '../api/submit-order';
 import type { Estimate } from './order-math';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
-import type { TradeSymbol } from '../api/get-symbols';
+import type { TradeSymbol } from '../../../api/get-trade-list';
 import { estimateOrder, lotsProblem, quoteToUsdOf, stepLots } from './order-math';
 
 const btc = {

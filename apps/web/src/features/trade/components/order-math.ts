@@ -2,7 +2,7 @@ import { dec, D, type Dec } from '@tp/contract/decimal';
 import { feeOf, marginOf } from '@tp/contract/formulas';
 import { OrderType } from '@tp/contract/constants';
 import { isDecimal } from '../../../lib/stop-levels';
-import type { TradeSymbol } from '../api/get-symbols';
+import type { TradeSymbol } from '../../../api/get-trade-list';
 
 /** Quote currencies of symbols whose code does not end in it (indices priced in EUR, GBP, JPY). */
 const INDEX_QUOTES: Record<string, string> = { GER40: 'EUR', UK100: 'GBP', JPN225: 'JPY' };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
-import type { TradeSymbol } from '../api/get-symbols';
+import type { TradeSymbol } from '../../../api/get-trade-list';
 import type { SymbolQuote } from './use-trade-data';
 
 const tone = (change: string) => (Number(change) > 0 ? 'text-up' : Number(change) < 0 ? 'text-down' : 'text-text');

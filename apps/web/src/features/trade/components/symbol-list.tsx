@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/ui/icons';
 import { formatNumber } from '../../../lib/format';
 import { useLiveQuote } from '../../../lib/live-quotes';
-import { useSymbolCategories } from '../api/get-symbol-categories';
-import type { TradeSymbol } from '../api/get-symbols';
+import { useCategories } from '../../../api/get-categories';
+import type { TradeSymbol } from '../../../api/get-trade-list';
 
 function SymbolRow({ symbol, selected, onSelect }: { symbol: TradeSymbol; selected: boolean; onSelect: (code: string) => void }) {
   const { t } = useTranslation();
@@ -41,7 +41,7 @@ function SymbolRow({ symbol, selected, onSelect }: { symbol: TradeSymbol; select
 /** Symbols by category with a search box: the picker drawer's content and the terminal's market list. */
 export function SymbolList({ symbols, selected, onSelect }: { symbols: TradeSymbol[]; selected?: string; onSelect: (code: string) => void }) {
   const { t } = useTranslation();
-  const categories = useSymbolCategories();
+  const categories = useCategories();
   const [category, setCategory] = useState<number | null>(null);
   const [search, setSearch] = useState('');
   const term = search.trim().toLowerCase();

@@ -9,7 +9,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useLiveQuotesFeed } from '../../../lib/live-quotes';
 import { usePageActive } from '../../../lib/page-activity';
-import { useSymbols, type TradeSymbol } from '../api/get-symbols';
+import { useTradeList, type TradeSymbol } from '../../../api/get-trade-list';
 import { KlineChart } from './kline-chart';
 import { OrderForm } from './order-form';
 import { PeriodBar, usePeriod } from './period-bar';
@@ -21,7 +21,7 @@ import { useSelectedSymbol, useSymbolQuote } from './use-trade-data';
 export function useTradeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const symbols = useSymbols();
+  const symbols = useTradeList();
   const symbol = useSelectedSymbol(symbols.data);
   useLiveQuotesFeed(usePageActive());
   useDocumentTitle(symbol ? `${symbol.ShowCode} · ${t('pages.trade')}` : t('pages.trade'));

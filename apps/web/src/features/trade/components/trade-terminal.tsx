@@ -8,7 +8,7 @@ import { ResizeHandle } from './resize-handle';
 import { SymbolList } from './symbol-list';
 import { useTradeScreen } from './trade-page';
 import { useSymbolQuote } from './use-trade-data';
-import type { TradeSymbol } from '../api/get-symbols';
+import type { TradeSymbol } from '../../../api/get-trade-list';
 
 function Workspace({ symbol, symbols, choose, positions }: { symbol: TradeSymbol; symbols: TradeSymbol[]; choose: (code: string) => void; positions?: ReactNode }) {
   const { t } = useTranslation();

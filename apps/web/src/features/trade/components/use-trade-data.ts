@@ -4,7 +4,7 @@ import { useLiveQuotesStore, type LiveQuote } from '../../../lib/live-quotes';
 import { useSessionStore } from '../../../lib/session-store';
 import { useSocketTopic } from '../../../lib/use-socket';
 import { useForexDetail } from '../../../api/get-forex-detail';
-import type { TradeSymbol } from '../api/get-symbols';
+import type { TradeSymbol } from '../../../api/get-trade-list';
 
 const SYMBOL_KEY = 'trade-symbol';
 
