@@ -9,8 +9,11 @@ export type Announcement = OutputOf<typeof announcement>;
 /** The notice and the chosen (else main) company's data, in the current language. */
 export const getAnnouncement = () => call(announcement, {}, { showErrorMessage: false });
 
+/** Every language's entry: the company chosen (a cookie, not an input) changes them all. */
+export const announcementQueryKey = queryKey(announcement);
+
 /** The answer is translated: one cache entry per language. */
 export const getAnnouncementQueryOptions = (lang: string) =>
-  queryOptions({ queryKey: [...queryKey(announcement), { lang }], queryFn: getAnnouncement });
+  queryOptions({ queryKey: [...announcementQueryKey, { lang }], queryFn: getAnnouncement });
 
 export const useAnnouncement = (lang: string) => useQuery(getAnnouncementQueryOptions(lang));
