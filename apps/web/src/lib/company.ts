@@ -1,5 +1,7 @@
 import { COMPANY_COOKIE_MAX_AGE_S } from '@tp/contract/constants';
-import { apiGet } from './api-client';
+import type { OutputOf } from '@tp/contract/endpoint';
+import type { companyStatus } from '@tp/contract/endpoints/content';
+import { call } from './api-client';
 import { readQueryParam } from './query-params';
 
 /**
@@ -10,10 +12,7 @@ export const COMPANY_COOKIE_NAME = 'company_id';
 /** The query parameter that chooses a company when the app is opened from a company's link. */
 export const COMPANY_QUERY_PARAM = 'company_id';
 
-export interface CompanyStatus {
-  status: number;
-  loss_url: string;
-}
+export type CompanyStatus = OutputOf<typeof companyStatus>;
 
 /** The company id remembered in the cookie, if any. */
 export function readCompanyCookie(cookie: string): number | null {
@@ -50,9 +49,14 @@ export function lossRedirect(status: CompanyStatus | null | undefined, origin: s
   }
 }
 
-/** GET /api/company/getCompanyStatus: a background call at start, silent on failure. */
-export const getCompanyStatus = () =>
-  apiGet<CompanyStatus>('/api/company/getCompanyStatus', undefined, { initial: true, showErrorMessage: false });
+/**
+ * The main-mode check: a background call at start, silent on failure. The endpoint is imported when
+ * called, so the start-up chunk does not carry the content module's schemas.
+ */
+export async function getCompanyStatus(): Promise<CompanyStatus> {
+  const { companyStatus: endpoint } = await import('@tp/contract/endpoints/content');
+  return call(endpoint, {}, { initial: true, showErrorMessage: false });
+}
 
 /**
  * Called once at app start: remembers a company chosen through the address, then runs the

@@ -49,6 +49,8 @@ export type NewsItem = z.infer<typeof NewsItemSchema>;
 export type NewsDetail = z.infer<typeof NewsDetailSchema>;
 
 export const AdminNewsSchema = NewsDetailSchema.extend({ category_id: z.number().int(), published: z.boolean() });
+/** A row of the back office's news list: the editor's fields without the content. */
+export const AdminNewsItemSchema = AdminNewsSchema.omit({ content: true });
 export const NEWS_CONTENT_MAX = 200_000;
 export const NewsSaveInput = z.object({
   id: optionalId,

@@ -1,21 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPANY_COOKIE_MAX_AGE_S } from '@tp/contract/constants';
-import {
-  AnnouncementSchema,
-  COMPANY_COOKIE,
-  CompanyIdInput,
-  CompanySchema,
-  CompanySearchInput,
-  CompanyStatusSchema,
-  NewsDetailSchema,
-  NewsInfoInput,
-  NewsItemSchema,
-  NewsListInput,
-  pageOf,
-  SupportEmailSchema,
-} from '@tp/contract/schemas/content';
+import * as api from '@tp/contract/endpoints/content';
+import { COMPANY_COOKIE } from '@tp/contract/schemas/content';
 import type { AppContext } from '../../context.ts';
-import { defineRoute } from '../../http/route.ts';
+import { route } from '../../http/route.ts';
 import { publicCompany } from './service.ts';
 
 /** The company id remembered by the app (cookie set by the web app, or by getCompany?id=). */
@@ -33,80 +21,20 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
   const content = () => ctx.services.content;
   const chosenCompany = (input: { id?: number }, req: FastifyRequest) => input.id ?? cookieCompanyId(req);
 
-  defineRoute(app, ctx, {
-    method: 'GET',
-    url: '/api/news/list',
-    input: NewsListInput,
-    summary: 'Published news of a category, newest first (category_id 1 by default)',
-    tags: ['content'],
-    response: pageOf(NewsItemSchema),
-    handler: ({ input }) => content().newsList(input),
+  route(app, ctx, api.newsList, ({ input }) => content().newsList(input));
+  route(app, ctx, api.newsInfo, ({ input }) => content().newsInfo(input.id));
+
+  route(app, ctx, api.getCompany, async ({ input, req, reply }) => {
+    const company = await content().company(chosenCompany(input, req));
+    if (input.id !== undefined && company.id === input.id) rememberCompany(req, reply, company.id);
+    return publicCompany(company);
   });
 
-  defineRoute(app, ctx, {
-    method: 'GET',
-    url: '/api/news/info',
-    input: NewsInfoInput,
-    summary: 'One published news item; content is sanitized HTML',
-    tags: ['content'],
-    response: NewsDetailSchema,
-    handler: ({ input }) => content().newsInfo(input.id),
-  });
+  route(app, ctx, api.searchCompanies, ({ input }) => content().searchCompanies(input));
+  route(app, ctx, api.companyStatus, ({ input, req }) => content().companyStatus(chosenCompany(input, req)));
+  route(app, ctx, api.supportEmail, ({ input, req }) => content().supportEmail(chosenCompany(input, req)));
 
-  defineRoute(app, ctx, {
-    method: 'GET',
-    url: '/api/company/getCompany',
-    input: CompanyIdInput,
-    summary:
-      'Company data: by id, else the one remembered in the company_id cookie, else the main company. With a known id, sets that cookie for 3 years',
-    tags: ['content'],
-    response: CompanySchema,
-    async handler({ input, req, reply }) {
-      const company = await content().company(chosenCompany(input, req));
-      if (input.id !== undefined && company.id === input.id) rememberCompany(req, reply, company.id);
-      return publicCompany(company);
-    },
-  });
-
-  defineRoute(app, ctx, {
-    method: 'GET',
-    url: '/api/company/search',
-    input: CompanySearchInput,
-    summary: 'Companies whose name contains `name` (case-insensitive), main company first',
-    tags: ['content'],
-    response: pageOf(CompanySchema),
-    handler: ({ input }) => content().searchCompanies(input),
-  });
-
-  defineRoute(app, ctx, {
-    method: 'GET',
-    url: '/api/company/getCompanyStatus',
-    input: CompanyIdInput,
-    summary: 'Main-mode check: a nonzero status means the app must go to loss_url',
-    tags: ['content'],
-    response: CompanyStatusSchema,
-    handler: ({ input, req }) => content().companyStatus(chosenCompany(input, req)),
-  });
-
-  defineRoute(app, ctx, {
-    method: 'GET',
-    url: '/api/company/getSupportEmail',
-    input: CompanyIdInput,
-    summary: "The company's support email",
-    tags: ['content'],
-    response: SupportEmailSchema,
-    handler: ({ input, req }) => content().supportEmail(chosenCompany(input, req)),
-  });
-
-  for (const url of ['/api/default/announcement', '/api/announcement']) {
-    defineRoute(app, ctx, {
-      method: 'GET',
-      url,
-      input: CompanyIdInput,
-      summary: 'Announcement page: the translated notice of excluded countries, staff notice and company data',
-      tags: ['content'],
-      response: AnnouncementSchema,
-      handler: ({ input, req, lang }) => content().announcement(lang, chosenCompany(input, req)),
-    });
+  for (const page of [api.announcement, api.announcementAlias]) {
+    route(app, ctx, page, ({ input, req, lang }) => content().announcement(lang, chosenCompany(input, req)));
   }
 }

@@ -124,9 +124,15 @@ export class ContentService {
     return !!(await repo.findCompany(this.ctx.db, id));
   }
 
-  async searchCompanies(input: { name: string; page: number; limit: number }, admin = false) {
+  async searchCompanies(input: { name: string; page: number; limit: number }) {
     const { rows, total } = await repo.searchCompanies(this.ctx.db, input.name, pageQuery(input));
-    return { data: rows.map(admin ? adminCompany : publicCompany), total };
+    return { data: rows.map(publicCompany), total };
+  }
+
+  /** The back office's list: the public fields plus status, loss_url and the main flag. */
+  async staffCompanyList(input: { name: string; page: number; limit: number }) {
+    const { rows, total } = await repo.searchCompanies(this.ctx.db, input.name, pageQuery(input));
+    return { data: rows.map(adminCompany), total };
   }
 
   async companyStatus(id?: number) {

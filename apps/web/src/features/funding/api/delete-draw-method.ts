@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { deleteDrawMethod as deleteDrawMethodEndpoint } from '@tp/contract/endpoints/funding';
+import { call } from '../../../lib/api-client';
 import { drawMethodsQueryKey } from './get-draw-methods';
 
-/** POST /api/wallet/del_draw_method: id. */
-export const deleteDrawMethod = (id: number) => apiPost<null>('/api/wallet/del_draw_method', { id }, { loading: true, showSuccessMessage: true });
+/** Deletes one of the user's receiving accounts. */
+export const deleteDrawMethod = (id: number) => call(deleteDrawMethodEndpoint, { id }, { loading: true, showSuccessMessage: true });
 
 export function useDeleteDrawMethod() {
   const client = useQueryClient();

@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { depositNetworks } from '@tp/contract/endpoints/funding';
+import type { OutputOf } from '@tp/contract/endpoint';
+import { call, queryKey } from '../../../lib/api-client';
 
-export interface DepositNetwork {
-  id: number;
-  currency_code: string;
-  protocol_code: string;
-  address: string;
-  usd_price: string;
-}
+export type DepositNetwork = OutputOf<typeof depositNetworks>[number];
 
-/** GET /api/quickCharge/info: coin deposit networks with the address to send to. */
-export const getDepositNetworks = () => apiGet<DepositNetwork[]>('/api/quickCharge/info', undefined, { showErrorMessage: false });
+/** Coin deposit networks with the address to send to. */
+export const getDepositNetworks = () => call(depositNetworks, undefined, { showErrorMessage: false });
 
-export const getDepositNetworksQueryOptions = () => queryOptions({ queryKey: ['quickCharge', 'info'], queryFn: getDepositNetworks });
+export const getDepositNetworksQueryOptions = () => queryOptions({ queryKey: queryKey(depositNetworks), queryFn: getDepositNetworks });
 
 export const useDepositNetworks = (enabled: boolean) => useQuery({ ...getDepositNetworksQueryOptions(), enabled });

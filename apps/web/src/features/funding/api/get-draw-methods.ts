@@ -1,27 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { drawMethods } from '@tp/contract/endpoints/funding';
+import type { OutputOf } from '@tp/contract/endpoint';
+import { call, queryKey } from '../../../lib/api-client';
 
-export interface DrawMethod {
-  id: number;
-  /** 1 coin address, 2 bank account. */
-  type: number;
-  dc_address: string;
-  bank_name: string;
-  bank_address: string;
-  bank_swift: string;
-  payee_name: string;
-  payee_account: string;
-  draw_currency: { id: number; code: string; protocol: string };
-}
+export type DrawMethod = OutputOf<typeof drawMethods>[number];
 
-export const drawMethodsQueryKey = ['wallet', 'get_draw_method'] as const;
+/** Every list of receiving accounts: invalidated after one is bound or deleted. */
+export const drawMethodsQueryKey = queryKey(drawMethods);
 
-/** GET /api/wallet/get_draw_method: bound receiving accounts (draw_type 1 coin, 2 bank; draw_id a currency). */
+/** Bound receiving accounts (draw_type 1 coin, 2 bank; draw_id a withdrawal currency). */
 export const getDrawMethods = (drawType: 1 | 2, drawId?: number) =>
-  apiGet<DrawMethod[]>('/api/wallet/get_draw_method', { draw_type: drawType, draw_id: drawId }, { showErrorMessage: false });
+  call(drawMethods, { draw_type: drawType, draw_id: drawId }, { showErrorMessage: false });
 
 export const getDrawMethodsQueryOptions = (drawType: 1 | 2, drawId?: number) =>
-  queryOptions({ queryKey: [...drawMethodsQueryKey, drawType, drawId ?? 0], queryFn: () => getDrawMethods(drawType, drawId), staleTime: 0 });
+  queryOptions({
+    queryKey: queryKey(drawMethods, { draw_type: drawType, draw_id: drawId ?? 0 }),
+    queryFn: () => getDrawMethods(drawType, drawId),
+    staleTime: 0,
+  });
 
 export const useDrawMethods = (drawType: 1 | 2, drawId: number | undefined, enabled: boolean) =>
   useQuery({ ...getDrawMethodsQueryOptions(drawType, drawId), enabled });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { draw } from '@tp/contract/endpoints/funding';
+import { call } from '../../../lib/api-client';
 import { refreshAccount } from '../../../api/refresh-account';
 import { withdrawRecordsQueryKey } from './get-withdraw-records';
 
@@ -12,12 +13,8 @@ export interface WithdrawalInput {
   totp?: string;
 }
 
-/** POST /api/account/draw (form): the amount leaves the free balance at once, pending review. */
-export const submitWithdrawal = (input: WithdrawalInput) =>
-  apiPost<{ id: number; number: string; fee: string; real_number: string; status: number }>('/api/account/draw', input, {
-    loading: true,
-    showSuccessMessage: true,
-  });
+/** Requests a withdrawal (form): the amount leaves the free balance at once, pending review. */
+export const submitWithdrawal = (input: WithdrawalInput) => call(draw, input, { loading: true, showSuccessMessage: true });
 
 export function useSubmitWithdrawal() {
   const client = useQueryClient();

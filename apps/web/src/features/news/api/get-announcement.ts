@@ -1,20 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Company } from '@tp/contract/schemas/content';
-import { apiGet } from '../../../lib/api-client';
+import { announcement } from '@tp/contract/endpoints/content';
+import type { OutputOf } from '@tp/contract/endpoint';
+import { call, queryKey } from '../../../lib/api-client';
 
-export interface Announcement {
-  /** Translated by the server: the countries the service is not provided to. */
-  announcement: string;
-  excluded_countries: string[];
-  /** Staff's own notice, plain text; may be empty. */
-  notice: string;
-  company: Company;
-}
+/** The translated notice of excluded countries, staff's own notice and the chosen company's data. */
+export type Announcement = OutputOf<typeof announcement>;
 
-/** GET /api/default/announcement: the notice and the chosen (else main) company's data, in the current language. */
-export const getAnnouncement = () => apiGet<Announcement>('/api/default/announcement', undefined, { showErrorMessage: false });
+/** The notice and the chosen (else main) company's data, in the current language. */
+export const getAnnouncement = () => call(announcement, {}, { showErrorMessage: false });
 
+/** Every language's entry: the company chosen (a cookie, not an input) changes them all. */
+export const announcementQueryKey = queryKey(announcement);
+
+/** The answer is translated: one cache entry per language. */
 export const getAnnouncementQueryOptions = (lang: string) =>
-  queryOptions({ queryKey: ['content', 'announcement', lang], queryFn: getAnnouncement });
+  queryOptions({ queryKey: [...announcementQueryKey, { lang }], queryFn: getAnnouncement });
 
 export const useAnnouncement = (lang: string) => useQuery(getAnnouncementQueryOptions(lang));

@@ -1,22 +1,17 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@tp/contract/constants';
-import type { NewsItem } from '@tp/contract/schemas/content';
-import { apiGet } from '../../../lib/api-client';
+import { newsList } from '@tp/contract/endpoints/content';
+import { call, queryKey } from '../../../lib/api-client';
 
 export const NEWS_CATEGORY_ID = 1;
 
-interface NewsPage {
-  data: NewsItem[];
-  total: number;
-}
-
-/** GET /api/news/list: published news of category 1, newest first, `page` from 1. */
+/** Published news of category 1, newest first, `page` from 1. */
 export const getNewsList = (page: number) =>
-  apiGet<NewsPage>('/api/news/list', { category_id: NEWS_CATEGORY_ID, page, limit: DEFAULT_PAGE_SIZE }, { showErrorMessage: false });
+  call(newsList, { category_id: NEWS_CATEGORY_ID, page, limit: DEFAULT_PAGE_SIZE }, { showErrorMessage: false });
 
 export const getNewsListQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: ['news', 'list', NEWS_CATEGORY_ID],
+    queryKey: [...queryKey(newsList), { category_id: NEWS_CATEGORY_ID }],
     queryFn: ({ pageParam }) => getNewsList(pageParam),
     initialPageParam: 1,
     getNextPageParam: (last, pages) =>

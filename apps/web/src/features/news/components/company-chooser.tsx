@@ -9,6 +9,7 @@ import { CheckIcon } from '../../../components/ui/icons';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { toast } from '../../../components/ui/toast-store';
 import { rememberCompany } from '../../../lib/company';
+import { announcementQueryKey } from '../api/get-announcement';
 import { useCompanySearch } from '../api/search-companies';
 
 /** Finds a company by name and remembers the choice in the company cookie (three years). */
@@ -24,7 +25,7 @@ export function CompanyChooser({ currentId }: { currentId: number }) {
     rememberCompany(id);
     setOpen(false);
     toast(t('news.company_chosen'), 'success');
-    void queryClient.invalidateQueries({ queryKey: ['content', 'announcement'] });
+    void queryClient.invalidateQueries({ queryKey: announcementQueryKey });
   };
 
   return (

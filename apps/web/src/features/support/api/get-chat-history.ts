@@ -1,25 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ChatMessage } from '@tp/contract/schemas/support';
-import { apiGet } from '../../../lib/api-client';
+import { chatHistory } from '@tp/contract/endpoints/support';
+import type { OutputOf } from '@tp/contract/endpoint';
+import { call, queryKey } from '../../../lib/api-client';
 
 export const CHAT_PAGE_SIZE = 20;
 
-export interface ChatHistory {
-  /** Oldest first. */
-  data: ChatMessage[];
-  total: number;
-  /** Older messages exist before the first one. */
-  has_more: boolean;
-}
+/** Oldest first; `has_more` says older messages exist before the first one. */
+export type ChatHistory = OutputOf<typeof chatHistory>;
 
-/** GET /api/support/history: `limit` messages before `before_id` (the newest ones without it); marks staff replies read. */
+/** `limit` messages before `before_id` (the newest ones without it); marks staff replies read. */
 export const getChatHistory = (beforeId?: number) =>
-  apiGet<ChatHistory>('/api/support/history', { before_id: beforeId, limit: CHAT_PAGE_SIZE }, { showErrorMessage: false });
+  call(chatHistory, { before_id: beforeId, limit: CHAT_PAGE_SIZE }, { showErrorMessage: false });
 
 /** The newest messages, polled every `pollMs` while the chat is open. */
 export const getLatestChatQueryOptions = (enabled: boolean, pollMs: number) =>
   queryOptions({
-    queryKey: ['support', 'history', 'latest'],
+    queryKey: queryKey(chatHistory, { limit: CHAT_PAGE_SIZE }),
     queryFn: () => getChatHistory(),
     enabled,
     refetchInterval: pollMs,
