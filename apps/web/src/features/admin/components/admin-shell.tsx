@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { staffRequest } from '../api/admin-client';
+import * as api from '@tp/contract/endpoints/admin';
+import { call } from '../../../lib/api-client';
 import { useStaffSession } from '../../../lib/staff-session-store';
 import { AuditScreen } from './audit-screen';
 import { ContentScreen } from './content-screen';
@@ -50,7 +51,7 @@ export function AdminShell({ screens, children }: { screens: Screen[]; children:
   const { staff, signOut } = useStaffSession();
   const navigate = useNavigate();
   const logout = async () => {
-    await staffRequest('POST', '/api/admin/logout', {}, { quiet: true }).catch(() => undefined);
+    await call(api.logout, undefined, { showErrorMessage: false }).catch(() => undefined);
     signOut();
     navigate('/admin', { replace: true });
   };
