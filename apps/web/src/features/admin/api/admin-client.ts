@@ -18,28 +18,38 @@ function withoutBlanks<I>(input: I): I {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== '' && v !== undefined && v !== null)) as I;
 }
 
-/** A read of the back office, cached under `queryKey(endpoint, input)`; the screen shows its errors. */
-export function useStaffQuery<E extends Endpoint>(endpoint: E, input: InputOf<E>, options: { enabled?: boolean; refetchInterval?: number } = {}) {
+/** The query options of a back office read: cached under `queryKey(endpoint, input)`; the screen shows its errors. */
+export function staffQueryOptions<E extends Endpoint>(endpoint: E, input: InputOf<E>) {
   const sent = withoutBlanks(input);
-  return useQuery({
+  return {
     queryKey: queryKey(endpoint, sent),
     queryFn: () => call(endpoint, sent, { showErrorMessage: false }),
     meta: STAFF_QUERY_META,
     staleTime: 0,
+  };
+}
+
+export function useStaffQuery<E extends Endpoint>(endpoint: E, input: InputOf<E>, options: { enabled?: boolean; refetchInterval?: number } = {}) {
+  return useQuery({
+    ...staffQueryOptions(endpoint, input),
     enabled: options.enabled ?? true,
     refetchInterval: options.refetchInterval,
     refetchIntervalInBackground: false,
   });
 }
 
-/** A change of the back office: toasts `successMessage` and refreshes every back office query when it succeeds. */
-export function useStaffMutation<E extends Endpoint>(endpoint: E, successMessage: AdminKey = 'admin.saved') {
-  const queryClient = useQueryClient();
-  return useMutation<OutputOf<E>, Error, InputOf<E>>({
-    mutationFn: (input) => call(endpoint, input),
+/** The mutation options of a back office change: toasts `successMessage` and refreshes every back office query when it succeeds. */
+export function staffMutationOptions<E extends Endpoint>(endpoint: E, queryClient: QueryClient, successMessage: AdminKey = 'admin.saved') {
+  return {
+    mutationFn: (input: InputOf<E>): Promise<OutputOf<E>> => call(endpoint, input),
     onSuccess: () => {
       toast(i18n.t(successMessage), 'success');
       return refreshStaffQueries(queryClient);
     },
-  });
+  };
+}
+
+export function useStaffMutation<E extends Endpoint>(endpoint: E, successMessage: AdminKey = 'admin.saved') {
+  const queryClient = useQueryClient();
+  return useMutation<OutputOf<E>, Error, InputOf<E>>(staffMutationOptions(endpoint, queryClient, successMessage));
 }
