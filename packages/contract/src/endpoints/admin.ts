@@ -1,2 +1,367 @@
-/** The admin module's calls: filled in as its routes move onto the endpoint table. */
-export {};
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import {
+  AdjustBalanceInput,
+  AdjustBalanceSchema,
+  AdminBankWireSchema,
+  AdminCategorySchema,
+  AdminDepositNetworkSchema,
+  AdminOrderSchema,
+  AdminSymbolSchema,
+  AdminUserSchema,
+  AdminWithdrawCurrencySchema,
+  AuditListInput,
+  AuditRowSchema,
+  BankWireSaveInput,
+  CategorySaveInput,
+  DashboardSchema,
+  DepositNetworkSaveInput,
+  EndSessionsInput,
+  FeeChangeInput,
+  FeedHealthSchema,
+  FeePreviewSchema,
+  IdInput,
+  LedgerEntrySchema,
+  pageOf,
+  PositionListInput,
+  RecoveryCodesSchema,
+  STAFF_TOTP_REQUIRED,
+  STAFF_TOTP_SETUP,
+  StaffCreateInput,
+  StaffLoginAnswer,
+  StaffRolesInput,
+  StaffSchema,
+  StaffStatusInput,
+  SymbolSaveInput,
+  TotpEnableInput,
+  TotpSetupSchema,
+  UserIdInput,
+  UserOrdersInput,
+  UserPageInput,
+  UserSearchInput,
+  UserSessionSchema,
+  UserStatusInput,
+  WithdrawCurrencySaveInput,
+} from '../schemas/admin.ts';
+import { StaffLoginInput } from '../schemas/auth.ts';
+
+/** The back office: every call carries the staff session; the web app sends bodies as JSON. */
+const anyStaff = { auth: 'staff', tags: ['admin'], body: 'json' } as const;
+const adminOnly = { ...anyStaff, roles: ['admin'] } as const;
+const accountStaff = { ...anyStaff, roles: ['support', 'risk', 'finance'] } as const;
+const risk = { ...anyStaff, roles: ['risk'] } as const;
+const finance = { ...anyStaff, roles: ['finance'] } as const;
+
+/** The signed-in staff member, as sign-in and `me` answer it. */
+const StaffMeSchema = StaffLoginAnswer.shape.staff;
+
+// ---------------------------------------------------------------- sign-in and two-factor
+export const login = endpoint({
+  method: 'POST',
+  path: '/api/admin/login',
+  auth: 'none',
+  body: 'json',
+  input: StaffLoginInput,
+  output: StaffLoginAnswer,
+  summary: `Staff sign-in: email, password, then totp (or a recovery_code). Code ${STAFF_TOTP_REQUIRED} asks for the code; code ${STAFF_TOTP_SETUP} (roles that move money, first sign-in) answers {secret, otpauth_url} to set it up. Failures are throttled per account`,
+  tags: ['admin'],
+  rateLimit: { max: 10, timeWindow: 60_000 },
+});
+
+export const me = endpoint({ ...anyStaff, method: 'GET', path: '/api/admin/me', output: StaffMeSchema, summary: 'The signed-in staff member' });
+
+export const logout = endpoint({ ...anyStaff, method: 'POST', path: '/api/admin/logout', output: z.null(), summary: 'Ends the staff session' });
+
+export const totpSetup = endpoint({
+  ...anyStaff,
+  method: 'POST',
+  path: '/api/admin/totp/setup',
+  output: TotpSetupSchema,
+  summary: 'Starts two-factor enrolment: a new secret and its otpauth URL (shown as a QR code)',
+});
+
+export const totpEnable = endpoint({
+  ...anyStaff,
+  method: 'POST',
+  path: '/api/admin/totp/enable',
+  input: TotpEnableInput,
+  output: RecoveryCodesSchema,
+  summary: 'Turns two-factor sign-in on with a code from the authenticator; afterwards login requires totp. Answers the one-time recovery codes, shown once',
+});
+
+export const totpRecoveryCodes = endpoint({
+  ...anyStaff,
+  method: 'POST',
+  path: '/api/admin/totp/recovery_codes',
+  input: TotpEnableInput,
+  output: RecoveryCodesSchema,
+  summary: 'New one-time recovery codes (the previous ones stop working), confirmed with a current TOTP code; shown once',
+});
+
+// ---------------------------------------------------------------- dashboard, staff, audit
+export const dashboard = endpoint({
+  ...anyStaff,
+  method: 'GET',
+  path: '/api/admin/dashboard',
+  output: DashboardSchema,
+  summary: 'Users, review queues, open positions and net exposure per symbol, house profit and fees today, risk events today',
+});
+
+export const staffList = endpoint({ ...adminOnly, method: 'GET', path: '/api/admin/staff/list', output: z.array(StaffSchema), summary: 'All staff accounts' });
+
+export const staffCreate = endpoint({
+  ...adminOnly,
+  method: 'POST',
+  path: '/api/admin/staff/create',
+  input: StaffCreateInput,
+  output: StaffSchema,
+  summary: 'Creates a staff account with roles (admin, finance, risk, support, content)',
+});
+
+export const staffRoles = endpoint({
+  ...adminOnly,
+  method: 'POST',
+  path: '/api/admin/staff/roles',
+  input: StaffRolesInput,
+  output: StaffSchema,
+  summary: "Replaces a staff member's roles",
+});
+
+export const staffStatus = endpoint({
+  ...adminOnly,
+  method: 'POST',
+  path: '/api/admin/staff/status',
+  input: StaffStatusInput,
+  output: StaffSchema,
+  summary: 'Disables (0, ending the sessions) or enables (1) a staff account',
+});
+
+export const auditList = endpoint({
+  ...adminOnly,
+  method: 'GET',
+  path: '/api/admin/audit/list',
+  input: AuditListInput,
+  output: pageOf(AuditRowSchema),
+  summary: 'The staff audit log, newest first, filtered by staff, action or target',
+});
+
+// ---------------------------------------------------------------- traders' accounts (support, risk, finance)
+export const userSearch = endpoint({
+  ...accountStaff,
+  method: 'GET',
+  path: '/api/admin/users/search',
+  input: UserSearchInput,
+  output: pageOf(AdminUserSchema),
+  summary: 'Users whose email or mobile contains q, or whose uid or id is q; newest first',
+});
+
+export const userProfile = endpoint({
+  ...accountStaff,
+  method: 'GET',
+  path: '/api/admin/users/profile',
+  input: UserIdInput,
+  output: AdminUserSchema,
+  summary: "A user's profile with balances and identity review status",
+});
+
+export const userSessions = endpoint({
+  ...accountStaff,
+  method: 'GET',
+  path: '/api/admin/users/sessions',
+  input: UserIdInput,
+  output: z.array(UserSessionSchema),
+  summary: "A user's open sessions",
+});
+
+export const userSessionsEnd = endpoint({
+  ...accountStaff,
+  method: 'POST',
+  path: '/api/admin/users/sessions/end',
+  input: EndSessionsInput,
+  output: z.null(),
+  summary: 'Ends one session (session_id) or all sessions of a user',
+});
+
+export const userLedger = endpoint({
+  ...accountStaff,
+  method: 'GET',
+  path: '/api/admin/users/ledger',
+  input: UserPageInput,
+  output: pageOf(LedgerEntrySchema),
+  summary: "A user's ledger entries (cash and locked), newest first",
+});
+
+export const userOrders = endpoint({
+  ...accountStaff,
+  method: 'GET',
+  path: '/api/admin/users/orders',
+  input: UserOrdersInput,
+  output: pageOf(AdminOrderSchema),
+  summary: "A user's orders of any status (or of one: 0 pending, 1 open, 3 closed, 4 cancelled), newest first",
+});
+
+export const userStatus = endpoint({
+  ...accountStaff,
+  method: 'POST',
+  path: '/api/admin/users/status',
+  input: UserStatusInput,
+  output: AdminUserSchema,
+  summary: 'Disables (0; ends every session) or enables (1) a user',
+});
+
+export const adjustBalance = endpoint({
+  ...finance,
+  method: 'POST',
+  path: '/api/admin/users/adjust_balance',
+  input: AdjustBalanceInput,
+  output: AdjustBalanceSchema,
+  summary: "Adds (positive) or takes (negative) an amount from the user's balance with a reason; once per key; never below zero",
+});
+
+// ---------------------------------------------------------------- trading setup (risk)
+export const fees = endpoint({
+  ...risk,
+  method: 'GET',
+  path: '/api/admin/fees',
+  output: FeePreviewSchema,
+  summary: "The trade fee type and every symbol's fee rate, with what a 1-lot trade pays",
+});
+
+export const feesPreview = endpoint({
+  ...risk,
+  method: 'POST',
+  path: '/api/admin/fees/preview',
+  input: FeeChangeInput,
+  output: FeePreviewSchema,
+  summary: 'What a 1-lot trade on each symbol would pay before and after a change of the fee type or rates (nothing is saved)',
+});
+
+export const feesSave = endpoint({
+  ...risk,
+  method: 'POST',
+  path: '/api/admin/fees/save',
+  input: FeeChangeInput,
+  output: FeePreviewSchema,
+  summary: "Changes the fee type and rates when every rate is within its type's range; audited",
+});
+
+export const symbols = endpoint({ ...risk, method: 'GET', path: '/api/admin/symbols', output: z.array(AdminSymbolSchema), summary: 'Every symbol with its trading terms' });
+
+export const symbolSave = endpoint({
+  ...risk,
+  method: 'POST',
+  path: '/api/admin/symbols/save',
+  input: SymbolSaveInput,
+  output: AdminSymbolSchema,
+  summary: "Changes a symbol's terms (fields left out keep their value); the trade page follows at once",
+});
+
+export const feedHealth = endpoint({
+  ...risk,
+  method: 'GET',
+  path: '/api/admin/feed-health',
+  output: z.array(FeedHealthSchema),
+  summary: "Each symbol's price feed: live, stale, no live tick since start or outside its sessions; last tick age and suspect ticks held",
+});
+
+export const categories = endpoint({ ...risk, method: 'GET', path: '/api/admin/categories', output: z.array(AdminCategorySchema), summary: 'Symbol categories' });
+
+export const categorySave = endpoint({
+  ...risk,
+  method: 'POST',
+  path: '/api/admin/categories/save',
+  input: CategorySaveInput,
+  output: AdminCategorySchema,
+  summary: 'Creates (no id) or updates a category (key names its translation)',
+});
+
+export const positions = endpoint({
+  ...risk,
+  method: 'GET',
+  path: '/api/admin/positions',
+  input: PositionListInput,
+  output: pageOf(AdminOrderSchema),
+  summary: 'Open positions, newest first, optionally of one user or symbol',
+});
+
+export const positionClose = endpoint({
+  ...risk,
+  method: 'POST',
+  path: '/api/admin/positions/close',
+  input: IdInput,
+  output: AdminOrderSchema,
+  summary: "Closes a user's open position at the current price (closed_type 5), exactly once",
+});
+
+// ---------------------------------------------------------------- funding setup (finance): one list, save and delete per table
+export const depositNetworks = endpoint({
+  ...finance,
+  method: 'GET',
+  path: '/api/admin/deposit_networks',
+  output: z.array(AdminDepositNetworkSchema),
+  summary: 'Every deposit network (currency, protocol, address, usd_price)',
+});
+
+export const depositNetworkSave = endpoint({
+  ...finance,
+  method: 'POST',
+  path: '/api/admin/deposit_networks/save',
+  input: DepositNetworkSaveInput,
+  output: AdminDepositNetworkSchema,
+  summary: 'Creates (no id) or updates a deposit network (currency, protocol, address, usd_price)',
+});
+
+export const depositNetworkDelete = endpoint({
+  ...finance,
+  method: 'POST',
+  path: '/api/admin/deposit_networks/delete',
+  input: IdInput,
+  output: z.null(),
+  summary: 'Deletes a deposit network nothing refers to',
+});
+
+export const bankWires = endpoint({ ...finance, method: 'GET', path: '/api/admin/bank_wires', output: z.array(AdminBankWireSchema), summary: 'Every bank wire account' });
+
+export const bankWireSave = endpoint({
+  ...finance,
+  method: 'POST',
+  path: '/api/admin/bank_wires/save',
+  input: BankWireSaveInput,
+  output: AdminBankWireSchema,
+  summary: 'Creates (no id) or updates a bank wire account',
+});
+
+export const bankWireDelete = endpoint({
+  ...finance,
+  method: 'POST',
+  path: '/api/admin/bank_wires/delete',
+  input: IdInput,
+  output: z.null(),
+  summary: 'Deletes a bank wire account nothing refers to',
+});
+
+export const withdrawCurrencies = endpoint({
+  ...finance,
+  method: 'GET',
+  path: '/api/admin/withdraw_currencies',
+  output: z.array(AdminWithdrawCurrencySchema),
+  summary: 'Every withdraw currency (fee type, rate, usd_price, limits, address pattern)',
+});
+
+export const withdrawCurrencySave = endpoint({
+  ...finance,
+  method: 'POST',
+  path: '/api/admin/withdraw_currencies/save',
+  input: WithdrawCurrencySaveInput,
+  output: AdminWithdrawCurrencySchema,
+  summary: 'Creates (no id) or updates a withdraw currency (fee type, rate, usd_price, limits, address pattern)',
+});
+
+export const withdrawCurrencyDelete = endpoint({
+  ...finance,
+  method: 'POST',
+  path: '/api/admin/withdraw_currencies/delete',
+  input: IdInput,
+  output: z.null(),
+  summary: 'Deletes a withdraw currency nothing refers to',
+});

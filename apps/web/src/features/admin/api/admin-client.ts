@@ -1,73 +1,55 @@
-import { Code, type Envelope } from '@tp/contract/codes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Endpoint, InputOf, OutputOf } from '@tp/contract/endpoint';
 import { toast } from '../../../components/ui/toast-store';
-import { currentLang, i18n } from '../../../lib/i18n';
+import { call, queryKey } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 import type { AdminKey } from '../components/dynamic-key';
-import { useStaffSession } from '../../../lib/staff-session-store';
 
-export type Params = Record<string, string | number | boolean | null | undefined>;
+/** Marks the back office's queries, so that a staff change refreshes every screen of it. */
+export const STAFF_QUERY_META = { staff: true } as const;
+const isStaffQuery = (query: Query) => query.meta?.staff === true;
 
-/** A refused staff call: the envelope code and its translated message. */
-export class StaffApiError extends Error {
-  constructor(
-    readonly code: number | string,
-    message: string,
-    /** What the server sent with the refusal (the TOTP setup of a first sign-in). */
-    readonly data: unknown = null,
-  ) {
-    super(message);
-  }
+/** Refreshes every back office query (after any staff change: the screens show one another's data). */
+export const refreshStaffQueries = (queryClient: QueryClient) => queryClient.invalidateQueries({ predicate: isStaffQuery });
+
+/** A blank filter means no filter: the back office's forms leave empty fields empty. */
+function withoutBlanks<I>(input: I): I {
+  if (typeof input !== 'object' || input === null) return input;
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== '' && v !== undefined && v !== null)) as I;
 }
 
-const clean = (params: Params = {}) =>
-  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)]));
-
-/** Calls /api/admin/... with the staff token (never the trader's); 999 ends the staff session. */
-export async function staffRequest<T>(method: 'GET' | 'POST', path: string, params?: Params, opts: { quiet?: boolean } = {}): Promise<T> {
-  const token = useStaffSession.getState().token;
-  const headers: Record<string, string> = { lang: currentLang() };
-  if (token) headers.authorization = token;
-  let url = path;
-  let body: string | undefined;
-  if (method === 'GET') {
-    url += `?${new URLSearchParams({ ...clean(params), t: String(Date.now()) })}`;
-  } else {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(params ?? {});
-  }
-  let envelope: Envelope<T>;
-  try {
-    const res = await fetch(url, { method, headers, body });
-    envelope = (await res.json()) as Envelope<T>;
-  } catch {
-    const message = i18n.t('errors.network', { code: 'ERR_NETWORK' });
-    toast(message, 'error');
-    throw new StaffApiError('ERR_NETWORK', message);
-  }
-  if (envelope.code === Code.SUCCESS) return envelope.data;
-  if (envelope.code === Code.SESSION_EXPIRED) useStaffSession.getState().signOut();
-  if (!opts.quiet) toast(envelope.msg, 'error');
-  throw new StaffApiError(envelope.code, envelope.msg, envelope.data);
+/** The query options of a back office read: cached under `queryKey(endpoint, input)`; the screen shows its errors. */
+export function staffQueryOptions<E extends Endpoint>(endpoint: E, input: InputOf<E>) {
+  const sent = withoutBlanks(input);
+  return {
+    queryKey: queryKey(endpoint, sent),
+    queryFn: () => call(endpoint, sent, { showErrorMessage: false }),
+    meta: STAFF_QUERY_META,
+    staleTime: 0,
+  };
 }
 
-export interface Page<T> {
-  data: T[];
-  total: number;
+export function useStaffQuery<E extends Endpoint>(endpoint: E, input: InputOf<E>, options: { enabled?: boolean; refetchInterval?: number } = {}) {
+  return useQuery({
+    ...staffQueryOptions(endpoint, input),
+    enabled: options.enabled ?? true,
+    refetchInterval: options.refetchInterval,
+    refetchIntervalInBackground: false,
+  });
 }
 
-/** A GET of the back office, cached per path and parameters. */
-export function useStaffQuery<T>(path: string, params: Params = {}, enabled = true) {
-  return useQuery({ queryKey: ['admin', path, params], queryFn: () => staffRequest<T>('GET', path, params, { quiet: true }), enabled, staleTime: 0 });
-}
-
-/** A POST of the back office; refreshes every back office query when it succeeds. */
-export function useStaffMutation<T = unknown, P extends Record<string, unknown> = Record<string, unknown>>(path: string, successMessage: AdminKey = 'admin.saved') {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (params: P) => staffRequest<T>('POST', path, params as Params),
+/** The mutation options of a back office change: toasts `successMessage` and refreshes every back office query when it succeeds. */
+export function staffMutationOptions<E extends Endpoint>(endpoint: E, queryClient: QueryClient, successMessage: AdminKey = 'admin.saved') {
+  return {
+    mutationFn: (input: InputOf<E>): Promise<OutputOf<E>> => call(endpoint, input),
     onSuccess: () => {
       toast(i18n.t(successMessage), 'success');
-      return queryClient.invalidateQueries({ queryKey: ['admin'] });
+      return refreshStaffQueries(queryClient);
     },
-  });
+  };
+}
+
+export function useStaffMutation<E extends Endpoint>(endpoint: E, successMessage: AdminKey = 'admin.saved') {
+  const queryClient = useQueryClient();
+  return useMutation<OutputOf<E>, Error, InputOf<E>>(staffMutationOptions(endpoint, queryClient, successMessage));
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminUser } from '@tp/contract/schemas/admin';
+import * as api from '@tp/contract/endpoints/admin';
 import { dec } from '@tp/contract/decimal';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -16,7 +17,7 @@ export function AdjustBalanceDialog({ user, onClose }: { user: AdminUser; onClos
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const adjust = useStaffMutation('/api/admin/users/adjust_balance');
+  const adjust = useStaffMutation(api.adjustBalance);
   const valid = SIGNED_AMOUNT.test(amount.trim()) && !dec(amount.trim()).isZero();
   const after = valid ? dec(user.balance).plus(amount.trim()).toString() : null;
   const confirm = () => {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { staffRequest } from '../api/admin-client';
+import * as api from '@tp/contract/endpoints/admin';
+import { call } from '../../../lib/api-client';
 import type { AdminRoute } from '../routes';
 import { useStaffSession } from '../../../lib/staff-session-store';
 
@@ -13,7 +14,7 @@ export function AdminShell({ screens, children }: { screens: readonly AdminRoute
   const { staff, signOut } = useStaffSession();
   const navigate = useNavigate();
   const logout = async () => {
-    await staffRequest('POST', '/api/admin/logout', {}, { quiet: true }).catch(() => undefined);
+    await call(api.logout, undefined, { showErrorMessage: false }).catch(() => undefined);
     signOut();
     navigate('/admin', { replace: true });
   };

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { AuditRow } from '@tp/contract/schemas/admin';
+import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
-import { type Page, useStaffQuery } from '../api/admin-client';
+import { useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 
@@ -17,7 +17,7 @@ export function AuditScreen() {
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [filter, setFilter] = useState<Record<string, string>>({});
   const [page, setPage] = useState(1);
-  const q = useStaffQuery<Page<AuditRow>>('/api/admin/audit/list', { ...filter, page, limit: 20 });
+  const q = useStaffQuery(api.auditList, { ...filter, page, limit: 20 });
   const apply = (e: FormEvent) => {
     e.preventDefault();
     setFilter(draft);

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatDateTime } from '../../../lib/format';
-import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
+import { type Page, useStaffPathMutation, useStaffPathQuery } from '../api/staff-path-calls';
 import { hasRole, useStaffSession } from '../../../lib/staff-session-store';
 import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
@@ -36,8 +36,8 @@ const CHOICES: Record<string, string[]> = {
 function SettingsForm() {
   const { t } = useTranslation();
   const staff = useStaffSession((s) => s.staff);
-  const q = useStaffQuery<Record<string, string>>('/api/admin/settings');
-  const save = useStaffMutation('/api/admin/settings/save');
+  const q = useStaffPathQuery<Record<string, string>>('/api/admin/settings');
+  const save = useStaffPathMutation('/api/admin/settings/save');
   const [draft, setDraft] = useState<Record<string, string> | null>(null);
   if (q.isLoading) return <SkeletonRows rows={4} />;
   if (q.isError || !q.data) return <ErrorState onRetry={() => q.refetch()} />;
@@ -104,8 +104,8 @@ const COMPANY_FIELDS = ['name', 'logo', 'url', 'subject', 'registered_address', 
 function Companies() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStaffQuery<Page<CompanyRow>>('/api/admin/company/list', { page });
-  const save = useStaffMutation('/api/admin/company/save');
+  const q = useStaffPathQuery<Page<CompanyRow>>('/api/admin/company/list', { page });
+  const save = useStaffPathMutation('/api/admin/company/save');
   const [editing, setEditing] = useState<CompanyRow | 'new' | null>(null);
   const initial: FormValues =
     editing && editing !== 'new'
@@ -161,7 +161,7 @@ function Companies() {
 function Outbox() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStaffQuery<Page<{ id: number; channel: string; destination: string; subject: string; body: string; created_at: string }>>(
+  const q = useStaffPathQuery<Page<{ id: number; channel: string; destination: string; subject: string; body: string; created_at: string }>>(
     '/api/admin/outbox',
     { page },
   );

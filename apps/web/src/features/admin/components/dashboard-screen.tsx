@@ -1,4 +1,4 @@
-import type { Dashboard } from '@tp/contract/schemas/admin';
+import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
@@ -9,7 +9,7 @@ import { DataTable } from './data-table';
 
 export function DashboardScreen() {
   const { t } = useTranslation();
-  const q = useStaffQuery<Dashboard>('/api/admin/dashboard');
+  const q = useStaffQuery(api.dashboard, undefined);
   const d = q.data;
   return (
     <section>

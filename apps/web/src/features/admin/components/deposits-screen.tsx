@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { StaffDepositSchema } from '@tp/contract/schemas/funding';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
+import { type Page, useStaffPathMutation, useStaffPathQuery } from '../api/staff-path-calls';
 import { ScreenTitle } from './screen-header';
 import { DataTable, StatusFilter, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
@@ -19,10 +19,10 @@ export function DepositsScreen() {
   const [status, setStatus] = useState('0');
   const [page, setPage] = useState(1);
   const [acting, setActing] = useState<{ row: Deposit; action: Action } | null>(null);
-  const q = useStaffQuery<Page<Deposit>>('/api/admin/deposits', { status, page });
-  const approve = useStaffMutation('/api/admin/deposits/approve');
-  const reject = useStaffMutation('/api/admin/deposits/reject');
-  const invalid = useStaffMutation('/api/admin/deposits/invalid');
+  const q = useStaffPathQuery<Page<Deposit>>('/api/admin/deposits', { status, page });
+  const approve = useStaffPathMutation('/api/admin/deposits/approve');
+  const reject = useStaffPathMutation('/api/admin/deposits/reject');
+  const invalid = useStaffPathMutation('/api/admin/deposits/invalid');
   const done = () => setActing(null);
   const run = (value: string) => {
     if (!acting) return;

@@ -1,7 +1,7 @@
 import type { FeedHealthRow } from '@tp/contract/schemas/admin';
-import { useQuery } from '@tanstack/react-query';
+import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
-import { staffRequest } from '../api/admin-client';
+import { useStaffQuery } from '../api/admin-client';
 import { DataTable, tableState } from './data-table';
 
 const REFRESH_MS = 3_000;
@@ -15,12 +15,7 @@ const STATE_TONE: Record<FeedHealthRow['state'], string> = {
 /** Each symbol's price feed (risk): state, last tick age and suspect ticks held by the deviation filter, refreshed every few seconds. */
 export function FeedHealth() {
   const { t } = useTranslation();
-  const feeds = useQuery({
-    queryKey: ['admin', '/api/admin/feed-health'],
-    queryFn: () => staffRequest<FeedHealthRow[]>('GET', '/api/admin/feed-health', {}, { quiet: true }),
-    refetchInterval: REFRESH_MS,
-    refetchIntervalInBackground: false,
-  });
+  const feeds = useStaffQuery(api.feedHealth, undefined, { refetchInterval: REFRESH_MS });
   return (
     <div>
       <h2 className="mb-2 font-medium">{t('admin.feed_health')}</h2>

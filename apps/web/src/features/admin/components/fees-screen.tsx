@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { FeePreview } from '@tp/contract/schemas/admin';
+import * as api from '@tp/contract/endpoints/admin';
+import type { InputOf } from '@tp/contract/endpoint';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { staffRequest, useStaffMutation, useStaffQuery } from '../api/admin-client';
+import { call } from '../../../lib/api-client';
+import { useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './screen-header';
 import { DataTable } from './data-table';
 import { adminKey } from './dynamic-key';
 import { PromptDialog } from './prompt-dialog';
 
-type Change = { trade_fee_type: number; rates: string };
+type Change = InputOf<typeof api.feesPreview>;
 
 /**
  * Trade fees (risk): the fee type and each symbol's rate. A change is first previewed as what a
@@ -17,12 +19,12 @@ type Change = { trade_fee_type: number; rates: string };
  */
 export function FeesScreen() {
   const { t } = useTranslation();
-  const current = useStaffQuery<FeePreview>('/api/admin/fees');
+  const current = useStaffQuery(api.fees, undefined);
   const [type, setType] = useState<number | null>(null);
   const [rates, setRates] = useState<Record<number, string>>({});
   const [confirming, setConfirming] = useState(false);
-  const preview = useMutation({ mutationFn: (c: Change) => staffRequest<FeePreview>('POST', '/api/admin/fees/preview', c) });
-  const save = useStaffMutation<FeePreview, Change>('/api/admin/fees/save');
+  const preview = useMutation({ mutationFn: (c: Change) => call(api.feesPreview, c) });
+  const save = useStaffMutation(api.feesSave);
   const feeType = type ?? current.data?.trade_fee_type ?? 1;
   const change = (): Change => ({
     trade_fee_type: feeType,

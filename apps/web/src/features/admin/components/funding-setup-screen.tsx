@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { InputOf } from '@tp/contract/endpoint';
+import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
@@ -10,8 +12,15 @@ import { type FormField, type FormValues, RecordForm } from './record-form';
 
 type Row = Record<string, string | number | boolean> & { id: number };
 
+/** Each funding table's list, save and delete. */
+const TABLES = {
+  deposit_networks: { list: api.depositNetworks, save: api.depositNetworkSave, remove: api.depositNetworkDelete },
+  bank_wires: { list: api.bankWires, save: api.bankWireSave, remove: api.bankWireDelete },
+  withdraw_currencies: { list: api.withdrawCurrencies, save: api.withdrawCurrencySave, remove: api.withdrawCurrencyDelete },
+} as const;
+
 interface Kind {
-  path: string;
+  table: keyof typeof TABLES;
   title: string;
   fields: FormField[];
   /** Columns shown in the list (field names). */
@@ -29,13 +38,13 @@ export function FundingSetupScreen() {
   });
   const kinds: Kind[] = [
     {
-      path: 'deposit_networks',
+      table: 'deposit_networks',
       title: t('admin.deposit_networks'),
       fields: [f('currency_code'), f('protocol_code'), f('address'), f('usd_per_unit', 'number'), f('enabled', 'checkbox')],
       columns: ['currency_code', 'protocol_code', 'address', 'usd_per_unit', 'enabled'],
     },
     {
-      path: 'bank_wires',
+      table: 'bank_wires',
       title: t('admin.bank_wires'),
       fields: [
         f('bank_name'),
@@ -51,7 +60,7 @@ export function FundingSetupScreen() {
       columns: ['bank_name', 'payee_name', 'payee_account', 'currency', 'usd_per_unit', 'enabled'],
     },
     {
-      path: 'withdraw_currencies',
+      table: 'withdraw_currencies',
       title: t('admin.withdraw_currencies'),
       fields: [
         f('code'),
@@ -79,7 +88,7 @@ export function FundingSetupScreen() {
     <section className="flex flex-col gap-8">
       <ScreenTitle>{t('admin.nav.funding')}</ScreenTitle>
       {kinds.map((k) => (
-        <FundingTable key={k.path} kind={k} />
+        <FundingTable key={k.table} kind={k} />
       ))}
     </section>
   );
@@ -87,9 +96,12 @@ export function FundingSetupScreen() {
 
 function FundingTable({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
-  const q = useStaffQuery<Row[]>(`/api/admin/${kind.path}`);
-  const save = useStaffMutation(`/api/admin/${kind.path}/save`);
-  const remove = useStaffMutation(`/api/admin/${kind.path}/delete`);
+  const table = TABLES[kind.table];
+  const list = useStaffQuery(table.list, undefined);
+  // The three tables share one screen: their rows are shown and edited field by field, by name.
+  const q = { ...list, data: list.data as Row[] | undefined };
+  const save = useStaffMutation(table.save);
+  const remove = useStaffMutation(table.remove);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const show = (row: Row, name: string) => {
@@ -152,7 +164,7 @@ function FundingTable({ kind }: { kind: Kind }) {
           initial={initial}
           busy={save.isPending}
           onClose={() => setEditing(null)}
-          onSubmit={(v) => save.mutate({ ...v, id: editing === 'new' ? undefined : editing.id }, { onSuccess: () => setEditing(null) })}
+          onSubmit={(v) => save.mutate({ ...v, id: editing === 'new' ? undefined : editing.id } as InputOf<typeof table.save>, { onSuccess: () => setEditing(null) })}
         />
       )}
       {deleting && (

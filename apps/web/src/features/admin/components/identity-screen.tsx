@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
 import { formatDateTime } from '../../../lib/format';
-import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
+import { type Page, useStaffPathMutation, useStaffPathQuery } from '../api/staff-path-calls';
 import { ScreenTitle } from './screen-header';
 import { DataTable, StatusFilter, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
@@ -27,9 +27,9 @@ export function IdentityScreen() {
   const [status, setStatus] = useState('1');
   const [page, setPage] = useState(1);
   const [acting, setActing] = useState<{ row: IdentityRow; action: 'approve' | 'reject' } | null>(null);
-  const q = useStaffQuery<Page<IdentityRow>>('/api/admin/identity/list', { status, page });
-  const approve = useStaffMutation('/api/admin/identity/approve');
-  const reject = useStaffMutation('/api/admin/identity/reject');
+  const q = useStaffPathQuery<Page<IdentityRow>>('/api/admin/identity/list', { status, page });
+  const approve = useStaffPathMutation('/api/admin/identity/approve');
+  const reject = useStaffPathMutation('/api/admin/identity/reject');
   const statuses: [string, string][] = ['1', '2', '3'].map((s) => [s, t(adminKey(`admin.identity_status.${s}`))]);
   const done = () => setActing(null);
   return (

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { formatDateTime } from '../../../lib/format';
-import { type Page, staffRequest, useStaffMutation, useStaffQuery } from '../api/admin-client';
+import { type Page, staffGet, useStaffPathMutation, useStaffPathQuery } from '../api/staff-path-calls';
 import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
@@ -24,11 +24,11 @@ interface NewsRow {
 export function NewsScreen() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStaffQuery<Page<NewsRow>>('/api/admin/news/list', { page });
-  const remove = useStaffMutation('/api/admin/news/delete');
+  const q = useStaffPathQuery<Page<NewsRow>>('/api/admin/news/list', { page });
+  const remove = useStaffPathMutation('/api/admin/news/delete');
   const [editing, setEditing] = useState<NewsRow | null>(null);
   const [deleting, setDeleting] = useState<NewsRow | null>(null);
-  const open = async (row: NewsRow) => setEditing(await staffRequest<NewsRow>('GET', '/api/admin/news/info', { id: row.id }));
+  const open = async (row: NewsRow) => setEditing(await staffGet<NewsRow>('/api/admin/news/info', { id: row.id }));
   return (
     <section>
       <div className="mb-4 flex items-center justify-between">
@@ -81,7 +81,7 @@ export function NewsScreen() {
 
 function NewsEditor({ news, onClose }: { news: NewsRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const save = useStaffMutation('/api/admin/news/save');
+  const save = useStaffPathMutation('/api/admin/news/save');
   const [draft, setDraft] = useState({
     title: news.title,
     desc: news.desc,

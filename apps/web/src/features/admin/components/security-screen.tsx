@@ -1,17 +1,19 @@
 import { useState } from 'react';
+import type { OutputOf } from '@tp/contract/endpoint';
+import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { QrCode } from '../../../components/ui/qr-code';
 import { toast } from '../../../components/ui/toast-store';
-import { staffRequest } from '../api/admin-client';
+import { call } from '../../../lib/api-client';
 import { ScreenTitle } from './screen-header';
 import { RecoveryCodes } from './recovery-codes';
 
 /** Two-factor enrolment: scan the QR code (or type the secret), then prove it with a code. */
 export function SecurityScreen() {
   const { t } = useTranslation();
-  const [setup, setSetup] = useState<{ secret: string; otpauth_url: string } | null>(null);
+  const [setup, setSetup] = useState<OutputOf<typeof api.totpSetup> | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [enabled, setEnabled] = useState(false);
@@ -20,7 +22,7 @@ export function SecurityScreen() {
   const start = async () => {
     setBusy(true);
     try {
-      setSetup(await staffRequest('POST', '/api/admin/totp/setup'));
+      setSetup(await call(api.totpSetup, undefined));
     } catch {
       // The message is already shown as a toast.
     } finally {
@@ -30,7 +32,7 @@ export function SecurityScreen() {
   const enable = async () => {
     setBusy(true);
     try {
-      const res = await staffRequest<{ recovery_codes: string[] }>('POST', '/api/admin/totp/enable', { code: code.trim() });
+      const res = await call(api.totpEnable, { code: code.trim() });
       setCodes(res.recovery_codes);
       setEnabled(true);
       toast(t('admin.totp_enabled'), 'success');
@@ -43,7 +45,7 @@ export function SecurityScreen() {
   const renew = async () => {
     setBusy(true);
     try {
-      const res = await staffRequest<{ recovery_codes: string[] }>('POST', '/api/admin/totp/recovery_codes', { code: renewCode.trim() });
+      const res = await call(api.totpRecoveryCodes, { code: renewCode.trim() });
       setCodes(res.recovery_codes);
       setRenewCode('');
     } catch {

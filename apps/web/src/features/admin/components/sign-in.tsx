@@ -1,23 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OutputOf } from '@tp/contract/endpoint';
+import * as api from '@tp/contract/endpoints/admin';
 import { STAFF_TOTP_REQUIRED, STAFF_TOTP_SETUP } from '@tp/contract/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { QrCode } from '../../../components/ui/qr-code';
-import { StaffApiError, staffRequest } from '../api/admin-client';
-import { type StaffMember, useStaffSession } from '../../../lib/staff-session-store';
+import { ApiError, call } from '../../../lib/api-client';
+import { useStaffSession } from '../../../lib/staff-session-store';
 import { RecoveryCodes } from './recovery-codes';
 
 type Step = 'password' | 'totp' | 'recovery' | 'setup';
-interface Setup {
-  secret: string;
-  otpauth_url: string;
-}
-interface Answer {
-  token: string;
-  staff: StaffMember;
-  recovery_codes?: string[];
-}
+/** Sent with code STAFF_TOTP_SETUP: the first sign-in of a role that moves money sets up two-factor. */
+type Setup = OutputOf<typeof api.totpSetup>;
+type Answer = OutputOf<typeof api.login>;
 
 /**
  * Staff sign-in: email and password, then the authenticator code (or a recovery code). A member
@@ -45,12 +41,12 @@ export function SignIn() {
     setError(null);
     try {
       const second = step === 'recovery' ? { recovery_code: code.trim() } : step === 'password' ? {} : { totp: code.trim() };
-      const res = await staffRequest<Answer>('POST', '/api/admin/login', { email, password, ...second }, { quiet: true });
+      const res = await call(api.login, { email, password, ...second }, { session: 'staff', showErrorMessage: false });
       if (res.recovery_codes?.length) setDone(res);
       else signIn(res.token, res.staff);
     } catch (err) {
-      if (err instanceof StaffApiError && err.code === STAFF_TOTP_REQUIRED) setStep('totp');
-      else if (err instanceof StaffApiError && err.code === STAFF_TOTP_SETUP) {
+      if (err instanceof ApiError && err.code === STAFF_TOTP_REQUIRED) setStep('totp');
+      else if (err instanceof ApiError && err.code === STAFF_TOTP_SETUP) {
         setSetup(err.data as Setup);
         setStep('setup');
       } else setError(err instanceof Error ? err.message : String(err));

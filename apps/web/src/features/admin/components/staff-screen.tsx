@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { STAFF_ROLES, type Staff } from '@tp/contract/schemas/admin';
+import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
@@ -10,15 +11,16 @@ import { DataTable, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 import { type FormValues, RecordForm } from './record-form';
 
+const text = (v: FormValues, name: string) => String(v[name] ?? '');
 const rolesOf = (v: FormValues) => STAFF_ROLES.filter((r) => v[`role_${r}`]);
 
 /** Staff accounts (admin): create with roles, change roles, disable or enable. */
 export function StaffScreen() {
   const { t } = useTranslation();
-  const q = useStaffQuery<Staff[]>('/api/admin/staff/list');
-  const create = useStaffMutation('/api/admin/staff/create');
-  const roles = useStaffMutation('/api/admin/staff/roles');
-  const status = useStaffMutation('/api/admin/staff/status');
+  const q = useStaffQuery(api.staffList, undefined);
+  const create = useStaffMutation(api.staffCreate);
+  const roles = useStaffMutation(api.staffRoles);
+  const status = useStaffMutation(api.staffStatus);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Staff | null>(null);
   const [toggling, setToggling] = useState<Staff | null>(null);
@@ -71,7 +73,7 @@ export function StaffScreen() {
           onClose={() => setCreating(false)}
           onSubmit={(v) =>
             create.mutate(
-              { email: v.email, name: v.name, password: v.password, roles: rolesOf(v) },
+              { email: text(v, 'email'), name: text(v, 'name'), password: text(v, 'password'), roles: rolesOf(v) },
               { onSuccess: () => setCreating(false) },
             )
           }

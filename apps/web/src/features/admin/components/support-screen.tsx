@@ -4,7 +4,7 @@ import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { formatDateTime } from '../../../lib/format';
-import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
+import { type Page, useStaffPathMutation, useStaffPathQuery } from '../api/staff-path-calls';
 import { ScreenTabs, ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 
@@ -43,7 +43,7 @@ function Conversations() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [userId, setUserId] = useState<number | null>(null);
-  const q = useStaffQuery<Page<Conversation>>('/api/admin/support/conversations', { page });
+  const q = useStaffPathQuery<Page<Conversation>>('/api/admin/support/conversations', { page });
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <DataTable
@@ -74,8 +74,8 @@ function Conversations() {
 
 function Thread({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const q = useStaffQuery<{ data: Message[] }>('/api/admin/support/history', { user_id: userId, limit: 50 });
-  const send = useStaffMutation('/api/admin/support/send', 'admin.sent');
+  const q = useStaffPathQuery<{ data: Message[] }>('/api/admin/support/history', { user_id: userId, limit: 50 });
+  const send = useStaffPathMutation('/api/admin/support/send', 'admin.sent');
   const [body, setBody] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -114,10 +114,10 @@ function Thread({ userId }: { userId: number }) {
 function Feedback() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStaffQuery<
+  const q = useStaffPathQuery<
     Page<{ id: number; email: string; uid: string; contact: string; content: string; status: number; created_at: string }>
   >('/api/admin/feedback/list', { page });
-  const resolve = useStaffMutation('/api/admin/feedback/resolve');
+  const resolve = useStaffPathMutation('/api/admin/feedback/resolve');
   return (
     <DataTable
       {...tableState(q)}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { AdminOrder, AdminSymbol } from '@tp/contract/schemas/admin';
+import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../lib/i18n';
 import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
-import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
+import { useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 import { FeedHealth } from './feed-health';
@@ -39,15 +40,15 @@ const tripleDays = (none: string): [string, string][] => [
 /** Trading setup (risk): symbols and their terms, categories, open positions with a staff close. */
 export function TradingScreen() {
   const { t } = useTranslation();
-  const symbols = useStaffQuery<AdminSymbol[]>('/api/admin/symbols');
-  const categories = useStaffQuery<{ id: number; key: string; sort: number }[]>('/api/admin/categories');
-  const save = useStaffMutation('/api/admin/symbols/save');
-  const saveCategory = useStaffMutation('/api/admin/categories/save');
+  const symbols = useStaffQuery(api.symbols, undefined);
+  const categories = useStaffQuery(api.categories, undefined);
+  const save = useStaffMutation(api.symbolSave);
+  const saveCategory = useStaffMutation(api.categorySave);
   const [editing, setEditing] = useState<AdminSymbol | null>(null);
   const [newCategory, setNewCategory] = useState(false);
   const [page, setPage] = useState(1);
-  const positions = useStaffQuery<Page<AdminOrder>>('/api/admin/positions', { page });
-  const close = useStaffMutation('/api/admin/positions/close');
+  const positions = useStaffQuery(api.positions, { page });
+  const close = useStaffMutation(api.positionClose);
   const [closing, setClosing] = useState<AdminOrder | null>(null);
 
   const fields: FormField[] = [
@@ -185,7 +186,7 @@ export function TradingScreen() {
           initial={{ key: '', sort: '0' }}
           busy={saveCategory.isPending}
           onClose={() => setNewCategory(false)}
-          onSubmit={(v) => saveCategory.mutate(v, { onSuccess: () => setNewCategory(false) })}
+          onSubmit={(v) => saveCategory.mutate({ key: String(v.key ?? ''), sort: v.sort }, { onSuccess: () => setNewCategory(false) })}
         />
       )}
       {closing && (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminOrder, AdminUser } from '@tp/contract/schemas/admin';
+import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -7,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatDateTime, formatMoney, formatProfit } from '../../../lib/format';
-import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
+import { useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { hasRole, useStaffSession } from '../../../lib/staff-session-store';
 import { ScreenTabs, ScreenTitle } from './screen-header';
 import { AdjustBalanceDialog } from './adjust-balance-dialog';
@@ -23,7 +24,7 @@ export function UserDetail() {
   const navigate = useNavigate();
   const userId = Number(useParams().userId);
   const [tab, setTab] = useState<Tab>('profile');
-  const profile = useStaffQuery<AdminUser>('/api/admin/users/profile', { user_id: userId });
+  const profile = useStaffQuery(api.userProfile, { user_id: userId });
   return (
     <section>
       <div className="mb-2">
@@ -53,7 +54,7 @@ function Profile({ user }: { user: AdminUser }) {
   const staff = useStaffSession((s) => s.staff);
   const [confirming, setConfirming] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
-  const status = useStaffMutation('/api/admin/users/status');
+  const status = useStaffMutation(api.userStatus);
   const rows: [string, string][] = [
     [t('admin.f.id'), String(user.id)],
     [t('admin.f.uid'), user.uid],
@@ -101,11 +102,8 @@ function Profile({ user }: { user: AdminUser }) {
 
 function Sessions({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const q = useStaffQuery<{ id: number; ip: string; user_agent: string; created_at: string; expires_at: string }[]>(
-    '/api/admin/users/sessions',
-    { user_id: userId },
-  );
-  const end = useStaffMutation('/api/admin/users/sessions/end');
+  const q = useStaffQuery(api.userSessions, { user_id: userId });
+  const end = useStaffMutation(api.userSessionsEnd);
   const [ending, setEnding] = useState<number | 'all' | null>(null);
   return (
     <div className="flex flex-col gap-3">
@@ -152,10 +150,7 @@ function Sessions({ userId }: { userId: number }) {
 function Ledger({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStaffQuery<Page<{ id: number; account: string; amount: string; type: string; memo: string; created_at: string }>>(
-    '/api/admin/users/ledger',
-    { user_id: userId, page },
-  );
+  const q = useStaffQuery(api.userLedger, { user_id: userId, page });
   return (
     <DataTable
       {...tableState(q)}
@@ -243,6 +238,6 @@ export function OrdersTable({
 
 function Orders({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
-  const q = useStaffQuery<Page<AdminOrder>>('/api/admin/users/orders', { user_id: userId, page });
+  const q = useStaffQuery(api.userOrders, { user_id: userId, page });
   return <OrdersTable {...tableState(q)} page={page} onPage={setPage} />;
 }

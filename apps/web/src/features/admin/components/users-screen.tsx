@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import type { AdminUser } from '@tp/contract/schemas/admin';
+import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
 import { Route, Routes, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { type Page, useStaffQuery } from '../api/admin-client';
+import { useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 import { UserDetail } from './user-detail';
@@ -26,7 +26,7 @@ function UserSearch() {
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const list = useStaffQuery<Page<AdminUser>>('/api/admin/users/search', { q, page });
+  const list = useStaffQuery(api.userSearch, { q, page });
   const search = (e: FormEvent) => {
     e.preventDefault();
     setQ(draft.trim());

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { StaffWithdrawalSchema } from '@tp/contract/schemas/funding';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { type Page, useStaffMutation, useStaffQuery } from '../api/admin-client';
+import { type Page, useStaffPathMutation, useStaffPathQuery } from '../api/staff-path-calls';
 import { ScreenTitle } from './screen-header';
 import { DataTable, StatusFilter, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
@@ -18,9 +18,9 @@ export function WithdrawalsScreen() {
   const [status, setStatus] = useState('0');
   const [page, setPage] = useState(1);
   const [acting, setActing] = useState<{ row: Withdrawal; action: 'approve' | 'reject' } | null>(null);
-  const q = useStaffQuery<Page<Withdrawal>>('/api/admin/withdrawals', { status, page });
-  const approve = useStaffMutation('/api/admin/withdrawals/approve');
-  const reject = useStaffMutation('/api/admin/withdrawals/reject');
+  const q = useStaffPathQuery<Page<Withdrawal>>('/api/admin/withdrawals', { status, page });
+  const approve = useStaffPathMutation('/api/admin/withdrawals/approve');
+  const reject = useStaffPathMutation('/api/admin/withdrawals/reject');
   const done = () => setActing(null);
   const who = (r: Withdrawal) => r.user.email || r.user.mobile || r.user.uid;
   return (
