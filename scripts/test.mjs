@@ -23,6 +23,19 @@ const run = (projects) => {
   return res.status ?? 1;
 };
 
+// The whole suite starts with the static checks: the module and feature boundaries and "no import
+// cycles" are lint rules (eslint.config.js), and both sides are typed from the one contract.
+if (args.length === 0) {
+  for (const [name, cmd] of [
+    ['lint', [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.']],
+    ...['packages/contract', 'apps/server', 'apps/web'].map((project) => [`typecheck ${project}`, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', project]]),
+  ]) {
+    console.log(`npm test: ${name}`);
+    const res = spawnSync(process.execPath, cmd, { cwd: root, stdio: 'inherit' });
+    if (res.status !== 0) process.exit(res.status ?? 1);
+  }
+}
+
 console.log(`API tests on: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ' (set TEST_DATABASE_URL to add PostgreSQL)'}`);
 const first = run(['unit', 'api']);
 if (first !== 0) process.exit(first);

@@ -95,7 +95,7 @@ function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
 }
 
 /** Declares one call: one zod schema validates it and documents it on the OpenAPI page. */
-export function defineRoute<S extends z.ZodType = z.ZodObject<{}>, A extends AuthMode = 'none'>(
+function defineRoute<S extends z.ZodType = z.ZodObject<{}>, A extends AuthMode = 'none'>(
   app: FastifyInstance,
   ctx: AppContext,
   def: RouteDef<S, A>,

@@ -48,6 +48,9 @@ export const login = endpoint({
   rateLimit: { max: 30, timeWindow: 60_000 },
 });
 
+/** The same login under the path other clients of this API family post the spec's login form to. */
+export const loginAlias = endpoint({ ...login, path: '/api/user/login', summary: 'Alias of /api/user/loginForU (same form, same answer)' });
+
 export const forgetPassword = endpoint({
   method: 'POST',
   path: '/api/user/forget_password',

@@ -66,7 +66,8 @@ export const wireInfo = endpoint({
 });
 
 export const submitCoinDeposit = endpoint({
-  method: 'POST',
+  // Other clients of this API family send it as GET with query parameters (the proof as an uploaded image URL).
+  method: ['POST', 'GET'],
   path: '/api/quickCharge/submit',
   auth: 'user',
   realOnly: true,

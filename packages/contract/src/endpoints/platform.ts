@@ -59,3 +59,31 @@ export const socket = endpoint({
   tags: ['realtime'],
   raw: true,
 });
+
+/** Test only (TRADING_TEST_CONTROLS=1, never in production): a browser or restart test drives prices with no feed. */
+export const testTick = endpoint({
+  method: 'POST',
+  path: '/api/test/trading/tick',
+  auth: 'none',
+  input: z.object({ symbol_id: z.coerce.number().int().positive(), bid: z.string().min(1), ask: z.string().min(1) }),
+  output: z.object({ accepted: z.boolean() }),
+  summary: 'Test only: publishes a tick',
+  tags: ['test'],
+});
+
+/** Test only: waits until every job the engine has queued has committed. */
+export const testIdle = endpoint({
+  method: 'GET',
+  path: '/api/test/trading/idle',
+  auth: 'none',
+  output: z.object({
+    running: z.boolean(),
+    queuedUsers: z.number().int(),
+    positions: z.number().int(),
+    pendings: z.number().int(),
+    accounts: z.number().int(),
+    triggers: z.number().int(),
+  }),
+  summary: 'Test only: waits until every triggered job has committed',
+  tags: ['test'],
+});

@@ -7,7 +7,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const accounts = () => ctx.services.accounts;
 
   route(app, ctx, api.register, ({ input, req }) => accounts().register(input, { ip: req.ip, userAgent: req.headers['user-agent'] }));
-  route(app, ctx, api.login, ({ input, req, lang }) => accounts().login(input, { ip: req.ip, userAgent: req.headers['user-agent'], lang }));
+  for (const endpoint of [api.login, api.loginAlias])
+    route(app, ctx, endpoint, ({ input, req, lang }) => accounts().login(input, { ip: req.ip, userAgent: req.headers['user-agent'], lang }));
   route(app, ctx, api.forgetPassword, async ({ input }) => {
     await accounts().forgetPassword(input);
     return null;

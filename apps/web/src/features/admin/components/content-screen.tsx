@@ -1,3 +1,4 @@
+import type { OutputOf } from '@tp/contract/endpoint';
 import { useState } from 'react';
 import { EDITABLE_SETTING_KEYS, RISK_SETTING_KEYS } from '@tp/contract/schemas/content';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatDateTime } from '../../../lib/format';
-import { type Page, useStaffPathMutation, useStaffPathQuery } from '../api/staff-path-calls';
+import * as authApi from '@tp/contract/endpoints/auth';
+import * as contentApi from '@tp/contract/endpoints/content';
+import { useStaffQuery, useStaffMutation } from '../api/admin-client';
 import { hasRole, useStaffSession } from '../../../lib/staff-session-store';
 import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
@@ -36,8 +39,8 @@ const CHOICES: Record<string, string[]> = {
 function SettingsForm() {
   const { t } = useTranslation();
   const staff = useStaffSession((s) => s.staff);
-  const q = useStaffPathQuery<Record<string, string>>('/api/admin/settings');
-  const save = useStaffPathMutation('/api/admin/settings/save');
+  const q = useStaffQuery(contentApi.staffSettings, undefined);
+  const save = useStaffMutation(contentApi.saveSettings);
   const [draft, setDraft] = useState<Record<string, string> | null>(null);
   if (q.isLoading) return <SkeletonRows rows={4} />;
   if (q.isError || !q.data) return <ErrorState onRetry={() => q.refetch()} />;
@@ -86,26 +89,14 @@ function SettingsForm() {
   );
 }
 
-interface CompanyRow {
-  id: number;
-  name: string;
-  logo: string;
-  url: string;
-  subject: string;
-  registered_address: string;
-  location: string;
-  email: string;
-  status: number;
-  loss_url: string;
-  is_main: boolean;
-}
+type CompanyRow = OutputOf<typeof contentApi.staffCompanyList>['data'][number];
 const COMPANY_FIELDS = ['name', 'logo', 'url', 'subject', 'registered_address', 'location', 'email', 'status', 'loss_url'] as const;
 
 function Companies() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStaffPathQuery<Page<CompanyRow>>('/api/admin/company/list', { page });
-  const save = useStaffPathMutation('/api/admin/company/save');
+  const q = useStaffQuery(contentApi.staffCompanyList, { page });
+  const save = useStaffMutation(contentApi.saveCompany);
   const [editing, setEditing] = useState<CompanyRow | 'new' | null>(null);
   const initial: FormValues =
     editing && editing !== 'new'
@@ -151,7 +142,10 @@ function Companies() {
           initial={initial}
           busy={save.isPending}
           onClose={() => setEditing(null)}
-          onSubmit={(v) => save.mutate({ ...v, id: editing === 'new' ? undefined : editing.id }, { onSuccess: () => setEditing(null) })}
+          onSubmit={(v) =>
+            // The form holds every company field (RecordForm checks the required ones); the server validates again.
+            save.mutate({ ...v, id: editing === 'new' ? undefined : editing.id } as Parameters<typeof save.mutate>[0], { onSuccess: () => setEditing(null) })
+          }
         />
       )}
     </div>
@@ -161,8 +155,7 @@ function Companies() {
 function Outbox() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStaffPathQuery<Page<{ id: number; channel: string; destination: string; subject: string; body: string; created_at: string }>>(
-    '/api/admin/outbox',
+  const q = useStaffQuery(authApi.adminOutbox,
     { page },
   );
   return (

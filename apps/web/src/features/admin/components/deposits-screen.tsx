@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { StaffDepositSchema } from '@tp/contract/schemas/funding';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { type Page, useStaffPathMutation, useStaffPathQuery } from '../api/staff-path-calls';
+import * as fundingApi from '@tp/contract/endpoints/funding';
+import { useStaffQuery, useStaffMutation } from '../api/admin-client';
 import { ScreenTitle } from './screen-header';
 import { DataTable, StatusFilter, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
@@ -19,10 +20,10 @@ export function DepositsScreen() {
   const [status, setStatus] = useState('0');
   const [page, setPage] = useState(1);
   const [acting, setActing] = useState<{ row: Deposit; action: Action } | null>(null);
-  const q = useStaffPathQuery<Page<Deposit>>('/api/admin/deposits', { status, page });
-  const approve = useStaffPathMutation('/api/admin/deposits/approve');
-  const reject = useStaffPathMutation('/api/admin/deposits/reject');
-  const invalid = useStaffPathMutation('/api/admin/deposits/invalid');
+  const q = useStaffQuery(fundingApi.staffDeposits, { status, page });
+  const approve = useStaffMutation(fundingApi.approveDeposit);
+  const reject = useStaffMutation(fundingApi.rejectDeposit);
+  const invalid = useStaffMutation(fundingApi.invalidateDeposit);
   const done = () => setActing(null);
   const run = (value: string) => {
     if (!acting) return;

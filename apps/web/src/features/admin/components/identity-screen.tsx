@@ -1,25 +1,16 @@
+import type { OutputOf } from '@tp/contract/endpoint';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
 import { formatDateTime } from '../../../lib/format';
-import { type Page, useStaffPathMutation, useStaffPathQuery } from '../api/staff-path-calls';
+import * as identityApi from '@tp/contract/endpoints/identity';
+import { useStaffQuery, useStaffMutation } from '../api/admin-client';
 import { ScreenTitle } from './screen-header';
 import { DataTable, StatusFilter, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 import { Button } from '../../../components/ui/button';
 
-interface IdentityRow {
-  user_id: number;
-  email: string;
-  mobile: string;
-  name: string;
-  card_id: string;
-  front_pic: string;
-  reverse_pic: string;
-  review_status: number;
-  reject_reason: string;
-  submitted_at: string;
-}
+type IdentityRow = OutputOf<typeof identityApi.adminIdentityList>['data'][number];
 
 /** Identity review queue: both images, approve, reject with a reason. */
 export function IdentityScreen() {
@@ -27,9 +18,9 @@ export function IdentityScreen() {
   const [status, setStatus] = useState('1');
   const [page, setPage] = useState(1);
   const [acting, setActing] = useState<{ row: IdentityRow; action: 'approve' | 'reject' } | null>(null);
-  const q = useStaffPathQuery<Page<IdentityRow>>('/api/admin/identity/list', { status, page });
-  const approve = useStaffPathMutation('/api/admin/identity/approve');
-  const reject = useStaffPathMutation('/api/admin/identity/reject');
+  const q = useStaffQuery(identityApi.adminIdentityList, { status, page });
+  const approve = useStaffMutation(identityApi.adminIdentityApprove);
+  const reject = useStaffMutation(identityApi.adminIdentityReject);
   const statuses: [string, string][] = ['1', '2', '3'].map((s) => [s, t(adminKey(`admin.identity_status.${s}`))]);
   const done = () => setActing(null);
   return (

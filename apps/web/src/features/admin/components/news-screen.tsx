@@ -1,34 +1,29 @@
+import type { OutputOf } from '@tp/contract/endpoint';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { formatDateTime } from '../../../lib/format';
-import { type Page, staffGet, useStaffPathMutation, useStaffPathQuery } from '../api/staff-path-calls';
+import * as contentApi from '@tp/contract/endpoints/content';
+import { call } from '../../../lib/api-client';
+import { useStaffQuery, useStaffMutation } from '../api/admin-client';
 import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 import { RichTextEditor } from './rich-text-editor';
 
-interface NewsRow {
-  id: number;
-  title: string;
-  desc: string;
-  logo: string;
-  content?: string;
-  published: boolean;
-  created_at: string;
-}
+type NewsRow = Omit<OutputOf<typeof contentApi.staffNewsList>['data'][number], 'category_id'> & { category_id?: number; content?: string };
 
 /** News (content role): list, rich-text editor, publish, delete. */
 export function NewsScreen() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStaffPathQuery<Page<NewsRow>>('/api/admin/news/list', { page });
-  const remove = useStaffPathMutation('/api/admin/news/delete');
+  const q = useStaffQuery(contentApi.staffNewsList, { page });
+  const remove = useStaffMutation(contentApi.deleteNews);
   const [editing, setEditing] = useState<NewsRow | null>(null);
   const [deleting, setDeleting] = useState<NewsRow | null>(null);
-  const open = async (row: NewsRow) => setEditing(await staffGet<NewsRow>('/api/admin/news/info', { id: row.id }));
+  const open = async (row: NewsRow) => setEditing(await call(contentApi.staffNewsInfo, { id: row.id }));
   return (
     <section>
       <div className="mb-4 flex items-center justify-between">
@@ -81,7 +76,7 @@ export function NewsScreen() {
 
 function NewsEditor({ news, onClose }: { news: NewsRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const save = useStaffPathMutation('/api/admin/news/save');
+  const save = useStaffMutation(contentApi.saveNews);
   const [draft, setDraft] = useState({
     title: news.title,
     desc: news.desc,

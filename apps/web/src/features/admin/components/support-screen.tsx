@@ -4,25 +4,11 @@ import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { formatDateTime } from '../../../lib/format';
-import { type Page, useStaffPathMutation, useStaffPathQuery } from '../api/staff-path-calls';
+import * as supportApi from '@tp/contract/endpoints/support';
+import { useStaffQuery, useStaffMutation } from '../api/admin-client';
 import { ScreenTabs, ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 
-interface Message {
-  id: number;
-  sender: 'user' | 'staff';
-  body: string;
-  image_url: string | null;
-  created_at: string;
-}
-interface Conversation {
-  user_id: number;
-  email: string;
-  mobile: string;
-  uid: string;
-  unread: number;
-  last_message: Message;
-}
 
 /** Support desk: the users' conversations with replies, and the feedback inbox. */
 const SUPPORT_TABS = ['chat', 'feedback'] as const;
@@ -43,7 +29,7 @@ function Conversations() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [userId, setUserId] = useState<number | null>(null);
-  const q = useStaffPathQuery<Page<Conversation>>('/api/admin/support/conversations', { page });
+  const q = useStaffQuery(supportApi.conversations, { page });
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <DataTable
@@ -74,8 +60,8 @@ function Conversations() {
 
 function Thread({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const q = useStaffPathQuery<{ data: Message[] }>('/api/admin/support/history', { user_id: userId, limit: 50 });
-  const send = useStaffPathMutation('/api/admin/support/send', 'admin.sent');
+  const q = useStaffQuery(supportApi.staffChatHistory, { user_id: userId, limit: 50 });
+  const send = useStaffMutation(supportApi.staffSendChatMessage, 'admin.sent');
   const [body, setBody] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -114,10 +100,8 @@ function Thread({ userId }: { userId: number }) {
 function Feedback() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStaffPathQuery<
-    Page<{ id: number; email: string; uid: string; contact: string; content: string; status: number; created_at: string }>
-  >('/api/admin/feedback/list', { page });
-  const resolve = useStaffPathMutation('/api/admin/feedback/resolve');
+  const q = useStaffQuery(supportApi.feedbackList, { page });
+  const resolve = useStaffMutation(supportApi.resolveFeedback);
   return (
     <DataTable
       {...tableState(q)}

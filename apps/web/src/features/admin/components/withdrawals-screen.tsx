@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { StaffWithdrawalSchema } from '@tp/contract/schemas/funding';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { type Page, useStaffPathMutation, useStaffPathQuery } from '../api/staff-path-calls';
+import * as fundingApi from '@tp/contract/endpoints/funding';
+import { useStaffQuery, useStaffMutation } from '../api/admin-client';
 import { ScreenTitle } from './screen-header';
 import { DataTable, StatusFilter, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
@@ -18,9 +19,9 @@ export function WithdrawalsScreen() {
   const [status, setStatus] = useState('0');
   const [page, setPage] = useState(1);
   const [acting, setActing] = useState<{ row: Withdrawal; action: 'approve' | 'reject' } | null>(null);
-  const q = useStaffPathQuery<Page<Withdrawal>>('/api/admin/withdrawals', { status, page });
-  const approve = useStaffPathMutation('/api/admin/withdrawals/approve');
-  const reject = useStaffPathMutation('/api/admin/withdrawals/reject');
+  const q = useStaffQuery(fundingApi.staffWithdrawals, { status, page });
+  const approve = useStaffMutation(fundingApi.approveWithdrawal);
+  const reject = useStaffMutation(fundingApi.rejectWithdrawal);
   const done = () => setActing(null);
   const who = (r: Withdrawal) => r.user.email || r.user.mobile || r.user.uid;
   return (

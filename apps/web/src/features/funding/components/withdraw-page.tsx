@@ -15,7 +15,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatMoney } from '../../../lib/format';
 import { useBalance } from '../../../api/get-balance';
 import { useDrawMethods, type DrawMethod } from '../api/get-draw-methods';
-import { useTwoFactorStatus } from '../api/get-two-factor-status';
+import { useTwoFactorStatus } from '../../../api/get-two-factor-status';
 import { useWithdrawCurrencies } from '../api/get-withdraw-currencies';
 import { useSubmitWithdrawal } from '../api/submit-withdrawal';
 import { formatAmount } from './amount-text';
