@@ -5,7 +5,7 @@
  * Prints orders per second and latency, on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL.
  * Before each product run it measures the database's own limit in the same run: BENCH_CONNECTIONS
  * raw clients, each doing per request BEGIN, an UPDATE of a balance row, an INSERT, COMMIT (on
- * PGlite, the same loop in this process). It prints the product's orders/s as a share of the limit's
+ * PGlite, the same loop in this process); the server's pool gets as many connections. It prints the product's orders/s as a share of the limit's
  * transactions/s and its p99 against the limit's p99, and exits non-zero on PostgreSQL when the
  * product is under 60% of the limit's throughput or its p99 above 3 times the limit's.
  *
@@ -191,6 +191,8 @@ async function run(target: string) {
         LOG_LEVEL: 'warn',
         DATA_DIR: dir,
         ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+        // As many database connections as the limit's loop had.
+        DATABASE_POOL_SIZE: String(CONNECTIONS),
         PRICE_SOURCE: 'replay',
         REPLAY_FILE: replay,
         MARKET_ALWAYS_OPEN: '1',
