@@ -3,6 +3,11 @@
  * logged in through the API, then autocannon sends market orders and their closes
  * (/v1/api/forex/submit then /v1/api/forex/close, each account in turn) for BENCH_SECONDS.
  * Prints orders per second and latency, on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL.
+ * Before each product run it measures the database's own limit in the same run: BENCH_CONNECTIONS
+ * raw clients, each doing per request BEGIN, an UPDATE of a balance row, an INSERT, COMMIT (on
+ * PGlite, the same loop in this process); the server's pool gets as many connections. It prints the product's orders/s as a share of the limit's
+ * transactions/s and its p99 against the limit's p99, and exits non-zero on PostgreSQL when the
+ * product is under 60% of the limit's throughput or its p99 above 3 times the limit's.
  *
  * BENCH_TARGETS=pglite,postgres  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
  * BENCH_CONNECTIONS (default 32), BENCH_USERS (200), BENCH_SECONDS (20); BENCH_SERVER_NODE_ARGS
@@ -14,6 +19,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { auditLedger } from '../apps/server/src/modules/ledger/ledger-service.ts';
 import { request, type ServerProcess, startServer } from '../apps/server/src/modules/trading/server-process.ts';
 import { openDatabase } from '../apps/server/src/platform/db/client.ts';
@@ -80,9 +87,97 @@ function cpuShare(a: CpuSample, b: CpuSample): { server: string; postgres: strin
   return { server: pct(b.server - a.server), postgres: pct(Math.max(0, b.postgres - a.postgres)), bench: pct(b.bench - a.bench) };
 }
 
+/** The limit's measurement: transactions per second and their latency, in ms. */
+interface Limit {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+}
+/** Runs one transaction on the given worker: BEGIN, UPDATE of a balance row, INSERT, COMMIT. */
+type LimitTransaction = (worker: number, account: number, amount: number) => Promise<void>;
+
+const LIMIT_SCHEMA = [
+  'create table bench_balance (id integer primary key, balance numeric(20, 4) not null)',
+  'create table bench_posting (id bigserial primary key, account_id integer not null, amount numeric(20, 4) not null, created_at timestamptz not null default now())',
+  `insert into bench_balance select g, 1000000 from generate_series(0, ${USERS - 1}) g`,
+];
+const LIMIT_UPDATE = 'update bench_balance set balance = balance + $1 where id = $2';
+const LIMIT_INSERT = 'insert into bench_posting (account_id, amount) values ($1, $2)';
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : 0;
+}
+
+/** CONNECTIONS workers, each sending one transaction after the other for SECONDS, on accounts taken in turn like the product's run. */
+async function measureLimit(transaction: LimitTransaction): Promise<Limit> {
+  const latencies: number[] = [];
+  const end = performance.now() + SECONDS * 1000;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, worker) => {
+      while (performance.now() < end) {
+        const at = performance.now();
+        await transaction(worker, next++ % USERS, next % 2 ? 1 : -1);
+        latencies.push(performance.now() - at);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return { perSecond: latencies.length / seconds, p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), total: latencies.length };
+}
+
+async function postgresLimit(base: string): Promise<Limit> {
+  const scratch = await createScratchDatabase(base, 'bench_orders_limit');
+  const clients = Array.from({ length: CONNECTIONS }, () => new pg.Client({ connectionString: scratch.url }));
+  try {
+    await Promise.all(clients.map((client) => client.connect()));
+    for (const statement of LIMIT_SCHEMA) await clients[0]!.query(statement);
+    return await measureLimit(async (worker, account, amount) => {
+      const client = clients[worker]!;
+      await client.query('begin');
+      await client.query({ name: 'limit-update', text: LIMIT_UPDATE, values: [amount, account] });
+      await client.query({ name: 'limit-insert', text: LIMIT_INSERT, values: [account, amount] });
+      await client.query('commit');
+    });
+  } finally {
+    await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
+    await scratch.drop();
+  }
+}
+
+/** PGlite is one connection in one process: the workers' transactions queue on it, as the server's do. */
+async function pgliteLimit(): Promise<Limit> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-limit-'));
+  const db = new PGlite(dir);
+  try {
+    for (const statement of LIMIT_SCHEMA) await db.exec(statement);
+    return await measureLimit((_worker, account, amount) =>
+      db.transaction(async (tx) => {
+        await tx.query(LIMIT_UPDATE, [amount, account]);
+        await tx.query(LIMIT_INSERT, [account, amount]);
+      }),
+    );
+  } finally {
+    await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const THROUGHPUT_TARGET = 0.6;
+const P99_TARGET = 3;
+
 const freshPostgres = (base: string) => createScratchDatabase(base, 'bench_orders');
 
 async function run(target: string) {
+  const limit = target === 'postgres' ? await postgresLimit(process.env.BENCH_DATABASE_URL!) : await pgliteLimit();
+  log(
+    `${target} limit (${CONNECTIONS} raw connections, BEGIN + UPDATE balance + INSERT + COMMIT): ${Math.round(limit.perSecond).toLocaleString('en')} tx/s, ` +
+      `p50 ${limit.p50} ms, p99 ${limit.p99} ms (${limit.total.toLocaleString('en')} transactions); load average ${loadAverage()}`,
+  );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
   // BTCUSDT at its seeded price about twice a second, so that its quote stays live (it never moves: no trigger fires).
   const replay = path.join(dir, 'btc-steady.csv');
@@ -96,6 +191,8 @@ async function run(target: string) {
         LOG_LEVEL: 'warn',
         DATA_DIR: dir,
         ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+        // As many database connections as the limit's loop had.
+        DATABASE_POOL_SIZE: String(CONNECTIONS),
         PRICE_SOURCE: 'replay',
         REPLAY_FILE: replay,
         MARKET_ALWAYS_OPEN: '1',
@@ -171,7 +268,10 @@ async function run(target: string) {
         },
       ],
     });
-    const cpu = cpuShare(cpuBefore, cpuSample(server.child.pid!));
+    const cpuAfter = cpuSample(server.child.pid!);
+    const cpu = cpuShare(cpuBefore, cpuAfter);
+    // CPU per order moves less with the machine's load than orders/s do.
+    const serverMsPerOrder = ((cpuAfter.server - cpuBefore.server) * 1000) / Math.max(1, result.requests.total);
     const idle = await request(base, 'GET', '/api/test/trading/idle');
     log(
       `${target}: ${Math.round(result.requests.average).toLocaleString('en')} orders/s (submits and closes; ${Math.round(result.requests.average / 2)} round trips/s), ` +
@@ -179,7 +279,15 @@ async function run(target: string) {
         `${result.requests.total.toLocaleString('en')} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${refused} refused; ` +
         `open positions left ${idle.data.positions}`,
     );
-    log(`  CPU during the run (% of one core): server ${cpu.server}, PostgreSQL ${cpu.postgres}, load generator ${cpu.bench}`);
+    const share = result.requests.average / limit.perSecond;
+    const p99Ratio = result.latency.p99 / Math.max(limit.p99, 0.1);
+    const met = share >= THROUGHPUT_TARGET && p99Ratio <= P99_TARGET;
+    log(
+      `  ${target} product/limit: throughput ${Math.round(share * 100)}% (target ${THROUGHPUT_TARGET * 100}%), p99 ${p99Ratio.toFixed(1)}x (target <= ${P99_TARGET}x): ` +
+        `${met ? 'met' : target === 'postgres' ? 'NOT MET' : 'not met (PGlite: reported, not enforced)'}`,
+    );
+    if (!met && target === 'postgres') process.exitCode = 1;
+    log(`  CPU during the run (% of one core): server ${cpu.server}, PostgreSQL ${cpu.postgres}, load generator ${cpu.bench}; server ${serverMsPerOrder.toFixed(2)} ms of CPU per order`);
     for (const [reason, count] of reasons) log(`  refused ${count}x: ${reason}`);
     const faults = server
       .output()
@@ -208,12 +316,15 @@ async function run(target: string) {
   }
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
 async function main() {
   log(
-    `bench:orders: ${USERS} demo accounts, ${CONNECTIONS} connections, ${SECONDS} s per database, market order + close of 0.01 BTCUSDT; load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
+    `bench:orders: ${USERS} demo accounts, ${CONNECTIONS} connections, ${SECONDS} s per database, market order + close of 0.01 BTCUSDT; ${os.cpus().length} cores, load average ${loadAverage()}`,
   );
   for (const target of TARGETS) await run(target);
 }
