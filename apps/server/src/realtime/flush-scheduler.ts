@@ -25,9 +25,10 @@ export class FlushScheduler<T> {
     /** Flushes one client; `now` is the pass's start (Date.now()). */
     private readonly flushOne: (client: T, now: number) => void,
     private readonly maxDelayMs: number,
-    /** Told of every finished pass: its wall time (slices and yields) and the clients it went over. */
-    readonly onPass?: (ms: number, clients: number) => void,
   ) {}
+
+  /** Told of every finished pass: its wall time (slices and yields) and the clients it went over (benchmarks). */
+  onPass: ((ms: number, clients: number) => void) | null = null;
 
   /** Something changed: a pass will come, at the cadence the load allows. */
   request(): void {
