@@ -142,7 +142,9 @@ async function runProduct(clients: number) {
     process.env.BENCH_PROFILE ? [...tsx, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : tsx,
   );
   const { port, symbols } = await waitFor<{ port: number; symbols: string[] }>(server, 'listening');
-  console.log(`product: server pid ${server.pid}, ${symbols.length} symbols at ${values.rate} ticks/s each, flush passes every 2..${values.flush} ms`);
+  console.log(
+    `product: server pid ${server.pid}, ${symbols.length} symbols at ${values.rate} ticks/s each, flush passes every 2..${values.flush} ms`,
+  );
   let before: ServerStats | null = null;
   const measured = await withClients(`ws://127.0.0.1:${port}/v1/ws`, clients, symbols, async () => {
     await ask(server, 'start-feed', 'feed-started');
@@ -197,18 +199,28 @@ async function main() {
   const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
   const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
   for (const clients of sizes) {
-    console.log(`\n== ${clients} clients, ${seconds} s, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `\n== ${clients} clients, ${seconds} s, ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     const p = await runProduct(clients);
     const perSocketWrites = p.writes / p.connected / p.elapsed;
     const perSocketBytes = p.sentBytes / p.connected / p.elapsed;
-    console.log(`floor: bare ws server, ${perSocketWrites.toFixed(1)} writes of ${Math.round(perSocketBytes / perSocketWrites)} bytes per socket per second`);
+    console.log(
+      `floor: bare ws server, ${perSocketWrites.toFixed(1)} writes of ${Math.round(perSocketBytes / perSocketWrites)} bytes per socket per second`,
+    );
     const f = await runFloor(clients, perSocketWrites, Math.round(perSocketBytes / perSocketWrites));
     const target = delayTarget(clients);
     const dropped = p.closed + p.dropped;
     console.log(
       [
         '',
-        `clients                 ${p.connected} (DAY_MARKET + one KLINE topic each), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+        `clients                 ${p.connected} (DAY_MARKET + one KLINE topic each), load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
         `deliveries              ${p.deliveries} (${Math.round(p.deliveries / p.elapsed)}/s) in ${p.elapsed.toFixed(1)} s`,
         `delay tick -> client    p50 ${p.p50} ms, p99 ${p.p99} ms (target < ${target}), max ${p.max} ms`,
         `server writes           ${Math.round(p.writes / p.elapsed)}/s (${perSocketWrites.toFixed(1)} per socket per s), ${mib(p.sentBytes / p.elapsed)}/s, ${Math.round(p.frames / p.elapsed)} frames/s`,
@@ -224,7 +236,8 @@ async function main() {
       ].join('\n'),
     );
     if (p.p99 >= target) misses.push(`${clients} clients: tick-to-client p99 ${p.p99} ms >= ${target} ms`);
-    if (p.loop.p99 >= LOOP_P99_TARGET_MS) misses.push(`${clients} clients: event-loop p99 ${p.loop.p99.toFixed(0)} ms >= ${LOOP_P99_TARGET_MS} ms`);
+    if (p.loop.p99 >= LOOP_P99_TARGET_MS)
+      misses.push(`${clients} clients: event-loop p99 ${p.loop.p99.toFixed(0)} ms >= ${LOOP_P99_TARGET_MS} ms`);
     if (dropped > 0 || p.connected < clients) misses.push(`${clients} clients: ${dropped} dropped, ${clients - p.connected} not connected`);
   }
   if (misses.length) {

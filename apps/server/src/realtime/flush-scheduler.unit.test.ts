@@ -12,7 +12,11 @@ function spin(ms: number): void {
 describe('flush scheduler', () => {
   it('runs one pass for many requests made before it starts', async () => {
     const flushed: number[] = [];
-    const s = new FlushScheduler(() => [1, 2, 3], (c) => flushed.push(c), 100);
+    const s = new FlushScheduler(
+      () => [1, 2, 3],
+      (c) => flushed.push(c),
+      100,
+    );
     for (let i = 0; i < 50; i++) s.request();
     await sleep(QUIET_DELAY_MS + 30);
     expect(flushed).toEqual([1, 2, 3]);
@@ -44,7 +48,11 @@ describe('flush scheduler', () => {
   });
 
   it('waits longer between passes when passes are long, never beyond the cap', () => {
-    const s = new FlushScheduler(() => [], () => undefined, 50);
+    const s = new FlushScheduler(
+      () => [],
+      () => undefined,
+      50,
+    );
     expect(s.delay()).toBeLessThanOrEqual(QUIET_DELAY_MS);
     (s as unknown as { lastPassMs: number; lastPassEnd: number }).lastPassMs = 30;
     (s as unknown as { lastPassEnd: number }).lastPassEnd = performance.now();
