@@ -22,6 +22,8 @@ const offset = Number(process.env.BENCH_OFFSET ?? 0);
 const histogram = new Uint32Array(MAX_DELAY_MS + 1);
 let measuring = false;
 let deliveries = 0;
+/** Bytes received while measuring (frames and headers). */
+let bytes = 0;
 let closed = 0;
 let connected = 0;
 let failed = 0;
@@ -94,6 +96,7 @@ function open(i: number): Promise<void> {
       );
     });
     socket.on('data', (chunk: Buffer) => {
+      if (measuring) bytes += chunk.length;
       let buf = rest ? Buffer.concat([rest, chunk]) : chunk;
       if (handshake) {
         const end = buf.indexOf('\r\n\r\n');
@@ -139,12 +142,13 @@ process.on('message', async (msg: { cmd: string }) => {
     cpuAtStart = process.cpuUsage();
     histogram.fill(0);
     deliveries = 0;
+    bytes = 0;
     closed = 0;
     measuring = true;
   } else if (msg.cmd === 'stop') {
     measuring = false;
     const cpu = process.cpuUsage(cpuAtStart);
-    process.send!({ event: 'result', deliveries, closed, cpuSeconds: (cpu.user + cpu.system) / 1e6, histogram: Array.from(histogram) });
+    process.send!({ event: 'result', deliveries, bytes, closed, cpuSeconds: (cpu.user + cpu.system) / 1e6, histogram: Array.from(histogram) });
   } else if (msg.cmd === 'exit') {
     for (const s of sockets) s.destroy();
     process.exit(0);

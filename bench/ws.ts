@@ -1,29 +1,46 @@
 /**
- * npm run bench:ws [-- --clients 5000 --seconds 30 --rate 4 --workers 2]
+ * npm run bench:ws [-- --clients 5000,10000 --seconds 30 --rate 4 --workers 2]
  *
- * Starts the server (child process), connects N socket clients (in worker processes) subscribed
- * to DAY_MARKET and one KLINE topic each, runs the simulator at `rate` ticks per second per symbol,
- * and prints deliveries per second, tick-to-client delay percentiles, dropped clients, server CPU
- * and memory. Everything stays on 127.0.0.1.
+ * For each client count: starts the server (child process), connects the clients (in worker
+ * processes) subscribed to DAY_MARKET and one KLINE topic each, runs the simulator at `rate` ticks
+ * per second per symbol and measures tick-to-client delay, dropped clients, server CPU, event loop
+ * and memory. Then, in the same run, the cost floor: a bare `ws` server (ws-floor.ts) writes the same
+ * bytes per socket per second, in the same number of writes, to the same number of clients; the
+ * product's server CPU is printed as a share of the floor's. Exits non-zero when a target is missed:
+ * tick-to-client p99 under 60 ms at up to 5,000 clients and under 100 ms above, server event-loop
+ * p99 under 20 ms, no client dropped. Everything stays on 127.0.0.1.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
   options: {
-    clients: { type: 'string', default: process.env.BENCH_CLIENTS ?? '5000' },
+    clients: { type: 'string', default: process.env.BENCH_CLIENTS ?? '5000,10000' },
     seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '30' },
     rate: { type: 'string', default: process.env.BENCH_RATE ?? '4' },
     workers: { type: 'string', default: process.env.BENCH_WORKERS ?? '2' },
     flush: { type: 'string', default: process.env.WS_FLUSH_MS ?? '100' },
   },
 });
-const clients = Number(values.clients);
+const sizes = values.clients.split(',').map(Number);
 const seconds = Number(values.seconds);
 const workers = Math.max(1, Number(values.workers));
 const dir = import.meta.dirname;
 const tsx = ['--import', 'tsx'];
+const LOOP_P99_TARGET_MS = 20;
+const delayTarget = (clients: number) => (clients <= 5000 ? 60 : 100);
+
+const spawned = new Set<ChildProcess>();
+process.on('exit', () => spawned.forEach((c) => c.kill()));
+
+function start(file: string, env: Record<string, string | undefined> = {}, execArgv = tsx): ChildProcess {
+  const child = fork(path.join(dir, file), [], { execArgv, env: { ...process.env, ...env } });
+  spawned.add(child);
+  child.once('exit', () => spawned.delete(child));
+  return child;
+}
 
 function waitFor<T>(child: ChildProcess, event: string): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -37,74 +54,50 @@ function waitFor<T>(child: ChildProcess, event: string): Promise<T> {
   });
 }
 
-type ServerStats = {
-  loop: { p50: number; p99: number; max: number };
-  pass: { p50: number; p99: number; max: number };
-  cpu: { user: number; system: number };
-  rss: number;
-  peakRss: number;
-  connections: number;
-  accepted: number;
-  refused: number;
-  dropped: number;
-  frames: number;
+function ask<T>(child: ChildProcess, cmd: string, event: string, extra: object = {}): Promise<T> {
+  const p = waitFor<T>(child, event);
+  child.send({ cmd, ...extra });
+  return p;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const cpuOf = (c: { user: number; system: number }) => (c.user + c.system) / 1e6;
+
+type ClientResult = { deliveries: number; bytes: number; closed: number; cpuSeconds: number; histogram: number[] };
+type Measured = {
+  connected: number;
+  elapsed: number;
+  deliveries: number;
+  bytes: number;
+  closed: number;
+  p50: number;
+  p99: number;
+  max: number;
+  clientCpu: number[];
 };
 
-async function main() {
-  const server = fork(path.join(dir, 'ws-server.ts'), [], {
-    // BENCH_PROFILE=<dir> writes a CPU profile of the server there.
-    execArgv: process.env.BENCH_PROFILE ? [...tsx, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : tsx,
-    env: { ...process.env, PRICE_TICK_RATE: values.rate, WS_FLUSH_MS: values.flush },
-  });
-  const spawned: ChildProcess[] = [server];
-  process.on('exit', () => spawned.forEach((c) => c.kill()));
-  const { port, symbols } = await waitFor<{ port: number; symbols: string[] }>(server, 'listening');
-  console.log(
-    `server pid ${server.pid} on 127.0.0.1:${port}, ${symbols.length} symbols at ${values.rate} ticks/s each, flush every ${values.flush} ms`,
-  );
-
+/** Connects `clients` sockets from worker processes, measures for `seconds` after `begin`, and closes them. */
+async function withClients(url: string, clients: number, codes: string[], begin: () => Promise<void>): Promise<Measured> {
   const perWorker = Math.ceil(clients / workers);
   const children = Array.from({ length: workers }, (_, w) =>
-    fork(path.join(dir, 'ws-clients.ts'), [], {
-      execArgv: tsx,
-      env: {
-        ...process.env,
-        BENCH_URL: `ws://127.0.0.1:${port}/v1/ws`,
-        BENCH_CLIENTS: String(Math.min(perWorker, clients - w * perWorker)),
-        BENCH_CODES: symbols.join(','),
-        BENCH_OFFSET: String(w * perWorker),
-      },
+    start('ws-clients.ts', {
+      BENCH_URL: url,
+      BENCH_CLIENTS: String(Math.max(0, Math.min(perWorker, clients - w * perWorker))),
+      BENCH_CODES: codes.join(','),
+      BENCH_OFFSET: String(w * perWorker),
     }),
   );
-  spawned.push(...children);
   const connectStarted = Date.now();
-  const connectedAll = children.map((c) => waitFor<{ connected: number; failed: number }>(c, 'connected'));
-  for (const c of children) c.send({ cmd: 'connect' });
-  const connected = await Promise.all(connectedAll);
+  const connected = await Promise.all(children.map((c) => ask<{ connected: number; failed: number }>(c, 'connect', 'connected')));
   const total = connected.reduce((s, c) => s + c.connected, 0);
-  console.log(`${total} clients connected in ${Date.now() - connectStarted} ms (${connected.reduce((s, c) => s + c.failed, 0)} failed)`);
-
-  const feedStarted = waitFor(server, 'feed-started');
-  server.send({ cmd: 'start-feed' });
-  await feedStarted;
-  await new Promise((r) => setTimeout(r, 3000));
-
-  const stats = () => {
-    const p = waitFor<ServerStats>(server, 'stats');
-    server.send({ cmd: 'stats' });
-    return p;
-  };
-  const before = await stats();
+  console.log(`  ${total} clients connected in ${Date.now() - connectStarted} ms (${connected.reduce((s, c) => s + c.failed, 0)} failed)`);
+  await begin();
   for (const c of children) c.send({ cmd: 'start' });
   const started = Date.now();
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  const results = children.map((c) =>
-    waitFor<{ deliveries: number; closed: number; cpuSeconds: number; histogram: number[] }>(c, 'result'),
-  );
-  for (const c of children) c.send({ cmd: 'stop' });
-  const done = await Promise.all(results);
+  await sleep(seconds * 1000);
+  const done = await Promise.all(children.map((c) => ask<ClientResult>(c, 'stop', 'result')));
   const elapsed = (Date.now() - started) / 1000;
-  const after = await stats();
+  for (const c of children) c.send({ cmd: 'exit' });
 
   const histogram = new Array<number>(done[0]!.histogram.length).fill(0);
   for (const r of done) r.histogram.forEach((n, i) => (histogram[i]! += n));
@@ -115,31 +108,143 @@ async function main() {
     for (let i = 0; i < histogram.length; i++) if ((seen += histogram[i]!) >= target) return i;
     return histogram.length - 1;
   };
-  const max = histogram.reduce((m, n, i) => (n ? i : m), 0);
-  const cpuSeconds = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1e6;
-  const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
+  return {
+    connected: total,
+    elapsed,
+    deliveries,
+    bytes: done.reduce((s, r) => s + r.bytes, 0),
+    closed: done.reduce((s, r) => s + r.closed, 0),
+    p50: percentile(0.5),
+    p99: percentile(0.99),
+    max: histogram.reduce((m, n, i) => (n ? i : m), 0),
+    clientCpu: done.map((r) => r.cpuSeconds / elapsed),
+  };
+}
 
-  console.log(
-    [
-      '',
-      `clients                 ${total} (DAY_MARKET + one KLINE topic each)`,
-      `duration                ${elapsed.toFixed(1)} s`,
-      `deliveries              ${deliveries} (${Math.round(deliveries / elapsed)}/s)`,
-      `delay tick -> client    p50 ${percentile(0.5)} ms, p99 ${percentile(0.99)} ms, max ${max} ms`,
-      `server frames sent      ${Math.round((after.frames - before.frames) / elapsed)}/s`,
-      `dropped clients         ${done.reduce((s, r) => s + r.closed, 0)} (server dropped ${after.dropped - before.dropped}, refused ${after.refused})`,
-      `server CPU              ${cpuSeconds.toFixed(1)} s over ${elapsed.toFixed(1)} s = ${((cpuSeconds / elapsed) * 100).toFixed(0)}% of one core`,
-      `server flush pass       p50 ${after.pass.p50.toFixed(1)} ms, p99 ${after.pass.p99.toFixed(1)} ms, max ${after.pass.max.toFixed(1)} ms (wall time to flush one group of clients)`,
-      `server event loop delay p50 ${after.loop.p50.toFixed(0)} ms, p99 ${after.loop.p99.toFixed(0)} ms, max ${after.loop.max.toFixed(0)} ms`,
-      `server memory           RSS ${mib(after.rss)}, peak ${mib(after.peakRss)}`,
-      `client processes CPU    ${done.map((r) => `${((r.cpuSeconds / elapsed) * 100).toFixed(0)}%`).join(', ')} of one core`,
-      '',
-    ].join('\n'),
+type ServerStats = {
+  loop: { p50: number; p99: number; max: number };
+  pass: { p50: number; p99: number; max: number };
+  cpu: { user: number; system: number };
+  rss: number;
+  peakRss: number;
+  dropped: number;
+  refused: number;
+  frames: number;
+  writes: number;
+  bytes: number;
+};
+
+async function runProduct(clients: number) {
+  const server = start(
+    'ws-server.ts',
+    { PRICE_TICK_RATE: values.rate, WS_FLUSH_MS: values.flush },
+    // BENCH_PROFILE=<dir> writes a CPU profile of the server there.
+    process.env.BENCH_PROFILE ? [...tsx, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : tsx,
   );
-
-  for (const c of children) c.send({ cmd: 'exit' });
+  const { port, symbols } = await waitFor<{ port: number; symbols: string[] }>(server, 'listening');
+  console.log(
+    `product: server pid ${server.pid}, ${symbols.length} symbols at ${values.rate} ticks/s each, flush passes every 2..${values.flush} ms`,
+  );
+  let before: ServerStats | null = null;
+  const measured = await withClients(`ws://127.0.0.1:${port}/v1/ws`, clients, symbols, async () => {
+    await ask(server, 'start-feed', 'feed-started');
+    await sleep(3000);
+    before = await ask<ServerStats>(server, 'stats', 'stats');
+  });
+  const after = await ask<ServerStats>(server, 'stats', 'stats');
   server.send({ cmd: 'stop' });
   await new Promise((r) => server.once('exit', r));
+  const b = before!;
+  return {
+    ...measured,
+    cpu: (cpuOf(after.cpu) - cpuOf(b.cpu)) / measured.elapsed,
+    writes: after.writes - b.writes,
+    sentBytes: after.bytes - b.bytes,
+    frames: after.frames - b.frames,
+    dropped: after.dropped - b.dropped,
+    refused: after.refused,
+    loop: after.loop,
+    pass: after.pass,
+    rss: after.rss,
+    peakRss: after.peakRss,
+  };
+}
+
+type FloorStats = { cpu: { user: number; system: number }; loop: { p50: number; p99: number; max: number }; writes: number; bytes: number };
+
+async function runFloor(clients: number, writesPerSecond: number, bytesPerWrite: number) {
+  const floor = start('ws-floor.ts');
+  const { port } = await waitFor<{ port: number }>(floor, 'listening');
+  let before: FloorStats | null = null;
+  const measured = await withClients(`ws://127.0.0.1:${port}/`, clients, ['FLOOR'], async () => {
+    await ask(floor, 'start', 'started', { writesPerSecond, bytesPerWrite });
+    await sleep(3000);
+    before = await ask<FloorStats>(floor, 'stats', 'stats');
+  });
+  const after = await ask<FloorStats>(floor, 'stats', 'stats');
+  floor.send({ cmd: 'stop' });
+  await new Promise((r) => floor.once('exit', r));
+  const b = before!;
+  return {
+    ...measured,
+    cpu: (cpuOf(after.cpu) - cpuOf(b.cpu)) / measured.elapsed,
+    writes: after.writes - b.writes,
+    sentBytes: after.bytes - b.bytes,
+    loop: after.loop,
+  };
+}
+
+async function main() {
+  const misses: string[] = [];
+  const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+  const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
+  for (const clients of sizes) {
+    console.log(
+      `\n== ${clients} clients, ${seconds} s, ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    const p = await runProduct(clients);
+    const perSocketWrites = p.writes / p.connected / p.elapsed;
+    const perSocketBytes = p.sentBytes / p.connected / p.elapsed;
+    console.log(
+      `floor: bare ws server, ${perSocketWrites.toFixed(1)} writes of ${Math.round(perSocketBytes / perSocketWrites)} bytes per socket per second`,
+    );
+    const f = await runFloor(clients, perSocketWrites, Math.round(perSocketBytes / perSocketWrites));
+    const target = delayTarget(clients);
+    const dropped = p.closed + p.dropped;
+    console.log(
+      [
+        '',
+        `clients                 ${p.connected} (DAY_MARKET + one KLINE topic each), load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+        `deliveries              ${p.deliveries} (${Math.round(p.deliveries / p.elapsed)}/s) in ${p.elapsed.toFixed(1)} s`,
+        `delay tick -> client    p50 ${p.p50} ms, p99 ${p.p99} ms (target < ${target}), max ${p.max} ms`,
+        `server writes           ${Math.round(p.writes / p.elapsed)}/s (${perSocketWrites.toFixed(1)} per socket per s), ${mib(p.sentBytes / p.elapsed)}/s, ${Math.round(p.frames / p.elapsed)} frames/s`,
+        `floor writes            ${Math.round(f.writes / f.elapsed)}/s, ${mib(f.sentBytes / f.elapsed)}/s; received by clients: product ${mib(p.bytes / p.elapsed)}/s, floor ${mib(f.bytes / f.elapsed)}/s`,
+        `server CPU              product ${pct(p.cpu)} of one core, floor ${pct(f.cpu)}: product = ${(p.cpu / f.cpu).toFixed(2)} x floor (floor = ${pct(f.cpu / p.cpu)} of product)`,
+        `send-to-client delay    floor p50 ${f.p50} ms, p99 ${f.p99} ms (bare sender, same machine, same clients)`,
+        `event loop delay        product p50 ${p.loop.p50.toFixed(0)} ms, p99 ${p.loop.p99.toFixed(0)} ms (target < ${LOOP_P99_TARGET_MS}), max ${p.loop.max.toFixed(0)} ms; floor p99 ${f.loop.p99.toFixed(0)} ms`,
+        `flush pass (wall)       p50 ${p.pass.p50.toFixed(1)} ms, p99 ${p.pass.p99.toFixed(1)} ms, max ${p.pass.max.toFixed(1)} ms (all clients, slices and yields)`,
+        `dropped clients         ${dropped} (clients saw ${p.closed} closed, server dropped ${p.dropped}, refused ${p.refused}; target 0)`,
+        `server memory           RSS ${mib(p.rss)}, peak ${mib(p.peakRss)}`,
+        `client processes CPU    ${p.clientCpu.map(pct).join(', ')} of one core`,
+        '',
+      ].join('\n'),
+    );
+    if (p.p99 >= target) misses.push(`${clients} clients: tick-to-client p99 ${p.p99} ms >= ${target} ms`);
+    if (p.loop.p99 >= LOOP_P99_TARGET_MS)
+      misses.push(`${clients} clients: event-loop p99 ${p.loop.p99.toFixed(0)} ms >= ${LOOP_P99_TARGET_MS} ms`);
+    if (dropped > 0 || p.connected < clients) misses.push(`${clients} clients: ${dropped} dropped, ${clients - p.connected} not connected`);
+  }
+  if (misses.length) {
+    console.log(`targets missed:\n  ${misses.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('all targets met');
 }
 
 main().catch((err) => {

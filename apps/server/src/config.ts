@@ -46,7 +46,10 @@ const EnvSchema = z.object({
   HISTORY_BARS: z.coerce.number().int().min(0).max(5000).default(500),
   CANDLE_FLUSH_MS: z.coerce.number().int().positive().default(1000),
   MARKET_ALWAYS_OPEN: bool.default(false),
-  /** Live socket: per-client flush interval, subscription and per-IP connection limits, slow-client buffer limit. */
+  /**
+   * Live socket: the longest wait between quote flush passes under load (a quiet gateway flushes
+   * within a few ms), subscription and per-IP connection limits, slow-client buffer limit.
+   */
   WS_FLUSH_MS: z.coerce.number().int().min(5).max(1000).default(100),
   WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(100),
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(50),

@@ -8,6 +8,8 @@ import type { TopicFeed } from './topic-feed.ts';
 export const CLOSE_TOO_SLOW = 1013;
 export const CLOSE_POLICY = 1008;
 
+const NOTHING = { frames: 0, bytes: 0 };
+
 /**
  * One socket client. For each quote topic it remembers the feed sequence it has been sent up to;
  * a flush sends the newest frame of whatever changed since, so quotes coalesce per symbol (and
@@ -21,6 +23,8 @@ export class ClientConnection {
   /** A staff member logged in with a staff token (support desk). */
   staff: AuthStaff | null = null;
   lastSeen = Date.now();
+  /** When the flush passes last checked the session expiry and the idle timeout. */
+  checkedAt = 0;
   /** When the socket's send buffer first stayed above the limit; 0 while it keeps up. */
   slowSince = 0;
   dropping = false;
@@ -59,30 +63,42 @@ export class ClientConnection {
     this.feeds.delete(feed);
   }
 
-  /** Writes what changed in the followed topics (and a held account snapshot); returns the frame count. */
-  flush(): number {
-    if (!this.isOpen) return 0;
-    const batches: Buffer[] = [];
+  /**
+   * Writes what changed in the followed topics (and a held account snapshot) in one system call;
+   * returns the frames and bytes written.
+   */
+  flush(): { frames: number; bytes: number } {
+    if (!this.isOpen) return NOTHING;
+    let first: Buffer | null = null;
+    let rest: Buffer[] | null = null;
     let frames = 0;
     for (const [feed, seen] of this.feeds) {
       const batch = feed.since(seen);
       if (!batch) continue;
-      batches.push(batch.bytes);
+      if (first) (rest ??= [first]).push(batch.bytes);
+      else first = batch.bytes;
       frames += batch.frames;
       this.feeds.set(feed, feed.current);
     }
     if (this.heldTrade) {
-      batches.push(this.heldTrade);
+      if (first) (rest ??= [first]).push(this.heldTrade);
+      else first = this.heldTrade;
       this.heldTrade = null;
       frames++;
     }
-    if (batches.length === 1) {
-      this.socket.write(batches[0]!);
-    } else if (batches.length > 1) {
-      this.socket.cork();
-      for (const b of batches) this.socket.write(b);
-      this.socket.uncork();
+    if (!first) return NOTHING;
+    if (!rest) {
+      this.socket.write(first);
+      return { frames, bytes: first.length };
     }
-    return frames;
+    // Corked writes leave as one writev: one system call, and the shared batches are not copied per client.
+    let bytes = 0;
+    this.socket.cork();
+    for (const b of rest) {
+      this.socket.write(b);
+      bytes += b.length;
+    }
+    this.socket.uncork();
+    return { frames, bytes };
   }
 }

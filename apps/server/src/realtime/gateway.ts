@@ -9,6 +9,7 @@ import { SESSION_ENDED_CHANNEL, type SessionEnded } from '../modules/auth/sessio
 import { t } from '../http/i18n.ts';
 import { BusChannels } from '../modules/market/types.ts';
 import { CLOSE_POLICY, CLOSE_TOO_SLOW, ClientConnection } from './client-connection.ts';
+import { FlushScheduler } from './flush-scheduler.ts';
 import { jsonFrame } from './frames.ts';
 import { handleClientMessage } from './protocol.ts';
 import { TopicFeed } from './topic-feed.ts';
@@ -28,8 +29,8 @@ export interface MarketSnapshots {
 
 const IDLE_TIMEOUT_MS = 60_000;
 const DROP_GRACE_MS = 2_000;
-/** Each client is flushed every WS_FLUSH_MS, in one of a few groups taking turns, so no pass blocks for long. */
-const MAX_FLUSH_GROUPS = 5;
+/** Passes run at least this often (slow-client drops, idle sockets, expired sessions), quotes or not. */
+const HOUSEKEEPING_MS = 250;
 
 /** A close reason fits in 123 bytes of UTF-8. */
 function closeReason(text: string): string {
@@ -40,12 +41,14 @@ function closeReason(text: string): string {
 
 /**
  * The /v1/ws gateway: protocol of PROTOCOL.md, topic index, one serialization per bus message,
- * quotes coalesced per client and flushed on a timer (shared bytes for clients that keep up), and
- * the slow-client and per-IP limits.
+ * quotes coalesced per client and flushed in sliced passes at an adaptive cadence (shared bytes for
+ * clients that keep up; newest quote per symbol for a client that is backed up), and the
+ * slow-client and per-IP limits.
  */
 export class WsGateway {
   readonly connections = new Set<ClientConnection>();
-  readonly stats = { accepted: 0, refused: 0, dropped: 0, frames: 0 };
+  /** Counters; `writes` and `bytes` count the quote batches written by the flush passes. */
+  readonly stats = { accepted: 0, refused: 0, dropped: 0, frames: 0, writes: 0, bytes: 0 };
   private readonly perIp = new Map<string, number>();
   private readonly users = new Map<number, { conns: Set<ClientConnection>; off: () => void }>();
   /** Quote topics (DAY_MARKET, KLINE.{code}) with the newest frame of each symbol or period. */
@@ -55,17 +58,18 @@ export class WsGateway {
   /** Logged-in connections by session id, so the end of a session reaches each of them. */
   private readonly bySession = new Map<number, Set<ClientConnection>>();
   private offSupport: (() => void) | null = null;
-  private readonly groups: Set<ClientConnection>[];
-  private turn = 0;
-  private nextGroup = 0;
+  readonly flusher: FlushScheduler<ClientConnection>;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly ctx: AppContext,
     readonly market: MarketSnapshots,
   ) {
-    const count = Math.max(1, Math.min(MAX_FLUSH_GROUPS, Math.floor(ctx.config.WS_FLUSH_MS / 10)));
-    this.groups = Array.from({ length: count }, () => new Set<ClientConnection>());
+    this.flusher = new FlushScheduler(
+      () => this.connections,
+      (conn, now) => this.flushClient(conn, now),
+      ctx.config.WS_FLUSH_MS,
+    );
   }
 
   register(app: FastifyInstance): void {
@@ -90,7 +94,6 @@ export class WsGateway {
     this.perIp.set(ip, count + 1);
     const conn = new ClientConnection(ws, req.raw.socket as Socket, ip, lang);
     this.connections.add(conn);
-    this.groups[this.nextGroup++ % this.groups.length]!.add(conn);
     this.stats.accepted++;
     ws.on('message', (data, isBinary) => {
       conn.lastSeen = Date.now();
@@ -101,12 +104,11 @@ export class WsGateway {
     });
     ws.on('close', () => this.forget(conn));
     ws.on('error', () => undefined);
-    this.timer ??= setInterval(() => this.tick(Date.now()), this.ctx.config.WS_FLUSH_MS / this.groups.length);
+    this.timer ??= setInterval(() => this.flusher.request(), HOUSEKEEPING_MS);
   }
 
   private forget(conn: ClientConnection): void {
     if (!this.connections.delete(conn)) return;
-    for (const group of this.groups) group.delete(conn);
     const n = (this.perIp.get(conn.ip) ?? 1) - 1;
     if (n > 0) this.perIp.set(conn.ip, n);
     else this.perIp.delete(conn.ip);
@@ -166,7 +168,10 @@ export class WsGateway {
     conn.subscriptions.add(topic);
     if (isUserTopic(topic)) this.watchUser(conn);
     else if (topic === STAFF_SUPPORT_TOPIC) this.watchSupport(conn);
-    else conn.follow(this.feedOf(topic));
+    else {
+      conn.follow(this.feedOf(topic));
+      this.flusher.request();
+    }
   }
 
   unsubscribe(conn: ClientConnection, topic: string): void {
@@ -222,6 +227,7 @@ export class WsGateway {
       if (!conn.subscriptions.has(topic) || !this.isLive(conn)) continue;
       if (topic === WsTopic.FOREX_TRADE && conn.buffered > this.ctx.config.WS_MAX_BUFFERED_BYTES) {
         conn.heldTrade = frame;
+        this.flusher.request();
         continue;
       }
       const waiting = conn.heldTrade;
@@ -234,10 +240,12 @@ export class WsGateway {
 
   private broadcastQuote(message: { symbol: string }): void {
     this.feedOf(WsTopic.DAY_MARKET).put(message.symbol, jsonFrame(message));
+    if (this.connections.size) this.flusher.request();
   }
 
   private broadcastKline(message: { symbol: string; kline: { Period: string } }): void {
     this.feedOf(`${WsTopic.KLINE_PREFIX}${message.symbol}`).put(message.kline.Period, jsonFrame(message));
+    if (this.connections.size) this.flusher.request();
   }
 
   /** A quote topic's feed, started from the market's current quotes or forming bars. */
@@ -255,21 +263,34 @@ export class WsGateway {
     return feed;
   }
 
-  /** The flush timer: one group's turn to get what waits; clients that stay backed up or silent are dropped. */
-  tick(now: number): void {
-    const { WS_MAX_BUFFERED_BYTES, WS_SLOW_CLIENT_MS } = this.ctx.config;
-    const group = this.groups[this.turn++ % this.groups.length]!;
-    for (const conn of group) {
-      if (conn.dropping) continue;
+  /**
+   * One client's share of a pass: what waits goes out as one write, unless the socket still holds
+   * unsent bytes (then its quotes keep coalescing, newest per symbol); a client that stays backed up
+   * beyond the limit, or silent, is dropped.
+   */
+  private flushClient(conn: ClientConnection, now: number): void {
+    if (conn.dropping) return;
+    if (now - conn.checkedAt >= HOUSEKEEPING_MS) {
+      conn.checkedAt = now;
       if (conn.user ?? conn.staff) this.isLive(conn, now);
-      if (conn.buffered > WS_MAX_BUFFERED_BYTES) {
-        conn.slowSince ||= now;
-        if (now - conn.slowSince > WS_SLOW_CLIENT_MS) this.drop(conn, CLOSE_TOO_SLOW, 'ws_too_slow');
-        continue;
+      if (now - conn.lastSeen > IDLE_TIMEOUT_MS) {
+        conn.ws.terminate();
+        return;
       }
-      conn.slowSince = 0;
-      this.stats.frames += conn.flush();
-      if (now - conn.lastSeen > IDLE_TIMEOUT_MS) conn.ws.terminate();
+    }
+    const buffered = conn.buffered;
+    if (buffered > this.ctx.config.WS_MAX_BUFFERED_BYTES) {
+      conn.slowSince ||= now;
+      if (now - conn.slowSince > this.ctx.config.WS_SLOW_CLIENT_MS) this.drop(conn, CLOSE_TOO_SLOW, 'ws_too_slow');
+      return;
+    }
+    conn.slowSince = 0;
+    if (buffered > 0) return;
+    const sent = conn.flush();
+    if (sent.frames) {
+      this.stats.frames += sent.frames;
+      this.stats.writes++;
+      this.stats.bytes += sent.bytes;
     }
   }
 
@@ -285,6 +306,7 @@ export class WsGateway {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.flusher.stop();
     for (const off of this.offBus.splice(0)) off();
     this.offSupport?.();
     this.offSupport = null;
