@@ -67,6 +67,11 @@ export class TradingEngine {
     return this.ctx.services.market;
   }
 
+  /** Users' jobs run side by side, each on its own database connection. */
+  get concurrency(): number {
+    return this.opts.concurrency;
+  }
+
   get running(): boolean {
     return this.unsubscribe !== null;
   }
@@ -198,8 +203,9 @@ export class TradingEngine {
   }
 
   private async runJob(job: EngineJob): Promise<void> {
-    await this.executor.run(job);
+    const done = await this.executor.run(job);
     if (job.kind === 'risk') {
+      if (typeof done === 'string') this.risk.record(job.userId, 'stop_out', done);
       const acc = this.live.accounts.get(job.userId);
       // Still flagged as queued while reviewing: an account the check left at the level is not
       // queued again at once, but by the next sweep.
@@ -302,10 +308,15 @@ export class TradingEngine {
     this.sweeping = (async () => {
       try {
         if (++this.sweeps % 10 === 0) await this.settings.reload(this.ctx.db);
+        let marked = 0;
         for (const book of this.live.books.values()) {
           if (!book.ticked) continue;
           book.ticked = false;
-          for (const userId of book.holders.keys()) this.live.dirty.add(userId);
+          for (const userId of book.holders.keys()) {
+            this.live.dirty.add(userId);
+            // A book can have thousands of holders: never one long pass that holds up the ticks.
+            if (++marked % (SLICE * 200) === 0) await yieldToLoop();
+          }
         }
         let pushed = 0;
         for (const id of this.live.dirty) {

@@ -8,7 +8,6 @@ import { termsOf } from './order-view.ts';
 import {
   type OrderRow,
   findOrder,
-  insertRiskEvent,
   markOpened,
   openPositionsCondition,
   orderAndOpenPositionsCondition,
@@ -70,7 +69,8 @@ export class TriggerExecutor {
     return this.ctx.services.market;
   }
 
-  run(job: EngineJob): Promise<void> {
+  /** A stop-out resolves with the risk rate it acted at (null when the account was above the level). */
+  run(job: EngineJob): Promise<void | string | null> {
     if (job.kind === 'close') return this.closeAll([job]);
     if (job.kind === 'fill') return this.fill(job);
     return this.stopOut(job);
@@ -156,9 +156,10 @@ export class TriggerExecutor {
   /**
    * Stop-out, on the margin level only: the largest loss first, one at a time (the level looked at
    * again after each), until the risk rate is above the level or no position is left whose symbol
-   * is tradable now.
+   * is tradable now. Resolves with the risk rate it acted at, for the risk event the engine records
+   * after the commit (one round trip less while the account is below the level).
    */
-  private stopOut(job: RiskJob): Promise<void> {
+  private stopOut(job: RiskJob): Promise<string | null> {
     const level = this.settings.stopOutLevel;
     return this.ops.forUser(
       job.userId,
@@ -166,8 +167,8 @@ export class TriggerExecutor {
       async (tx, w, changes, positions) => {
         let open = positions;
         let figures = figuresOf(w.cash, w.locked, open.map(termsOf), this.market);
-        if (!atOrBelow(figures, level)) return;
-        await insertRiskEvent(tx, job.userId, 'stop_out', figures.riskRate!.toString());
+        if (!atOrBelow(figures, level)) return null;
+        const actedAt = figures.riskRate!.toString();
         const done: OrderRow[] = [];
         while (atOrBelow(figures, level)) {
           const closable = open
@@ -182,6 +183,7 @@ export class TriggerExecutor {
           figures = figuresOf(w.cash, w.locked, open.map(termsOf), this.market);
         }
         changes.push({ type: 'closed', userId: job.userId, orders: done });
+        return actedAt;
       },
       { reportBalances: true, read: openPositionsCondition(job.userId) },
     );
