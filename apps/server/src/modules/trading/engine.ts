@@ -203,9 +203,17 @@ export class TradingEngine {
   }
 
   private async runJob(job: EngineJob): Promise<void> {
-    const done = await this.executor.run(job);
+    let committed: (ok: boolean) => void = () => undefined;
+    const whenCommitted = new Promise<boolean>((resolve) => (committed = resolve));
+    try {
+      // The stop-out's event takes its place among the account's events now, and is written if the transaction commits.
+      await this.executor.run(job, (riskRate) => this.risk.record(job.userId, 'stop_out', riskRate, whenCommitted));
+      committed(true);
+    } catch (err) {
+      committed(false);
+      throw err;
+    }
     if (job.kind === 'risk') {
-      if (typeof done === 'string') this.risk.record(job.userId, 'stop_out', done);
       const acc = this.live.accounts.get(job.userId);
       // Still flagged as queued while reviewing: an account the check left at the level is not
       // queued again at once, but by the next sweep.

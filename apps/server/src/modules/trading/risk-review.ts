@@ -10,7 +10,7 @@ import type { TradingSettings } from './settings.ts';
 /** The engine's look at one account: margin call state and its risk events, stop-out checks, risk lines, FOREX_TRADE. */
 export class RiskReview {
   /** Risk events waiting for the next write, and the write under way (one at a time, so ids keep their order). */
-  private pending: RiskEventRow[] = [];
+  private pending: { row: RiskEventRow; committed?: Promise<boolean> }[] = [];
   private flushing: Promise<void> | null = null;
 
   constructor(
@@ -47,9 +47,10 @@ export class RiskReview {
   /**
    * Records a risk event off the tick's path: the events of one moment go to the database in one
    * statement, so that a price move that puts many accounts in a margin call costs one round trip.
+   * An event of a transaction (`committed`) is written only once it resolves true.
    */
-  record(userId: number, kind: 'margin_call' | 'margin_call_end' | 'stop_out', riskRate: string | null): void {
-    this.pending.push({ userId, kind, riskRate });
+  record(userId: number, kind: 'margin_call' | 'margin_call_end' | 'stop_out', riskRate: string | null, committed?: Promise<boolean>): void {
+    this.pending.push({ row: { userId, kind, riskRate }, committed });
     this.flushing ??= this.flush();
   }
 
@@ -57,8 +58,10 @@ export class RiskReview {
     // Events of the same tick join the first one's statement.
     await new Promise((resolve) => setImmediate(resolve));
     while (this.pending.length) {
-      const rows = this.pending;
+      const batch = this.pending;
       this.pending = [];
+      const kept = await Promise.all(batch.map((e) => e.committed ?? true));
+      const rows = batch.filter((_, i) => kept[i]).map((e) => e.row);
       await insertRiskEvents(this.ctx.db, rows).catch((err: unknown) =>
         this.ctx.log.error({ err, events: rows.length }, 'risk events not recorded'),
       );
