@@ -430,6 +430,23 @@ async function conversionStopOuts(server: App, watched: Watched[]): Promise<numb
   engine.onJobDone = (job) => {
     if (job.kind === 'risk' && !seen.has(job.userId)) seen.set(job.userId, job.triggeredAt);
   };
+  // Where the delay goes: waiting in the engine's queue, then the stop-out's own transaction.
+  const executor = engine['executor'];
+  const originalRun = executor.run.bind(executor);
+  const queued: number[] = [];
+  const inTransaction: number[] = [];
+  executor.run = async (job, actedAt) => {
+    const start = performance.now();
+    let acted = false;
+    await originalRun(job, (rate) => {
+      acted = true;
+      actedAt?.(rate);
+    });
+    if (acted) {
+      queued.push(start - job.triggeredAt);
+      inTransaction.push(performance.now() - start);
+    }
+  };
   const ownerOf = new Map<number, number>();
   for (const o of await ctx.db
     .select({ id: orders.id, userId: orders.userId })
@@ -466,6 +483,7 @@ async function conversionStopOuts(server: App, watched: Watched[]): Promise<numb
   await engine.idle();
   await profiler?.();
   engine.onJobDone = null;
+  executor.run = originalRun;
   (engine as { apply: typeof engine.apply }).apply = originalApply;
   const delays: number[] = [];
   let wrongType = 0;
@@ -483,6 +501,12 @@ async function conversionStopOuts(server: App, watched: Watched[]): Promise<numb
       `${wrongType ? ` (${wrongType} not as stop-outs)` : ''}`,
   );
   log(`  crossing-tick-to-stop-out-close p50 ${ms(pct(delays, 50))}, p99 ${ms(pct(delays, 99))}, max ${ms(delays.at(-1) ?? NaN)}`);
+  queued.sort((a, b) => a - b);
+  inTransaction.sort((a, b) => a - b);
+  log(
+    `  of which queued behind other jobs p50 ${ms(pct(queued, 50))}, p99 ${ms(pct(queued, 99))}; ` +
+      `stop-out transaction (lock, read, closes, postings, commit) p50 ${ms(pct(inTransaction, 50))}, p99 ${ms(pct(inTransaction, 99))}`,
+  );
   // An account not stopped out counts as missed.
   return delays.length === watched.length && !wrongType ? pct(delays, 99) : Infinity;
 }
