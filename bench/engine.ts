@@ -9,6 +9,11 @@
  *     stop-out level at its own price: delay from the crossing tick to that account's stop-out close.
  *  3. A steady price ramp that crosses 1,000 take-profits over 20 s, then a burst of ticks that
  *     crosses 500 more at once: tick-to-committed and tick-to-push latency, closes per second.
+ *  4. On PostgreSQL, the database's own limit for the burst's work: the same number of closes as
+ *     bare transactions (BEGIN, a guarded UPDATE of an order row, INSERT of its ledger entries,
+ *     COMMIT) over as many connections as the engine uses; the burst's closes/s as a share of it.
+ * Targets (exit code 1 when one is missed): ramp tick-to-push p99 under 20 ms, stop-out delay p99
+ * under 50 ms, burst at 50% or more of the database's limit.
  * PGlite in memory by default; BENCH_DATABASE_URL=postgres://... runs on a fresh PostgreSQL database.
  * BENCH_POSITIONS, BENCH_BAND_POSITIONS, BENCH_BURST_POSITIONS, BENCH_TICKS, BENCH_RAMP_TICKS_PER_S, BENCH_RAMP_SECONDS,
  * BENCH_STOP_OUT_ACCOUNTS (per kind) tune it;
@@ -20,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import pino from 'pino';
 import { D, type Dec, dec, fixed, moneyStr } from '@tp/contract/decimal';
 import { marginOf } from '@tp/contract/formulas';
@@ -43,6 +49,10 @@ const BURST = Number(process.env.BENCH_BURST_POSITIONS ?? 500);
 const RAMP_RATE = Number(process.env.BENCH_RAMP_TICKS_PER_S ?? 300);
 const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 20);
 const STOP_OUT_ACCOUNTS = Number(process.env.BENCH_STOP_OUT_ACCOUNTS ?? 100);
+
+const RAMP_P99_TARGET_MS = 20;
+const STOP_OUT_P99_TARGET_MS = 50;
+const BURST_SHARE_TARGET = 0.5;
 
 const pct = (values: number[], p: number) => values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 const ms = (v: number) => `${v.toFixed(2)} ms`;
@@ -99,7 +109,7 @@ async function main() {
   );
 
   // 2 runs first: the quiet phase below moves EURGBP, whose loss decides where those accounts cross.
-  await conversionStopOuts(server, watched);
+  const stopOutP99 = await conversionStopOuts(server, watched);
 
   // 1. Nothing triggers: mids wander within 0.09% of where they started (every level is further away).
   const ticks: Tick[] = [];
@@ -131,11 +141,96 @@ async function main() {
     `nothing triggers: ${Math.round(direct).toLocaleString('en')} ticks/s into the engine; ${Math.round(published).toLocaleString('en')} ticks/s through market.publishTick (quotes, candles, pushes included)`,
   );
 
-  await triggers(server, symbols, mid);
+  const { rampP99, burst } = await triggers(server, symbols, mid);
   const report = await auditLedger(ctx.db);
   log(`ledger audit: ${report.ok ? 'OK' : report.problems.join('; ')} (${report.transactions} transactions)`);
+  const connections = ctx.services.trading.engine.concurrency;
   await server.close();
+  const limit = fresh ? await databaseLimit(fresh.url, burst.closes, connections) : null;
   await fresh?.drop();
+
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  log(`\nmachine: ${os.cpus().length} cores, load average ${load}`);
+  const missed: string[] = [];
+  const check = (ok: boolean, line: string) => {
+    log(`  ${ok ? 'ok    ' : 'MISSED'} ${line}`);
+    if (!ok) missed.push(line);
+  };
+  check(rampP99 < RAMP_P99_TARGET_MS, `ramp tick-to-push p99 ${ms(rampP99)} (target < ${RAMP_P99_TARGET_MS} ms)`);
+  check(stopOutP99 < STOP_OUT_P99_TARGET_MS, `stop-out delay p99 ${ms(stopOutP99)} (target < ${STOP_OUT_P99_TARGET_MS} ms)`);
+  if (limit) {
+    const share = burst.perSecond / limit.perSecond;
+    log(
+      `  database limit (${burst.closes} bare close transactions over ${connections} connections): ${limit.perSecond.toFixed(0)}/s, p99 ${ms(limit.p99)}`,
+    );
+    check(
+      share >= BURST_SHARE_TARGET,
+      `burst ${burst.perSecond.toFixed(0)} closes/s = ${(share * 100).toFixed(0)}% of the database's limit (target >= ${BURST_SHARE_TARGET * 100}%)`,
+    );
+  } else log('  burst share of the database limit: PostgreSQL only (BENCH_DATABASE_URL)');
+  if (!report.ok) missed.push('ledger audit');
+  if (missed.length) process.exitCode = 1;
+}
+
+/**
+ * The database's own limit for the burst's work, measured with no application in between: per
+ * close one transaction (BEGIN; guarded UPDATE of an open order row; INSERT of its four ledger
+ * entries; COMMIT) on copies of the orders and ledger_entries tables, `connections` at a time.
+ */
+async function databaseLimit(url: string, closes: number, connections: number) {
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  await pool.query('create table limit_orders (like orders including all)');
+  await pool.query('create table limit_entries (like ledger_entries including all)');
+  await pool.query(`insert into limit_orders select * from orders where status = 1 order by id limit ${closes}`);
+  await pool.query('vacuum analyze limit_orders');
+  const ids = (await pool.query<{ id: string; level: string }>('select id, target_profit_price as level from limit_orders')).rows;
+  const times: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    const client = await pool.connect();
+    try {
+      while (next < ids.length) {
+        const { id, level } = ids[next++]!;
+        const t = performance.now();
+        await client.query('begin');
+        const updated = await client.query(
+          `update limit_orders set update_price = $1, fact_profits = $2, closed_type = 1, status = 3, completed_at = $3
+           where id = $4 and status = 1 and target_profit_price = $5 returning *`,
+          [level, '12.34', new Date().toISOString(), id, level],
+        );
+        if (updated.rowCount !== 1) throw new Error(`limit: order ${id} not updated`);
+        await client.query(
+          `insert into limit_entries (tx_id, account_id, amount, type, memo) values
+           ($1, 1, '-10', 'margin_release', $2), ($1, 2, '10', 'margin_release', $2), ($1, 2, '12.34', 'profit', $2), ($1, 3, '-12.34', 'profit', $2)`,
+          [id, `#${id}`],
+        );
+        await client.query('commit');
+        times.push(performance.now() - t);
+      }
+    } finally {
+      client.release();
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  await pool.end();
+  times.sort((a, b) => a - b);
+  return { perSecond: times.length / seconds, p99: pct(times, 99) };
+}
+
+/** BENCH_PROFILE_RAMP / BENCH_PROFILE_STOP_OUT=file.cpuprofile: a CPU profile of this process during that phase only; the returned function writes it. */
+async function startProfile(file: string | undefined): Promise<(() => Promise<void>) | null> {
+  if (!file) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 /** Records, per closed order, when it committed and when FOREX_CLOSED went out. */
@@ -168,11 +263,13 @@ function latencyProbe(server: App) {
     report(title: string, seconds: number) {
       toCommit.sort((a, b) => a - b);
       toPush.sort((a, b) => a - b);
+      const figures = { closes: toPush.length, perSecond: toPush.length / seconds, p99: pct(toPush, 99) };
       log(`${title}: ${toPush.length} take-profits closed in ${seconds.toFixed(1)} s (${(toPush.length / seconds).toFixed(0)}/s)`);
       log(`  tick-to-committed p50 ${ms(pct(toCommit, 50))}, p99 ${ms(pct(toCommit, 99))}, max ${ms(toCommit.at(-1) ?? NaN)}`);
       log(`  tick-to-push      p50 ${ms(pct(toPush, 50))}, p99 ${ms(pct(toPush, 99))}, max ${ms(toPush.at(-1) ?? NaN)}`);
       toCommit = [];
       toPush = [];
+      return figures;
     },
   };
 }
@@ -197,13 +294,7 @@ async function triggers(server: App, symbols: SymbolInfo[], mid: Map<number, Dec
     for (const entry of list.getEntries()) gcPauses.push(entry.duration);
   });
   gcObserver.observe({ entryTypes: ['gc'] });
-  // BENCH_PROFILE_RAMP=file.cpuprofile: a CPU profile of this process during the ramp only.
-  const profiler = process.env.BENCH_PROFILE_RAMP ? new Session() : null;
-  if (profiler) {
-    profiler.connect();
-    await profiler.post('Profiler.enable');
-    await profiler.post('Profiler.start');
-  }
+  const profiler = await startProfile(process.env.BENCH_PROFILE_RAMP);
   const steps = RAMP_RATE * RAMP_SECONDS;
   const perSymbol = Math.ceil(steps / symbols.length);
   let started = performance.now();
@@ -221,14 +312,10 @@ async function triggers(server: App, symbols: SymbolInfo[], mid: Map<number, Dec
     else if (i % 50 === 0) await new Promise((r) => setImmediate(r));
   }
   await engine.idle();
-  probe.report(`steady ramp, ${steps.toLocaleString('en')} ticks at ${RAMP_RATE}/s`, (performance.now() - started) / 1000);
+  const ramp = probe.report(`steady ramp, ${steps.toLocaleString('en')} ticks at ${RAMP_RATE}/s`, (performance.now() - started) / 1000);
   loop.disable();
   gcObserver.disconnect();
-  if (profiler) {
-    const { profile } = await profiler.post('Profiler.stop');
-    fs.writeFileSync(process.env.BENCH_PROFILE_RAMP!, JSON.stringify(profile));
-    profiler.disconnect();
-  }
+  await profiler?.();
   gcPauses.sort((a, b) => a - b);
   log(
     `  event loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms; ` +
@@ -238,7 +325,8 @@ async function triggers(server: App, symbols: SymbolInfo[], mid: Map<number, Dec
   for (const s of symbols) tickAt(server, s, mid.get(s.id)!.mul(1.016));
   await engine.idle();
   clearInterval(monitor);
-  probe.report(`burst, ${symbols.length} ticks crossing every burst take-profit at once`, (performance.now() - started) / 1000);
+  const burst = probe.report(`burst, ${symbols.length} ticks crossing every burst take-profit at once`, (performance.now() - started) / 1000);
+  return { rampP99: ramp.p99, burst };
 }
 
 /** An account of phase 2: its one position, and the price of the moving symbol at which it reaches the stop-out level. */
@@ -327,7 +415,7 @@ async function seedStopOuts(ctx: AppContext): Promise<Watched[]> {
  * crossing tick of an account is the first at or past its crossing price (or the tick at which the
  * engine saw it, if that came first by rounding); its delay ends when its stop-out close commits.
  */
-async function conversionStopOuts(server: App, watched: Watched[]) {
+async function conversionStopOuts(server: App, watched: Watched[]): Promise<number> {
   const { ctx } = server;
   const market = ctx.services.market;
   const engine = ctx.services.trading.engine;
@@ -341,6 +429,23 @@ async function conversionStopOuts(server: App, watched: Watched[]) {
   const seen = new Map<number, number>();
   engine.onJobDone = (job) => {
     if (job.kind === 'risk' && !seen.has(job.userId)) seen.set(job.userId, job.triggeredAt);
+  };
+  // Where the delay goes: waiting in the engine's queue, then the stop-out's own transaction.
+  const executor = engine['executor'];
+  const originalRun = executor.run.bind(executor);
+  const queued: number[] = [];
+  const inTransaction: number[] = [];
+  executor.run = async (job, actedAt) => {
+    const start = performance.now();
+    let acted = false;
+    await originalRun(job, (rate) => {
+      acted = true;
+      actedAt?.(rate);
+    });
+    if (acted) {
+      queued.push(start - job.triggeredAt);
+      inTransaction.push(performance.now() - start);
+    }
   };
   const ownerOf = new Map<number, number>();
   for (const o of await ctx.db
@@ -357,6 +462,7 @@ async function conversionStopOuts(server: App, watched: Watched[]) {
   // 4.6%: past every crossing (at most 4%), short of the 5% at which coupled drivers look again anyway.
   const STEPS = 230;
   const RATE = 200;
+  const profiler = await startProfile(process.env.BENCH_PROFILE_STOP_OUT);
   const started = performance.now();
   let n = 0;
   for (let step = 1; step <= STEPS; step++) {
@@ -375,7 +481,9 @@ async function conversionStopOuts(server: App, watched: Watched[]) {
     }
   }
   await engine.idle();
+  await profiler?.();
   engine.onJobDone = null;
+  executor.run = originalRun;
   (engine as { apply: typeof engine.apply }).apply = originalApply;
   const delays: number[] = [];
   let wrongType = 0;
@@ -393,6 +501,14 @@ async function conversionStopOuts(server: App, watched: Watched[]) {
       `${wrongType ? ` (${wrongType} not as stop-outs)` : ''}`,
   );
   log(`  crossing-tick-to-stop-out-close p50 ${ms(pct(delays, 50))}, p99 ${ms(pct(delays, 99))}, max ${ms(delays.at(-1) ?? NaN)}`);
+  queued.sort((a, b) => a - b);
+  inTransaction.sort((a, b) => a - b);
+  log(
+    `  of which queued behind other jobs p50 ${ms(pct(queued, 50))}, p99 ${ms(pct(queued, 99))}; ` +
+      `stop-out transaction (lock, read, closes, postings, commit) p50 ${ms(pct(inTransaction, 50))}, p99 ${ms(pct(inTransaction, 99))}`,
+  );
+  // An account not stopped out counts as missed.
+  return delays.length === watched.length && !wrongType ? pct(delays, 99) : Infinity;
 }
 
 /** Ledger rows of accounts funded by the house's demo funding: cash = deposit - locked, locked = the margin of their positions. */

@@ -67,6 +67,11 @@ export class TradingEngine {
     return this.ctx.services.market;
   }
 
+  /** Users' jobs run side by side, each on its own database connection. */
+  get concurrency(): number {
+    return this.opts.concurrency;
+  }
+
   get running(): boolean {
     return this.unsubscribe !== null;
   }
@@ -198,7 +203,16 @@ export class TradingEngine {
   }
 
   private async runJob(job: EngineJob): Promise<void> {
-    await this.executor.run(job);
+    let committed: (ok: boolean) => void = () => undefined;
+    const whenCommitted = new Promise<boolean>((resolve) => (committed = resolve));
+    try {
+      // The stop-out's event takes its place among the account's events now, and is written if the transaction commits.
+      await this.executor.run(job, (riskRate) => this.risk.record(job.userId, 'stop_out', riskRate, whenCommitted));
+      committed(true);
+    } catch (err) {
+      committed(false);
+      throw err;
+    }
     if (job.kind === 'risk') {
       const acc = this.live.accounts.get(job.userId);
       // Still flagged as queued while reviewing: an account the check left at the level is not
@@ -302,10 +316,15 @@ export class TradingEngine {
     this.sweeping = (async () => {
       try {
         if (++this.sweeps % 10 === 0) await this.settings.reload(this.ctx.db);
+        let marked = 0;
         for (const book of this.live.books.values()) {
           if (!book.ticked) continue;
           book.ticked = false;
-          for (const userId of book.holders.keys()) this.live.dirty.add(userId);
+          for (const userId of book.holders.keys()) {
+            this.live.dirty.add(userId);
+            // A book can have thousands of holders: never one long pass that holds up the ticks.
+            if (++marked % (SLICE * 200) === 0) await yieldToLoop();
+          }
         }
         let pushed = 0;
         for (const id of this.live.dirty) {

@@ -206,8 +206,15 @@ export async function realisedProfit(db: DbOrTx, userId: number): Promise<string
   return row?.s ?? '0';
 }
 
-export async function insertRiskEvent(db: DbOrTx, userId: number, kind: string, riskRate: string | null): Promise<void> {
-  await db.insert(riskEvents).values({ userId, kind, riskRate });
+export interface RiskEventRow {
+  userId: number;
+  kind: string;
+  riskRate: string | null;
+}
+
+/** Risk events in one statement, in the order given (ids follow it). */
+export async function insertRiskEvents(db: DbOrTx, rows: RiskEventRow[]): Promise<void> {
+  if (rows.length) await db.insert(riskEvents).values(rows);
 }
 
 /** The user's cash entries, newest first (the account log of forexChange). */

@@ -4,12 +4,14 @@ import { type PriceBoard, atOrBelow, figuresOf, floatingOf, riskLines } from './
 import type { LiveAccount, LiveBooks } from './live-books.ts';
 import { orderView } from './order-view.ts';
 import { publishTrade } from './pushes.ts';
-import { insertRiskEvent } from './repository.ts';
+import { type RiskEventRow, insertRiskEvents } from './repository.ts';
 import type { TradingSettings } from './settings.ts';
 
 /** The engine's look at one account: margin call state and its risk events, stop-out checks, risk lines, FOREX_TRADE. */
 export class RiskReview {
-  private readonly writes = new Set<Promise<void>>();
+  /** Risk events waiting for the next write, and the write under way (one at a time, so ids keep their order). */
+  private pending: { row: RiskEventRow; committed?: Promise<boolean> }[] = [];
+  private flushing: Promise<void> | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -34,12 +36,37 @@ export class RiskReview {
   };
 
   get writing(): boolean {
-    return this.writes.size > 0;
+    return this.flushing !== null || this.pending.length > 0;
   }
 
   /** Resolves when every risk event recorded so far is written. */
   async written(): Promise<void> {
-    await Promise.all(this.writes);
+    while (this.flushing) await this.flushing;
+  }
+
+  /**
+   * Records a risk event off the tick's path: the events of one moment go to the database in one
+   * statement, so that a price move that puts many accounts in a margin call costs one round trip.
+   * An event of a transaction (`committed`) is written only once it resolves true.
+   */
+  record(userId: number, kind: 'margin_call' | 'margin_call_end' | 'stop_out', riskRate: string | null, committed?: Promise<boolean>): void {
+    this.pending.push({ row: { userId, kind, riskRate }, committed });
+    this.flushing ??= this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    // Events of the same tick join the first one's statement.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.pending.length) {
+      const batch = this.pending;
+      this.pending = [];
+      const kept = await Promise.all(batch.map((e) => e.committed ?? true));
+      const rows = batch.filter((_, i) => kept[i]).map((e) => e.row);
+      await insertRiskEvents(this.ctx.db, rows).catch((err: unknown) =>
+        this.ctx.log.error({ err, events: rows.length }, 'risk events not recorded'),
+      );
+    }
+    this.flushing = null;
   }
 
   /**
@@ -52,15 +79,7 @@ export class RiskReview {
     const inCall = atOrBelow(figures, this.settings.marginCallLevel);
     if (inCall !== acc.marginCall) {
       acc.marginCall = inCall;
-      const write = insertRiskEvent(
-        this.ctx.db,
-        acc.userId,
-        inCall ? 'margin_call' : 'margin_call_end',
-        figures.riskRate?.toString() ?? null,
-      )
-        .catch((err: unknown) => this.ctx.log.error({ err }, 'risk event not recorded'))
-        .finally(() => this.writes.delete(write));
-      this.writes.add(write);
+      this.record(acc.userId, inCall ? 'margin_call' : 'margin_call_end', figures.riskRate?.toString() ?? null);
     }
     if (atOrBelow(figures, this.settings.stopOutLevel)) {
       if (!acc.riskQueued) return this.queueRisk(acc, triggeredAt);

@@ -8,7 +8,6 @@ import { termsOf } from './order-view.ts';
 import {
   type OrderRow,
   findOrder,
-  insertRiskEvent,
   markOpened,
   openPositionsCondition,
   orderAndOpenPositionsCondition,
@@ -70,10 +69,11 @@ export class TriggerExecutor {
     return this.ctx.services.market;
   }
 
-  run(job: EngineJob): Promise<void> {
+  /** `actedAt` hears the risk rate a stop-out acted at, inside its transaction, after its closes. */
+  run(job: EngineJob, actedAt?: (riskRate: string) => void): Promise<void> {
     if (job.kind === 'close') return this.closeAll([job]);
     if (job.kind === 'fill') return this.fill(job);
-    return this.stopOut(job);
+    return this.stopOut(job, actedAt);
   }
 
   /**
@@ -156,9 +156,10 @@ export class TriggerExecutor {
   /**
    * Stop-out, on the margin level only: the largest loss first, one at a time (the level looked at
    * again after each), until the risk rate is above the level or no position is left whose symbol
-   * is tradable now.
+   * is tradable now. Its risk event is not written here but handed to `actedAt`, which writes it
+   * once the transaction has committed (one round trip less while the account is below the level).
    */
-  private stopOut(job: RiskJob): Promise<void> {
+  private stopOut(job: RiskJob, actedAt: (riskRate: string) => void = () => undefined): Promise<void> {
     const level = this.settings.stopOutLevel;
     return this.ops.forUser(
       job.userId,
@@ -167,7 +168,7 @@ export class TriggerExecutor {
         let open = positions;
         let figures = figuresOf(w.cash, w.locked, open.map(termsOf), this.market);
         if (!atOrBelow(figures, level)) return;
-        await insertRiskEvent(tx, job.userId, 'stop_out', figures.riskRate!.toString());
+        const riskRate = figures.riskRate!.toString();
         const done: OrderRow[] = [];
         while (atOrBelow(figures, level)) {
           const closable = open
@@ -182,6 +183,7 @@ export class TriggerExecutor {
           figures = figuresOf(w.cash, w.locked, open.map(termsOf), this.market);
         }
         changes.push({ type: 'closed', userId: job.userId, orders: done });
+        actedAt(riskRate);
       },
       { reportBalances: true, read: openPositionsCondition(job.userId) },
     );
