@@ -9,7 +9,7 @@ import { t } from '../http/i18n.ts';
 import { BusChannels } from '../modules/market/types.ts';
 import { CLOSE_POLICY, CLOSE_TOO_SLOW, ClientConnection } from './client-connection.ts';
 import { jsonFrame } from './frames.ts';
-import { handleClientMessage } from './protocol.ts';
+import { handleClientMessage, type ProtocolHost } from './protocol.ts';
 import { TopicFeed } from './topic-feed.ts';
 import { isUserTopic, STAFF_SUPPORT_TOPIC } from './topics.ts';
 
@@ -42,7 +42,7 @@ function closeReason(text: string): string {
  * quotes coalesced per client and flushed on a timer (shared bytes for clients that keep up), and
  * the slow-client and per-IP limits.
  */
-export class WsGateway {
+export class WsGateway implements ProtocolHost {
   readonly connections = new Set<ClientConnection>();
   readonly stats = { accepted: 0, refused: 0, dropped: 0, frames: 0 };
   private readonly perIp = new Map<string, number>();
