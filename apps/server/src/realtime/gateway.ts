@@ -4,17 +4,13 @@ import type WebSocket from 'ws';
 import { SESSION_ENDED_PUSH, type SessionEndReason, WsTopic } from '@tp/contract/constants';
 import { normalizeLang } from '@tp/contract/languages';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
-import { SESSION_ENDED_CHANNEL, type SessionEnded } from '../modules/auth/session-service.ts';
 import { t } from '../http/i18n.ts';
-import { BusChannels } from '../modules/market/types.ts';
+import { BusChannels, type SessionEnded } from '../platform/bus-channels.ts';
 import { CLOSE_POLICY, CLOSE_TOO_SLOW, ClientConnection } from './client-connection.ts';
 import { jsonFrame } from './frames.ts';
 import { handleClientMessage, type ProtocolHost } from './protocol.ts';
 import { TopicFeed } from './topic-feed.ts';
 import { isUserTopic, STAFF_SUPPORT_TOPIC } from './topics.ts';
-
-/** Where the support module publishes every stored chat message for staff. */
-const SUPPORT_CHANNEL = 'push:staff:support';
 
 /** What the gateway needs from the market: topic validation and the current state for new subscribers. */
 export interface MarketSnapshots {
@@ -71,7 +67,7 @@ export class WsGateway implements ProtocolHost {
     this.offBus.push(
       this.ctx.bus.subscribe(BusChannels.dayMarket, (m) => this.broadcastQuote(m as { symbol: string })),
       this.ctx.bus.subscribe(BusChannels.kline, (m) => this.broadcastKline(m as { symbol: string; kline: { Period: string } })),
-      this.ctx.bus.subscribe(SESSION_ENDED_CHANNEL, (m) => this.sessionsEnded(m as SessionEnded)),
+      this.ctx.bus.subscribe(BusChannels.sessionEnded, (m) => this.sessionsEnded(m as SessionEnded)),
     );
     app.get('/v1/ws', { websocket: true, config: { rateLimit: false }, schema: { hide: true } }, (ws, req) => this.accept(ws, req));
     app.addHook('onClose', async () => this.stop());
@@ -179,7 +175,7 @@ export class WsGateway implements ProtocolHost {
   /** Staff support desks get every chat message as it is stored, from any server (the bus). */
   private watchSupport(conn: ClientConnection): void {
     this.supportDesk.add(conn);
-    this.offSupport ??= this.ctx.bus.subscribe(SUPPORT_CHANNEL, (m) => {
+    this.offSupport ??= this.ctx.bus.subscribe(BusChannels.staffSupport, (m) => {
       const frame = jsonFrame(m);
       for (const desk of [...this.supportDesk]) if (this.isLive(desk)) desk.write(frame);
     });

@@ -1,6 +1,10 @@
 import { and, count, eq, gte, inArray, isNull, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { deposits, identityVerifications, ledgerAccounts, ledgerEntries, orders, riskEvents, users, withdrawals } from '../../platform/db/schema.ts';
+import { users } from '../auth/schema.ts';
+import { deposits, withdrawals } from '../funding/schema.ts';
+import { identityVerifications } from '../identity/schema.ts';
+import { ledgerAccounts, ledgerEntries } from '../ledger/schema.ts';
+import { orders, riskEvents } from '../trading/schema.ts';
 
 const startOfTodayUtc = () => {
   const d = new Date();

@@ -1,6 +1,9 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { bankWires, categories, settings, depositNetworks, deposits, drawMethods, orders, symbolLeverages, symbols, withdrawCurrencies, withdrawals } from '../../platform/db/schema.ts';
+import { bankWires, depositNetworks, deposits, drawMethods, withdrawCurrencies, withdrawals } from '../funding/schema.ts';
+import { categories, symbolLeverages, symbols } from '../market/schema.ts';
+import { settings } from '../../platform/db/platform-schema.ts';
+import { orders } from '../trading/schema.ts';
 
 export type SymbolRow = typeof symbols.$inferSelect;
 export type SymbolChanges = Partial<typeof symbols.$inferInsert>;

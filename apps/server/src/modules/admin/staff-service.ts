@@ -4,9 +4,9 @@ import type { Staff } from '@tp/contract/schemas/admin';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, notFound } from '../../http/errors.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { staff, staffAuditLog } from '../../platform/db/schema.ts';
-import { hashPassword } from '../auth/password.ts';
-import { isUniqueViolation } from '../auth/user-repository.ts';
+import { staff, staffAuditLog } from './schema.ts';
+import { hashPassword } from '../auth/index.ts';
+import { isUniqueViolation } from '../auth/index.ts';
 
 export { STAFF_ROLES, type StaffRole } from '@tp/contract/schemas/admin';
 

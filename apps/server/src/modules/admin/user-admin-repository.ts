@@ -1,6 +1,11 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { balanceAdjustments, identityVerifications, ledgerAccounts, ledgerEntries, orders, symbols, users } from '../../platform/db/schema.ts';
+import { balanceAdjustments } from './schema.ts';
+import { users } from '../auth/schema.ts';
+import { identityVerifications } from '../identity/schema.ts';
+import { ledgerAccounts, ledgerEntries } from '../ledger/schema.ts';
+import { symbols } from '../market/schema.ts';
+import { orders } from '../trading/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -2,7 +2,7 @@ import { dec, moneyStr } from '@tp/contract/decimal';
 import type { AdminOrder, AdminUser } from '@tp/contract/schemas/admin';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, notFound } from '../../http/errors.ts';
-import { InsufficientFundsError } from '../ledger/ledger-service.ts';
+import { InsufficientFundsError } from '../ledger/index.ts';
 import { claimAdjustmentKey, findAdjustment, findUser, listOrders, reviewStatusOf, searchUsers, setUserStatus, userLedgerEntries, type UserRow } from './user-admin-repository.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');

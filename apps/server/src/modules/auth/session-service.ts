@@ -2,17 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionEndReason } from '@tp/contract/constants';
 import type { AppContext, AuthStaff, AuthUser } from '../../context.ts';
-import { sessions, staff, users } from '../../platform/db/schema.ts';
+import { staff } from '../admin/schema.ts';
+import { sessions, users } from './schema.ts';
+import { BusChannels, type SessionEnded } from '../../platform/bus-channels.ts';
 
 const CACHE_MS = 3_000;
 /** Every server's gateway and cache hear here which sessions ended, and why. */
-export const SESSION_ENDED_CHANNEL = 'session.revoked';
 
-
-export interface SessionEnded {
-  sessionIds: number[];
-  reason: SessionEndReason;
-}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -22,7 +18,7 @@ export class SessionService {
 
   constructor(private readonly ctx: AppContext) {
     // Revocations made on any server drop the cached session everywhere.
-    ctx.bus.subscribe(SESSION_ENDED_CHANNEL, () => this.userCache.clear());
+    ctx.bus.subscribe(BusChannels.sessionEnded, () => this.userCache.clear());
   }
 
   async create(subject: { userId: number } | { staffId: number }, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
@@ -99,6 +95,6 @@ export class SessionService {
 
   private afterRevoke(ended: { id: number }[], reason: SessionEndReason) {
     this.userCache.clear();
-    if (ended.length) this.ctx.bus.publish(SESSION_ENDED_CHANNEL, { sessionIds: ended.map((r) => r.id), reason } satisfies SessionEnded);
+    if (ended.length) this.ctx.bus.publish(BusChannels.sessionEnded, { sessionIds: ended.map((r) => r.id), reason } satisfies SessionEnded);
   }
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { users } from '../../platform/db/schema.ts';
+import { users } from './schema.ts';
 import type { Destination } from './destination.ts';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { settings, users } from '../../platform/db/schema.ts';
+import { users } from '../auth/schema.ts';
+import { settings } from '../../platform/db/platform-schema.ts';
 
 export async function settingValue(db: DbOrTx, key: string): Promise<string | null> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);

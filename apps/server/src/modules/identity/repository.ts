@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { identityVerifications, users } from '../../platform/db/schema.ts';
+import { users } from '../auth/schema.ts';
+import { identityVerifications } from './schema.ts';
 
 export type IdentityRow = typeof identityVerifications.$inferSelect;
 

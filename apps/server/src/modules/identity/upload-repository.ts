@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { settings, uploads } from '../../platform/db/schema.ts';
+import { uploads } from './schema.ts';
+import { settings } from '../../platform/db/platform-schema.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { D, type Dec, type DecInput, dec, moneyStr } from '@tp/contract/decimal';
 import type { AppContext } from '../../context.ts';
 import { type Db, type DbOrTx, type RawRow, type Tx, queryRaw, statementTexts } from '../../platform/db/client.ts';
-import { ledgerAccounts } from '../../platform/db/schema.ts';
+import { ledgerAccounts } from './schema.ts';
 
 export type UserAccountKind = 'cash' | 'locked';
 export const HOUSE_ACCOUNT_KINDS = [

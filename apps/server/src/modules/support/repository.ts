@@ -1,6 +1,8 @@
 import { and, count, desc, eq, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { chatMessages, feedback, uploads, users } from '../../platform/db/schema.ts';
+import { users } from '../auth/schema.ts';
+import { uploads } from '../identity/schema.ts';
+import { chatMessages, feedback } from './schema.ts';
 
 export type ChatRow = typeof chatMessages.$inferSelect;
 export type NewChat = Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'>;

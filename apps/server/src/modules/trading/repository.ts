@@ -1,6 +1,8 @@
 import { and, count, desc, eq, getTableColumns, gt, inArray, sum } from 'drizzle-orm';
 import { type DbOrTx, type RawRow, queryRaw, statementTexts } from '../../platform/db/client.ts';
-import { ledgerAccounts, ledgerEntries, orders, riskEvents, users } from '../../platform/db/schema.ts';
+import { users } from '../auth/schema.ts';
+import { ledgerAccounts, ledgerEntries } from '../ledger/schema.ts';
+import { orders, riskEvents } from './schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
