@@ -7,6 +7,9 @@ import { DrawMethodService } from './draw-method-service.ts';
 import { registerWithdrawalRoutes } from './withdrawal-routes.ts';
 import { WithdrawalService } from './withdrawal-service.ts';
 
+/** Read model for other modules' screens. */
+export { countWaitingReviews } from './read-model.ts';
+
 export interface FundingServices {
   deposits: DepositService;
   withdrawals: WithdrawalService;

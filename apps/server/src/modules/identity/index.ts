@@ -6,6 +6,9 @@ import { IdentityService } from './service.ts';
 import { registerUploadRoutes } from './upload-routes.ts';
 import { UploadService } from './upload-service.ts';
 
+/** Read model for other modules' screens. */
+export { countVerifiedUsers } from './read-model.ts';
+
 declare module '../../context.ts' {
   interface Services {
     identity: IdentityService;

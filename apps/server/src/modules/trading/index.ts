@@ -6,6 +6,9 @@ import { registerTestControls } from './test-controls.ts';
 import { TradingService } from './trading-service.ts';
 import { BusChannels } from '../../platform/bus-channels.ts';
 
+/** Read model for other modules' screens. */
+export { countRiskEventsSince, openLotsBySymbol } from './read-model.ts';
+
 declare module '../../context.ts' {
   interface Services {
     trading: TradingService;

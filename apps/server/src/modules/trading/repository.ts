@@ -1,7 +1,5 @@
 import { and, count, desc, eq, getTableColumns, gt, inArray, sum } from 'drizzle-orm';
 import { type DbOrTx, type RawRow, queryRaw, statementTexts } from '../../platform/db/client.ts';
-import { users } from '../auth/schema.ts';
-import { ledgerAccounts, ledgerEntries } from '../ledger/schema.ts';
 import { orders, riskEvents } from './schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -205,32 +203,4 @@ export async function realisedProfit(db: DbOrTx, userId: number): Promise<string
 
 export async function insertRiskEvent(db: DbOrTx, userId: number, kind: string, riskRate: string | null): Promise<void> {
   await db.insert(riskEvents).values({ userId, kind, riskRate });
-}
-
-/** The user's cash entries, newest first (the account log of forexChange). */
-export async function cashEntries(db: DbOrTx, userId: number, page: number, limit: number) {
-  const where = and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'cash'));
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: ledgerEntries.id,
-        amount: ledgerEntries.amount,
-        type: ledgerEntries.type,
-        memo: ledgerEntries.memo,
-        createdAt: ledgerEntries.createdAt,
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .where(where)
-      .orderBy(desc(ledgerEntries.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(ledgerEntries).innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId)).where(where),
-  ]);
-  return { rows, total: Number(counted?.n ?? 0) };
-}
-
-export async function isDemoUser(db: DbOrTx, userId: number): Promise<boolean> {
-  const [row] = await db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.isDemo ?? false;
 }
