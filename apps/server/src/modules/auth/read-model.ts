@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { users } from './schema.ts';
 
@@ -12,4 +12,29 @@ export async function countUsersByKind(db: DbOrTx): Promise<{ real: number; demo
     })
     .from(users);
   return { real: Number(row?.real ?? 0), demo: Number(row?.demo ?? 0) };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Users matching an email, mobile, uid or id, newest first (the back office's user search). */
+export async function searchUsers(db: DbOrTx, q: string, page: number, limit: number) {
+  const term = q.trim();
+  const conds: SQL[] = [];
+  if (term) {
+    conds.push(ilike(users.email, `%${escapeLike(term)}%`), ilike(users.mobile, `%${escapeLike(term)}%`), eq(users.uid, term));
+    if (/^\d{1,9}$/.test(term)) conds.push(eq(users.id, Number(term)));
+  }
+  const where = conds.length ? or(...conds) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.id)).limit(limit).offset((page - 1) * limit),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** Email and uid of each of some users, by id. */
+export async function userContacts(db: DbOrTx, userIds: number[]): Promise<Map<number, { email: string | null; uid: string }>> {
+  if (!userIds.length) return new Map();
+  const rows = await db.select({ id: users.id, email: users.email, uid: users.uid }).from(users).where(inArray(users.id, userIds));
+  return new Map(rows.map((r) => [r.id, { email: r.email, uid: r.uid }]));
 }

@@ -111,3 +111,9 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/** Staff enable (1) or disable (0) a trader. */
+export async function setUserStatus(db: DbOrTx, id: number, status: number): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ status }).where(eq(users.id, id)).returning();
+  return row;
+}

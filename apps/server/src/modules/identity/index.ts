@@ -7,7 +7,7 @@ import { registerUploadRoutes } from './upload-routes.ts';
 import { UploadService } from './upload-service.ts';
 
 /** Read model for other modules' screens. */
-export { countVerifiedUsers } from './read-model.ts';
+export { countVerifiedUsers, reviewStatusOf } from './read-model.ts';
 
 declare module '../../context.ts' {
   interface Services {
