@@ -5,7 +5,8 @@ import { FEE_RATE_MAX, type FeePreview } from '@tp/contract/schemas/admin';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { leveragesBySymbol, listSymbols, readSetting, type SymbolRow, updateSymbol, writeSetting } from './setup-repository.ts';
+import { leveragesBySymbol, listSymbols, type SymbolRow, updateSymbol } from '../market/index.ts';
+import { readSetting, writeSetting } from './setup-repository.ts';
 import { BusChannels } from '../../platform/bus-channels.ts';
 
 export interface FeeChange {

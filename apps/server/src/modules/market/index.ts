@@ -12,6 +12,18 @@ import { BusChannels } from '../../platform/bus-channels.ts';
 
 /** What other modules may use of the market. */
 export type { MarketService, SymbolInfo, Tick } from './types.ts';
+export {
+  findCategory,
+  findSymbol,
+  leveragesBySymbol,
+  listCategories,
+  listSymbols,
+  replaceLeverages,
+  saveCategory,
+  type SymbolChanges,
+  type SymbolRow,
+  updateSymbol,
+} from './setup-repository.ts';
 
 declare module '../../context.ts' {
   interface Services {

@@ -34,3 +34,9 @@ export async function listOrders(db: DbOrTx, filter: { userId?: number; symbolId
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
 }
+
+/** One order of any user and status. */
+export async function findOrder(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
