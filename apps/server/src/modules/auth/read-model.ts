@@ -32,9 +32,17 @@ export async function searchUsers(db: DbOrTx, q: string, page: number, limit: nu
   return { rows, total: Number(counted?.n ?? 0) };
 }
 
-/** Email and uid of each of some users, by id. */
-export async function userContacts(db: DbOrTx, userIds: number[]): Promise<Map<number, { email: string | null; uid: string }>> {
-  if (!userIds.length) return new Map();
-  const rows = await db.select({ id: users.id, email: users.email, uid: users.uid }).from(users).where(inArray(users.id, userIds));
-  return new Map(rows.map((r) => [r.id, { email: r.email, uid: r.uid }]));
+export interface UserContact {
+  uid: string;
+  email: string | null;
+  mobile: string | null;
+  isDemo: boolean;
+}
+
+/** Uid, email, mobile and account kind of each of some users, by id (other modules' lists show who a row belongs to). */
+export async function userContacts(db: DbOrTx, userIds: number[]): Promise<Map<number, UserContact>> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, uid: users.uid, email: users.email, mobile: users.mobile, isDemo: users.isDemo }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map(({ id, ...contact }) => [id, contact]));
 }

@@ -8,6 +8,7 @@ import { UploadService } from './upload-service.ts';
 
 /** Read model for other modules' screens. */
 export { countVerifiedUsers, reviewStatusOf } from './read-model.ts';
+export { uploadExists } from './upload-repository.ts';
 
 declare module '../../context.ts' {
   interface Services {
