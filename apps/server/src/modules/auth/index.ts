@@ -18,7 +18,7 @@ import { registerSettingRoutes } from './setting-routes.ts';
 /** What other modules may use of auth, besides its services on `ctx.services`. */
 export { hashPassword, needsRehash, verifyPassword } from './password.ts';
 export { findUserById, insertUser, isUniqueViolation, setUserStatus, type UserRow } from './user-repository.ts';
-export { countUsersByKind, searchUsers, userContacts, type UserContact } from './read-model.ts';
+export { countUsersByKind, rankableUsers, searchUsers, userContacts, type UserContact } from './read-model.ts';
 
 declare module '../../context.ts' {
   interface Services {

@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { users } from './schema.ts';
 
@@ -45,4 +45,18 @@ export async function userContacts(db: DbOrTx, userIds: number[]): Promise<Map<n
   if (!ids.length) return new Map();
   const rows = await db.select({ id: users.id, uid: users.uid, email: users.email, mobile: users.mobile, isDemo: users.isDemo }).from(users).where(inArray(users.id, ids));
   return new Map(rows.map(({ id, ...contact }) => [id, contact]));
+}
+
+/** Of some users, the real, active ones who have not opted out of the ranking, with what the ranking shows of them. */
+export async function rankableUsers(
+  db: DbOrTx,
+  userIds: number[],
+): Promise<Map<number, { displayName: string | null; email: string | null; mobile: string | null; uid: string }>> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName, email: users.email, mobile: users.mobile, uid: users.uid })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.isDemo, false), eq(users.rankingOptOut, false), eq(users.status, 1)));
+  return new Map(rows.map(({ id, ...shown }) => [id, shown]));
 }

@@ -7,7 +7,15 @@ import { TradingService } from './trading-service.ts';
 import { BusChannels } from '../../platform/bus-channels.ts';
 
 /** Read model for other modules' screens. */
-export { countRiskEventsSince, findOrder, listOrders, openLotsBySymbol, type OrderRow } from './read-model.ts';
+export {
+  closedOrderFiguresSince,
+  type ClosedOrderFigures,
+  countRiskEventsSince,
+  findOrder,
+  listOrders,
+  openLotsBySymbol,
+  type OrderRow,
+} from './read-model.ts';
 
 declare module '../../context.ts' {
   interface Services {

@@ -1,3 +1,4 @@
+import { OrderStatus } from '@tp/contract/constants';
 import { and, count, desc, eq, gte, inArray, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { orders, riskEvents } from './schema.ts';
@@ -39,4 +40,50 @@ export async function listOrders(db: DbOrTx, filter: { userId?: number; symbolId
 export async function findOrder(db: DbOrTx, id: number) {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return row;
+}
+
+/** One trader's real closed orders: figures since a time, and over all time. */
+export interface ClosedOrderFigures {
+  userId: number;
+  profit: string;
+  margin: string;
+  trades: number;
+  wins: number;
+  /** Most used leverage (the higher on a tie) and most traded symbol (the lower id on a tie), since the time. */
+  multiple: number;
+  symbolId: number;
+  totalProfit: string;
+  totalMargin: string;
+  totalTrades: number;
+}
+
+/** Figures of every trader with a real order closed since `since` (the ranking reads these). One grouped pass over closed orders. */
+export async function closedOrderFiguresSince(db: DbOrTx, since: Date): Promise<ClosedOrderFigures[]> {
+  const inWindow = sql`o.completed_at >= ${since.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    select o.user_id,
+           sum(o.fact_profits) filter (where ${inWindow}) as profit,
+           sum(o.caution_money) filter (where ${inWindow}) as margin,
+           count(*) filter (where ${inWindow}) as trades,
+           count(*) filter (where ${inWindow} and o.fact_profits > 0) as wins,
+           mode() within group (order by o.multiple desc) filter (where ${inWindow}) as multiple,
+           mode() within group (order by o.symbol_id asc) filter (where ${inWindow}) as symbol_id,
+           sum(o.fact_profits) as total_profit, sum(o.caution_money) as total_margin, count(*) as total_trades
+    from orders o
+    where o.status = ${OrderStatus.CLOSED} and not o.is_demo
+    group by o.user_id
+    having count(*) filter (where ${inWindow}) > 0
+  `);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    userId: Number(r.user_id),
+    profit: String(r.profit),
+    margin: String(r.margin),
+    trades: Number(r.trades),
+    wins: Number(r.wins),
+    multiple: Number(r.multiple),
+    symbolId: Number(r.symbol_id),
+    totalProfit: String(r.total_profit),
+    totalMargin: String(r.total_margin),
+    totalTrades: Number(r.total_trades),
+  }));
 }
