@@ -1,9 +1,15 @@
-import { readdirSync } from 'node:fs';
+import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** Server modules (apps/server/src/modules/<name>): the boundary rule below gives each its own zone. */
+const SERVER_MODULES = fs
+  .readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'coverage/**'] },
@@ -23,6 +29,42 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  // Module boundaries (issue 18): no import cycles in the server and the contract (the web app's block below has its own).
+  {
+    files: ['apps/server/**/*.ts', 'packages/contract/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // Server module boundaries (issue 18): modules/<x> reaches modules/<y> only through modules/<y>/index.ts, and
+  // reads only its own tables (modules/<x>/schema.ts) and the platform's (platform/db/platform-schema.ts).
+  // Tests and their kits may reach into any module.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-kit.ts', '**/scenario-kit.ts', '**/test-helpers.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: SERVER_MODULES.map((name) => ({
+            target: `./apps/server/src/modules/${name}`,
+            from: './apps/server/src/modules',
+            except: [`./${name}`, ...SERVER_MODULES.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+            message: 'A module reaches another only through its index.ts (its service), never its files or tables.',
+          })).concat({
+            target: './apps/server/src/modules',
+            from: './apps/server/src/platform/db/schema.ts',
+            message: "Import your module's own ./schema.ts (or platform-schema.ts), not every table.",
+          }),
+        },
+      ],
+    },
   },
   // Web boundaries (issue 18): app -> features -> shared, a feature never imports another one, and no
   // import cycles. New folders under features/ are covered as soon as they exist.
@@ -44,7 +86,7 @@ export default tseslint.config(
 /** The web app's layers: app/ and main.tsx on top, then features/<name>/, then the shared folders. */
 function webZones() {
   const src = 'apps/web/src';
-  const features = readdirSync(`${import.meta.dirname}/${src}/features`, { withFileTypes: true })
+  const features = fs.readdirSync(`${import.meta.dirname}/${src}/features`, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
   const shared = ['api', 'components', 'lib', 'stores', 'types'].map((dir) => `${src}/${dir}`);

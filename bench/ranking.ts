@@ -55,7 +55,7 @@ try {
     const runs: number[] = [];
     for (let i = 0; i < 3; i++) {
       t0 = process.hrtime.bigint();
-      rows = (await rankingRows(database.db, since, 3)).length;
+      rows = (await rankingRows(database.db, { symbol: () => undefined }, since)).length;
       runs.push(ms(t0));
     }
     console.log(`ranking query ${label}: ${rows} ranked traders; runs ${runs.map((r) => r.toFixed(0)).join(', ')} ms`);
@@ -64,7 +64,8 @@ try {
   await database.db.execute(sql`analyze orders, users`);
   await timeQuery('after analyze');
 
-  const social = new SocialService({ db: database.db } as AppContext);
+  // No market here: the ranking's symbol codes come out empty, which the timing does not care about.
+  const social = new SocialService({ db: database.db, services: { market: { symbol: () => undefined } } } as unknown as AppContext);
   t0 = process.hrtime.bigint();
   await social.ranking({ page: 1, limit: 10 });
   const first = ms(t0);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
@@ -8,6 +9,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -16,7 +18,6 @@ import { Code } from '@tp/contract/codes';
 import { MAX_UPLOAD_BYTES } from '@tp/contract/constants';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { registerCompression } from './http/compression.ts';
 import { AppError, isDataException } from './http/errors.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { t } from './http/i18n.ts';
@@ -115,7 +116,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const origins = config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean);
-  registerCompression(app);
+  // JSON answers over 1 KB go brotli (fast level) or gzip to clients that accept it; static build files
+  // already carry their content-encoding (precompressed .br/.gz) and are sent as they are.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   registerRequestLog(app, config.SLOW_REQUEST_MS);
   await app.register(cors, {
     origin: origins.includes('*') ? true : origins.length ? origins : false,

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from './db/client.ts';
-import { outbox } from './db/schema.ts';
+import { outbox } from './db/platform-schema.ts';
 
 export interface OutgoingMessage {
   to: string;

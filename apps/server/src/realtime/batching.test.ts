@@ -2,7 +2,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbTargets, type TestApp } from '../../test/test-app.ts';
 import { insertUser } from '../modules/auth/user-repository.ts';
-import { BusChannels } from '../modules/market/types.ts';
+import { BusChannels } from '../platform/bus-channels.ts';
 import { TestClient, type WsMessage } from './ws-test-client.ts';
 
 /** The longest wait between flush passes under load; a quiet gateway must not wait for it. */

@@ -2,8 +2,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbTargets, type TestApp } from '../../test/test-app.ts';
 import { insertUser } from '../modules/auth/user-repository.ts';
-import { BusChannels } from '../modules/market/types.ts';
 import { TestClient } from './ws-test-client.ts';
+import { BusChannels } from '../platform/bus-channels.ts';
 
 const MAX_BUFFERED = 64 * 1024;
 const SLOW_MS = 400;

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbTargets, type TestApp } from '../../test/test-app.ts';
 import { insertUser } from '../modules/auth/user-repository.ts';
-import { BusChannels } from '../modules/market/types.ts';
 import { TestClient, type WsMessage } from './ws-test-client.ts';
+import { BusChannels } from '../platform/bus-channels.ts';
 
 const FLUSH_MS = 150;
 

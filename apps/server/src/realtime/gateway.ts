@@ -5,18 +5,14 @@ import { SESSION_ENDED_PUSH, type SessionEndReason, WsTopic } from '@tp/contract
 import { normalizeLang } from '@tp/contract/languages';
 import { socket } from '@tp/contract/endpoints/platform';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
-import { SESSION_ENDED_CHANNEL, type SessionEnded } from '../modules/auth/session-service.ts';
 import { t } from '../http/i18n.ts';
-import { BusChannels } from '../modules/market/types.ts';
+import { BusChannels, type SessionEnded } from '../platform/bus-channels.ts';
 import { CLOSE_POLICY, CLOSE_TOO_SLOW, ClientConnection } from './client-connection.ts';
 import { FlushScheduler } from './flush-scheduler.ts';
 import { jsonFrame } from './frames.ts';
-import { handleClientMessage } from './protocol.ts';
+import { handleClientMessage, type ProtocolHost } from './protocol.ts';
 import { TopicFeed } from './topic-feed.ts';
 import { isUserTopic, STAFF_SUPPORT_TOPIC } from './topics.ts';
-
-/** Where the support module publishes every stored chat message for staff. */
-const SUPPORT_CHANNEL = 'push:staff:support';
 
 /** What the gateway needs from the market: topic validation and the current state for new subscribers. */
 export interface MarketSnapshots {
@@ -45,7 +41,7 @@ function closeReason(text: string): string {
  * clients that keep up; newest quote per symbol for a client that is backed up), and the
  * slow-client and per-IP limits.
  */
-export class WsGateway {
+export class WsGateway implements ProtocolHost {
   readonly connections = new Set<ClientConnection>();
   /** Counters; `writes` and `bytes` count the quote batches written by the flush passes. */
   readonly stats = { accepted: 0, refused: 0, dropped: 0, frames: 0, writes: 0, bytes: 0 };
@@ -76,7 +72,7 @@ export class WsGateway {
     this.offBus.push(
       this.ctx.bus.subscribe(BusChannels.dayMarket, (m) => this.broadcastQuote(m as { symbol: string })),
       this.ctx.bus.subscribe(BusChannels.kline, (m) => this.broadcastKline(m as { symbol: string; kline: { Period: string } })),
-      this.ctx.bus.subscribe(SESSION_ENDED_CHANNEL, (m) => this.sessionsEnded(m as SessionEnded)),
+      this.ctx.bus.subscribe(BusChannels.sessionEnded, (m) => this.sessionsEnded(m as SessionEnded)),
     );
     app.get(socket.path, { websocket: true, config: { rateLimit: false }, schema: { hide: true } }, (ws, req) => this.accept(ws, req));
     app.addHook('onClose', async () => this.stop());
@@ -185,7 +181,7 @@ export class WsGateway {
   /** Staff support desks get every chat message as it is stored, from any server (the bus). */
   private watchSupport(conn: ClientConnection): void {
     this.supportDesk.add(conn);
-    this.offSupport ??= this.ctx.bus.subscribe(SUPPORT_CHANNEL, (m) => {
+    this.offSupport ??= this.ctx.bus.subscribe(BusChannels.staffSupport, (m) => {
       const frame = jsonFrame(m);
       for (const desk of [...this.supportDesk]) if (this.isLive(desk)) desk.write(frame);
     });

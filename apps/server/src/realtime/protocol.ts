@@ -1,8 +1,9 @@
 import { Code } from '@tp/contract/codes';
+import type { SessionEndReason } from '@tp/contract/constants';
+import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
 import { t } from '../http/i18n.ts';
 import type { ClientConnection } from './client-connection.ts';
 import { jsonFrame, textFrame } from './frames.ts';
-import type { WsGateway } from './gateway.ts';
 import { isUserTopic, parseTopic, STAFF_SUPPORT_TOPIC } from './topics.ts';
 
 const PONG = textFrame('pong');
@@ -28,8 +29,18 @@ function parseMessage(text: string | null): { type: string; params: unknown } | 
   }
 }
 
+/** What the protocol needs from the gateway that hosts it (the gateway implements this; no import back). */
+export interface ProtocolHost {
+  readonly ctx: AppContext;
+  readonly market: { symbolExists(code: string): boolean };
+  logIn(conn: ClientConnection, who: { user: AuthUser } | { staff: AuthStaff }): void;
+  logOut(conn: ClientConnection, reason?: SessionEndReason): void;
+  subscribe(conn: ClientConnection, topic: string): void;
+  unsubscribe(conn: ClientConnection, topic: string): void;
+}
+
 /** One client message: the text `ping`, or JSON {type, params} (login, logout, sub, unsub). */
-export async function handleClientMessage(gw: WsGateway, conn: ClientConnection, text: string | null): Promise<void> {
+export async function handleClientMessage(gw: ProtocolHost, conn: ClientConnection, text: string | null): Promise<void> {
   if (!conn.isOpen) return;
   if (text !== null && text.trim() === 'ping') {
     conn.write(PONG);
@@ -60,7 +71,7 @@ export async function handleClientMessage(gw: WsGateway, conn: ClientConnection,
   }
 }
 
-async function login(gw: WsGateway, conn: ClientConnection, params: unknown): Promise<void> {
+async function login(gw: ProtocolHost, conn: ClientConnection, params: unknown): Promise<void> {
   const raw = typeof params === 'string' ? params.trim() : '';
   const token = raw.startsWith('Bearer ') ? raw.slice(7) : raw;
   const user = token ? await gw.ctx.services.sessions.resolveUser(token) : null;
@@ -79,7 +90,7 @@ async function login(gw: WsGateway, conn: ClientConnection, params: unknown): Pr
   reply(conn, 'login_result', Code.SUCCESS, 'ws_login_success');
 }
 
-function subscribe(gw: WsGateway, conn: ClientConnection, params: unknown): void {
+function subscribe(gw: ProtocolHost, conn: ClientConnection, params: unknown): void {
   const topic = parseTopic(params, (code) => gw.market.symbolExists(code));
   const name = typeof params === 'string' ? params.slice(0, 60) : '';
   if (!topic) {
@@ -104,7 +115,7 @@ function subscribe(gw: WsGateway, conn: ClientConnection, params: unknown): void
   if (!conn.subscriptions.has(topic.name)) gw.subscribe(conn, topic.name);
 }
 
-function unsubscribe(gw: WsGateway, conn: ClientConnection, params: unknown): void {
+function unsubscribe(gw: ProtocolHost, conn: ClientConnection, params: unknown): void {
   const topic = parseTopic(params, () => true);
   const name = topic?.name ?? (typeof params === 'string' ? params.slice(0, 60) : '');
   if (!topic) {

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowNewCode, callFrom, latestCode, randomIp, registerByEmail, staffSession } from '../../test/auth-helpers.ts';
 import { call, createTestApp, dbTargets, type TestApp } from '../../test/test-app.ts';
-import { BusChannels } from '../modules/market/types.ts';
 import { hashToken } from '../modules/auth/session-service.ts';
 import { sessions, staff } from '../platform/db/schema.ts';
 import { TestClient, type WsMessage } from './ws-test-client.ts';
+import { BusChannels } from '../platform/bus-channels.ts';
 
 /**
  * A socket logged in with a session stops getting that session's pushes the moment the session

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditRow } from '@tp/contract/schemas/admin';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { staff, staffAuditLog } from '../../platform/db/schema.ts';
+import { staff, staffAuditLog } from './schema.ts';
 
 export interface AuditFilter {
   staffId?: number;

@@ -1,17 +1,31 @@
 import { type Dec, fixed, moneyStr, ZERO } from '@tp/contract/decimal';
 import type { Dashboard } from '@tp/contract/schemas/admin';
 import type { AppContext } from '../../context.ts';
-import { houseTotalsToday, openLotsBySymbol, riskEventsToday, userCounts, waitingReviews } from './dashboard-repository.ts';
+import { countUsersByKind } from '../auth/index.ts';
+import { countWaitingReviews } from '../funding/index.ts';
+import { countVerifiedUsers } from '../identity/index.ts';
+import { houseTotalsSince } from '../ledger/index.ts';
+import { countRiskEventsSince, openLotsBySymbol } from '../trading/index.ts';
+
+const startOfTodayUtc = () => {
+  const d = new Date();
+  d.setUTCHours(0, 0, 0, 0);
+  return d;
+};
 
 /** The back office's first screen: counts, queues, exposure and today's house result. */
 export async function dashboard(ctx: AppContext): Promise<Dashboard> {
-  const [usersNow, waiting, lots, house, risk] = await Promise.all([
-    userCounts(ctx.db),
-    waitingReviews(ctx.db),
+  const today = startOfTodayUtc();
+  // Each figure comes from the read model its module publishes (admin reads no other module's tables).
+  const [byKind, verified, waiting, lots, house, risk] = await Promise.all([
+    countUsersByKind(ctx.db),
+    countVerifiedUsers(ctx.db),
+    countWaitingReviews(ctx.db),
     openLotsBySymbol(ctx.db),
-    houseTotalsToday(ctx.db, ['fees', 'counterparty']),
-    riskEventsToday(ctx.db),
+    houseTotalsSince(ctx.db, ['fees', 'counterparty'], today),
+    countRiskEventsSince(ctx.db, today),
   ]);
+  const usersNow = { ...byKind, verified };
   const bySymbol = new Map<number, { positions: number; buy: Dec; sell: Dec; netUnits: Dec }>();
   for (const row of lots) {
     const acc = bySymbol.get(row.symbolId) ?? { positions: 0, buy: ZERO, sell: ZERO, netUnits: ZERO };

@@ -5,8 +5,9 @@ import { FEE_RATE_MAX, type FeePreview } from '@tp/contract/schemas/admin';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { SETTINGS_CHANGED_CHANNEL } from '../content/service.ts';
-import { leveragesBySymbol, listSymbols, readSetting, type SymbolRow, updateSymbol, writeSetting } from './setup-repository.ts';
+import { leveragesBySymbol, listSymbols, type SymbolRow, updateSymbol } from '../market/index.ts';
+import { readSetting, writeSetting } from './setup-repository.ts';
+import { BusChannels } from '../../platform/bus-channels.ts';
 
 export interface FeeChange {
   trade_fee_type: number;
@@ -85,7 +86,7 @@ export class FeeService {
     });
     await this.ctx.services.trading.settings.reload(this.ctx.db);
     await this.ctx.services.market.reloadSymbols();
-    this.ctx.bus.publish(SETTINGS_CHANGED_CHANNEL, { keys: ['trade_fee_type'], values: { trade_fee_type: String(change.trade_fee_type) } });
+    this.ctx.bus.publish(BusChannels.settingsChanged, { keys: ['trade_fee_type'], values: { trade_fee_type: String(change.trade_fee_type) } });
     return {
       ...result,
       trade_fee_type_before: result.trade_fee_type,

@@ -11,7 +11,7 @@ import {
   listRows,
   saveRow,
   withdrawRatesByCurrency,
-} from './setup-repository.ts';
+} from '../funding/index.ts';
 
 type Row = Record<string, unknown>;
 /** How far a withdraw rate and a deposit rate of one currency may disagree (a spread, not an inversion). */

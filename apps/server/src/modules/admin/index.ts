@@ -5,7 +5,7 @@ import { FundingSetupService } from './funding-setup-service.ts';
 import { registerStaffRoutes } from './routes.ts';
 import { registerFundingSetupRoutes, registerTradingSetupRoutes } from './setup-routes.ts';
 import { registerStaffAdminRoutes } from './staff-routes.ts';
-import { StaffService } from './staff-service.ts';
+import { findActiveStaff, StaffService } from './staff-service.ts';
 import { StaffSignIn } from './staff-sign-in.ts';
 import { TradingSetupService } from './trading-setup-service.ts';
 import { UserAdminService } from './user-admin-service.ts';
@@ -22,6 +22,7 @@ export const adminModule = {
   name: 'admin',
   async register(app: FastifyInstance, ctx: AppContext) {
     ctx.services.staff = new StaffService(ctx);
+    ctx.services.sessions.useStaffLookup(findActiveStaff);
     ctx.services.staffSignIn = new StaffSignIn(ctx);
     await ctx.services.staff.bootstrap();
     const users = new UserAdminService(ctx);

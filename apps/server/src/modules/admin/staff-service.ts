@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Staff } from '@tp/contract/schemas/admin';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, notFound } from '../../http/errors.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { staff, staffAuditLog } from '../../platform/db/schema.ts';
-import { hashPassword } from '../auth/password.ts';
-import { isUniqueViolation } from '../auth/user-repository.ts';
+import { staff, staffAuditLog } from './schema.ts';
+import { hashPassword, isUniqueViolation } from '../auth/index.ts';
 
 export { STAFF_ROLES, type StaffRole } from '@tp/contract/schemas/admin';
 
@@ -96,4 +95,14 @@ export class StaffService {
       return staffView(after!);
     });
   }
+}
+
+/** An active staff member by id, for auth's staff sessions (see SessionService.useStaffLookup). */
+export async function findActiveStaff(db: DbOrTx, staffId: number): Promise<Omit<AuthStaff, 'sessionId' | 'expiresAt'> | undefined> {
+  const [row] = await db
+    .select({ id: staff.id, email: staff.email, name: staff.name, roles: staff.roles })
+    .from(staff)
+    .where(and(eq(staff.id, staffId), eq(staff.status, 1)))
+    .limit(1);
+  return row;
 }

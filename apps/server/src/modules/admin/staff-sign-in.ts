@@ -4,9 +4,9 @@ import { STAFF_TOTP_REQUIRED, STAFF_TOTP_SETUP } from '@tp/contract/schemas/admi
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { AppError, fail } from '../../http/errors.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { staff, staffRecoveryCodes } from '../../platform/db/schema.ts';
+import { staff, staffRecoveryCodes } from './schema.ts';
 import { acceptTotp, newTotpSecret, totpUri } from '../../platform/totp.ts';
-import { hashPassword, needsRehash, verifyPassword } from '../auth/password.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/index.ts';
 
 type StaffRow = typeof staff.$inferSelect;
 

@@ -7,18 +7,18 @@ import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
 import {
   findCategory,
-  findOrder,
   findSymbol,
   leveragesBySymbol,
   listCategories,
   listSymbols,
-  readSetting,
   replaceLeverages,
   saveCategory,
   type SymbolChanges,
   type SymbolRow,
   updateSymbol,
-} from './setup-repository.ts';
+} from '../market/index.ts';
+import { findOrder } from '../trading/index.ts';
+import { readSetting } from './setup-repository.ts';
 import { adminOrderView } from './user-admin-service.ts';
 
 const symbolView = (s: SymbolRow, leverages: number[]): AdminSymbol => ({

@@ -2,12 +2,16 @@ import { dec, moneyStr } from '@tp/contract/decimal';
 import type { AdminOrder, AdminUser } from '@tp/contract/schemas/admin';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, notFound } from '../../http/errors.ts';
-import { InsufficientFundsError } from '../ledger/ledger-service.ts';
-import { claimAdjustmentKey, findAdjustment, findUser, listOrders, reviewStatusOf, searchUsers, setUserStatus, userLedgerEntries, type UserRow } from './user-admin-repository.ts';
+import { InsufficientFundsError } from '../ledger/index.ts';
+import { findUserById as findUser, searchUsers, setUserStatus, userContacts, type UserRow } from '../auth/index.ts';
+import { reviewStatusOf } from '../identity/index.ts';
+import { userLedgerEntries } from '../ledger/index.ts';
+import { listOrders, type OrderRow } from '../trading/index.ts';
+import { claimAdjustmentKey, findAdjustment } from './user-admin-repository.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 
-type OrderListRow = Awaited<ReturnType<typeof listOrders>>['rows'][number];
+type OrderListRow = { order: OrderRow; code: string | null; email: string | null; uid: string | null };
 export const adminOrderView = ({ order: o, code, email, uid }: OrderListRow): AdminOrder => ({
   id: o.id,
   user_id: o.userId,
@@ -69,7 +73,13 @@ export class UserAdminService {
 
   async orders(filter: { userId?: number; symbolId?: number; statuses?: number[] }, page: number, limit: number) {
     const { rows, total } = await listOrders(this.ctx.db, filter, page, limit);
-    return { data: rows.map(adminOrderView), total };
+    const contacts = await userContacts(this.ctx.db, [...new Set(rows.map((o) => o.userId))]);
+    const market = this.ctx.services.market;
+    const data = rows.map((order) => {
+      const who = contacts.get(order.userId);
+      return adminOrderView({ order, code: market.symbol(order.symbolId)?.showCode ?? null, email: who?.email ?? null, uid: who?.uid ?? null });
+    });
+    return { data, total };
   }
 
   /** Disabling also ends every session of the user. */

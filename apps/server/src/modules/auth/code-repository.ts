@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { captchas, outbox, verificationCodes } from '../../platform/db/schema.ts';
+import { captchas, verificationCodes } from './schema.ts';
+import { outbox } from '../../platform/db/platform-schema.ts';
 
 export interface NewCode {
   channel: string;

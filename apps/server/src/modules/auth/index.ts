@@ -15,6 +15,11 @@ import { SessionService } from './session-service.ts';
 import { TwoFactorService } from './two-factor-service.ts';
 import { registerSettingRoutes } from './setting-routes.ts';
 
+/** What other modules may use of auth, besides its services on `ctx.services`. */
+export { hashPassword, needsRehash, verifyPassword } from './password.ts';
+export { findUserById, insertUser, isUniqueViolation, setUserStatus, type UserRow } from './user-repository.ts';
+export { countUsersByKind, rankableUsers, searchUsers, userContacts, type UserContact } from './read-model.ts';
+
 declare module '../../context.ts' {
   interface Services {
     sessions: SessionService;

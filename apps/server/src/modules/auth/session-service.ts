@@ -1,28 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionEndReason } from '@tp/contract/constants';
 import type { AppContext, AuthStaff, AuthUser } from '../../context.ts';
-import { sessions, staff, users } from '../../platform/db/schema.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { sessions, users } from './schema.ts';
+import { BusChannels, type SessionEnded } from '../../platform/bus-channels.ts';
 
 const CACHE_MS = 3_000;
-/** Every server's gateway and cache hear here which sessions ended, and why. */
-export const SESSION_ENDED_CHANNEL = 'session.revoked';
 
-
-export interface SessionEnded {
-  sessionIds: number[];
-  reason: SessionEndReason;
-}
+/** An active staff member by id; the admin module, which owns the staff table, provides it. */
+export type ActiveStaffLookup = (db: DbOrTx, staffId: number) => Promise<Omit<AuthStaff, 'sessionId' | 'expiresAt'> | undefined>;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Opaque session tokens: 256 random bits, stored only as their SHA-256, with an expiry; revocable. */
 export class SessionService {
   private readonly userCache = new Map<string, { user: AuthUser; until: number }>();
+  private activeStaff: ActiveStaffLookup = async () => undefined;
 
   constructor(private readonly ctx: AppContext) {
     // Revocations made on any server drop the cached session everywhere.
-    ctx.bus.subscribe(SESSION_ENDED_CHANNEL, () => this.userCache.clear());
+    ctx.bus.subscribe(BusChannels.sessionEnded, () => this.userCache.clear());
   }
 
   async create(subject: { userId: number } | { staffId: number }, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
@@ -58,14 +56,20 @@ export class SessionService {
     return row;
   }
 
+  /** Called by the admin module at start: staff sessions resolve to the members it finds active. */
+  useStaffLookup(lookup: ActiveStaffLookup): void {
+    this.activeStaff = lookup;
+  }
+
   async resolveStaff(token: string): Promise<AuthStaff | null> {
-    const [row] = await this.ctx.db
-      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: staff.id, email: staff.email, name: staff.name, roles: staff.roles })
+    const [session] = await this.ctx.db
+      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, staffId: sessions.staffId })
       .from(sessions)
-      .innerJoin(staff, eq(staff.id, sessions.staffId))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(staff.status, 1)))
+      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), isNotNull(sessions.staffId)))
       .limit(1);
-    return row ?? null;
+    if (!session?.staffId) return null;
+    const member = await this.activeStaff(this.ctx.db, session.staffId);
+    return member ? { ...member, sessionId: session.sessionId, expiresAt: session.expiresAt } : null;
   }
 
   async revoke(sessionId: number, reason: SessionEndReason = 'logout'): Promise<void> {
@@ -99,6 +103,6 @@ export class SessionService {
 
   private afterRevoke(ended: { id: number }[], reason: SessionEndReason) {
     this.userCache.clear();
-    if (ended.length) this.ctx.bus.publish(SESSION_ENDED_CHANNEL, { sessionIds: ended.map((r) => r.id), reason } satisfies SessionEnded);
+    if (ended.length) this.ctx.bus.publish(BusChannels.sessionEnded, { sessionIds: ended.map((r) => r.id), reason } satisfies SessionEnded);
   }
 }

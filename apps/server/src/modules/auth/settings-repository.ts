@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { areaCodes, settings } from '../../platform/db/schema.ts';
+import { areaCodes } from './schema.ts';
+import { settings } from '../../platform/db/platform-schema.ts';
 
 export async function getSettings(db: DbOrTx, keys: string[]): Promise<Map<string, string>> {
   const rows = await db.select().from(settings).where(inArray(settings.key, keys));

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { demoBlocked, fail } from '../../http/errors.ts';
-import { users } from '../../platform/db/schema.ts';
+import { users } from './schema.ts';
 import { acceptTotp, newTotpSecret, totpUri } from '../../platform/totp.ts';
 import { findUserById } from './user-repository.ts';
 

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { User } from '@tp/contract/schemas/auth';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { users } from '../../platform/db/schema.ts';
+import { users } from './schema.ts';
 import type { Destination } from './destination.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -111,4 +111,10 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
     if (e.code === '23505' && (e.constraint === constraint || String(e.message).includes(constraint))) return true;
   }
   return false;
+}
+
+/** Staff enable (1) or disable (0) a trader. */
+export async function setUserStatus(db: DbOrTx, id: number, status: number): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ status }).where(eq(users.id, id)).returning();
+  return row;
 }

@@ -5,7 +5,7 @@ import { call, createTestApp, dbTargets, type TestApp } from '../../../test/test
 import { company, news, settings, staff, staffAuditLog } from '../../platform/db/schema.ts';
 import { seedCompany } from '../../platform/db/seed-data.ts';
 import { insertUser } from '../auth/user-repository.ts';
-import { SETTINGS_CHANGED_CHANNEL } from './service.ts';
+import { BusChannels } from '../../platform/bus-channels.ts';
 
 describe.each(dbTargets)('content on %s', (target) => {
   let t: TestApp;
@@ -267,7 +267,7 @@ describe.each(dbTargets)('content on %s', (target) => {
   it('saves whitelisted settings by role, refuses others, audits and announces the change', async () => {
     const risk = await staffToken(['risk']);
     const seen: unknown[] = [];
-    const off = t.ctx.bus.subscribe(SETTINGS_CHANGED_CHANNEL, (m) => seen.push(m));
+    const off = t.ctx.bus.subscribe(BusChannels.settingsChanged, (m) => seen.push(m));
     const saved = await call(
       t,
       'POST',

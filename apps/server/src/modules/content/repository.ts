@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { company, news, settings } from '../../platform/db/schema.ts';
+import { company, news } from './schema.ts';
+import { settings } from '../../platform/db/platform-schema.ts';
 
 export type NewsRow = typeof news.$inferSelect;
 export type NewNews = Omit<typeof news.$inferInsert, 'id' | 'createdAt'>;

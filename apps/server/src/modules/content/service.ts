@@ -15,9 +15,9 @@ import { t } from '../../http/i18n.ts';
 import { sanitizeHtml } from './html-sanitizer.ts';
 import * as repo from './repository.ts';
 import type { CompanyRow, NewsRow, PageQuery } from './repository.ts';
+import { BusChannels } from '../../platform/bus-channels.ts';
 
 /** Published after staff change settings, so services caching them (trading, auth) reload. */
-export const SETTINGS_CHANGED_CHANNEL = 'settings:changed';
 /** Published after staff change a company (the manifest cache listens). */
 export const COMPANY_CHANGED_CHANNEL = 'company:changed';
 
@@ -225,7 +225,7 @@ export class ContentService {
       const changedBefore = Object.fromEntries(keys.map((k) => [k, before[k] ?? null]));
       await this.ctx.services.staff.audit(tx, staff, 'settings.save', { type: 'settings', id: keys.join(',') }, changedBefore, changes);
     });
-    this.ctx.bus.publish(SETTINGS_CHANGED_CHANNEL, { keys, values: changes });
+    this.ctx.bus.publish(BusChannels.settingsChanged, { keys, values: changes });
     return this.editableSettings();
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { bankWires, depositNetworks, deposits } from '../../platform/db/schema.ts';
+import { bankWires, depositNetworks, deposits } from './schema.ts';
 import { countAll, offsetOf, type PageQuery } from './repository.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;

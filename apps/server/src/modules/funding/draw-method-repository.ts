@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { drawMethods, withdrawCurrencies } from '../../platform/db/schema.ts';
+import { drawMethods, withdrawCurrencies } from './schema.ts';
 import { countAll } from './repository.ts';
 
 export type WithdrawCurrencyRow = typeof withdrawCurrencies.$inferSelect;

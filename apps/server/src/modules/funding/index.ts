@@ -7,6 +7,20 @@ import { DrawMethodService } from './draw-method-service.ts';
 import { registerWithdrawalRoutes } from './withdrawal-routes.ts';
 import { WithdrawalService } from './withdrawal-service.ts';
 
+/** Read model for other modules' screens. */
+export { countWaitingReviews } from './read-model.ts';
+/** The back office's funding setup (admin module). */
+export {
+  deleteRow,
+  depositRatesByCurrency,
+  type FundingTable,
+  findRow,
+  isReferenced,
+  listRows,
+  saveRow,
+  withdrawRatesByCurrency,
+} from './setup-repository.ts';
+
 export interface FundingServices {
   deposits: DepositService;
   withdrawals: WithdrawalService;

@@ -1,6 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { settings, users } from '../../platform/db/schema.ts';
+import { userContacts } from '../auth/index.ts';
+import { settings } from '../../platform/db/platform-schema.ts';
 
 export async function settingValue(db: DbOrTx, key: string): Promise<string | null> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
@@ -17,11 +18,7 @@ export interface UserSummary {
 export async function userSummaries(db: DbOrTx, ids: number[]): Promise<Map<number, UserSummary>> {
   const out = new Map<number, UserSummary>();
   if (!ids.length) return out;
-  const rows = await db
-    .select({ id: users.id, uid: users.uid, email: users.email, mobile: users.mobile })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-  for (const r of rows) out.set(r.id, { id: r.id, uid: r.uid, email: r.email ?? '', mobile: r.mobile ?? '' });
+  for (const [id, r] of await userContacts(db, ids)) out.set(id, { id, uid: r.uid, email: r.email ?? '', mobile: r.mobile ?? '' });
   return out;
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { withdrawals } from '../../platform/db/schema.ts';
+import { withdrawals } from './schema.ts';
 import { countAll, offsetOf, type PageQuery } from './repository.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;

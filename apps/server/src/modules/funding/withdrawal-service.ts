@@ -4,7 +4,7 @@ import { withdrawalOf } from '@tp/contract/formulas';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, fail, notFound } from '../../http/errors.ts';
-import { InsufficientFundsError } from '../ledger/ledger-service.ts';
+import { InsufficientFundsError } from '../ledger/index.ts';
 import {
   activeDrawMethods,
   type DrawMethodRow,

@@ -6,6 +6,10 @@ import { IdentityService } from './service.ts';
 import { registerUploadRoutes } from './upload-routes.ts';
 import { UploadService } from './upload-service.ts';
 
+/** Read model for other modules' screens. */
+export { countVerifiedUsers, reviewStatusOf } from './read-model.ts';
+export { uploadExists } from './upload-repository.ts';
+
 declare module '../../context.ts' {
   interface Services {
     identity: IdentityService;

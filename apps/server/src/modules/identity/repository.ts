@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { identityVerifications, users } from '../../platform/db/schema.ts';
+import { userContacts } from '../auth/index.ts';
+import { identityVerifications } from './schema.ts';
 
 export type IdentityRow = typeof identityVerifications.$inferSelect;
 
@@ -71,14 +72,23 @@ export async function listIdentities(db: DbOrTx, opts: { status?: number; userId
     opts.status === undefined ? undefined : eq(identityVerifications.reviewStatus, opts.status),
     opts.userId === undefined ? undefined : eq(identityVerifications.userId, opts.userId),
   );
-  const rows = await db
-    .select({ record: identityVerifications, uid: users.uid, email: users.email, mobile: users.mobile })
+  const records = await db
+    .select()
     .from(identityVerifications)
-    .innerJoin(users, eq(users.id, identityVerifications.userId))
     .where(where)
     .orderBy(desc(identityVerifications.submittedAt), desc(identityVerifications.userId))
     .limit(opts.limit)
     .offset(opts.offset);
-  const [total] = await db.select({ n: count() }).from(identityVerifications).where(where);
+  const [[total], contacts] = await Promise.all([
+    db.select({ n: count() }).from(identityVerifications).where(where),
+    userContacts(
+      db,
+      records.map((r) => r.userId),
+    ),
+  ]);
+  const rows = records.flatMap((record) => {
+    const who = contacts.get(record.userId);
+    return who ? [{ record, uid: who.uid, email: who.email, mobile: who.mobile }] : [];
+  });
   return { rows, total: Number(total?.n ?? 0) };
 }

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { settings, uploads } from '../../platform/db/schema.ts';
+import { uploads } from './schema.ts';
+import { settings } from '../../platform/db/platform-schema.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -18,4 +19,11 @@ export async function ensureSecret(db: DbOrTx, key: string, fresh: string): Prom
   await db.insert(settings).values({ key, value: fresh }).onConflictDoNothing();
   const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
   return row!.value;
+}
+
+/** Whether `key` is a stored upload, of `ownerId` when given. */
+export async function uploadExists(db: DbOrTx, key: string, ownerId: number | null): Promise<boolean> {
+  const where = ownerId === null ? eq(uploads.key, key) : and(eq(uploads.key, key), eq(uploads.userId, ownerId));
+  const [row] = await db.select({ id: uploads.id }).from(uploads).where(where).limit(1);
+  return !!row;
 }

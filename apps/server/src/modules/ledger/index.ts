@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { LedgerService } from './ledger-service.ts';
 
+/** What other modules may use of the ledger, besides `ctx.services.ledger`. */
+export { InsufficientFundsError, type Posting } from './ledger-service.ts';
+export { houseTotalsSince, userLedgerEntries } from './read-model.ts';
+
 declare module '../../context.ts' {
   interface Services {
     ledger: LedgerService;

@@ -7,7 +7,23 @@ import { MarketServiceImpl } from './market-service.ts';
 import { registerMarketRoutes } from './routes.ts';
 import { socketSnapshots } from './socket-snapshots.ts';
 import { createPriceSource } from './sources/create-source.ts';
-import { BusChannels, type MarketService, type Tick } from './types.ts';
+import { type MarketService, type Tick } from './types.ts';
+import { BusChannels } from '../../platform/bus-channels.ts';
+
+/** What other modules may use of the market. */
+export type { MarketService, SymbolInfo, Tick } from './types.ts';
+export {
+  findCategory,
+  findSymbol,
+  leveragesBySymbol,
+  listCategories,
+  listSymbols,
+  replaceLeverages,
+  saveCategory,
+  type SymbolChanges,
+  type SymbolRow,
+  updateSymbol,
+} from './setup-repository.ts';
 
 declare module '../../context.ts' {
   interface Services {

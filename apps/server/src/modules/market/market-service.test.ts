@@ -4,7 +4,8 @@ import { CandleFlusher } from './candle-flusher.ts';
 import { MarketServiceImpl } from './market-service.ts';
 import { barsBefore } from './repository.ts';
 import { CONFIRM_TICKS } from './quote-pipeline.ts';
-import { BusChannels, type SourceTick, type Tick } from './types.ts';
+import { type SourceTick, type Tick } from './types.ts';
+import { BusChannels } from '../../platform/bus-channels.ts';
 
 // Saturday 21 Nov 2026 12:00 UTC: forex closed, crypto open. Wednesday 18 Nov 2026 15:00 UTC: all open.
 const SATURDAY = Date.UTC(2026, 10, 21, 12, 0);

@@ -7,8 +7,9 @@ import { isMarketOpen } from './market-hours.ts';
 import { DeviationFilter, markUp } from './quote-pipeline.ts';
 import { dayMarketMessage, klineMessage } from './presenters.ts';
 import { barAtPrecision, barsSince, latestBars, loadSymbols, type MarketSymbol, type StoredBar } from './repository.ts';
-import { BusChannels, type FeedHealth, type MarketService, type Quote, type SourceTick, type Tick, type TickListener } from './types.ts';
+import { type FeedHealth, type MarketService, type Quote, type SourceTick, type Tick, type TickListener } from './types.ts';
 import type { MarketStatusReason } from '@tp/contract/constants';
+import { BusChannels } from '../../platform/bus-channels.ts';
 
 const DAY_MS = 86_400_000;
 const ZERO = dec(0);

@@ -9,7 +9,7 @@ import { call, createTestApp, dbTargets, type TestApp } from '../../../test/test
 import { symbols } from '../../platform/db/schema.ts';
 import { api, cashOf, demoTrader, expectAuditClean, submit } from '../trading/test-kit.ts';
 import type { MarketServiceImpl } from './market-service.ts';
-import { BusChannels } from './types.ts';
+import { BusChannels } from '../../platform/bus-channels.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const NOT_LIVE = 'Prices for this product are not live right now; trading resumes with the next live price';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { type Dec, dec, fixed } from '@tp/contract/decimal';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { candles, categories, symbolLeverages, symbols } from '../../platform/db/schema.ts';
+import { candles, categories, symbolLeverages, symbols } from './schema.ts';
 import type { TradingHours } from './market-hours.ts';
 import type { SymbolInfo } from './types.ts';
 

@@ -99,18 +99,3 @@ export interface MarketService {
   /** Reloads symbols from the database (after staff edits). */
   reloadSymbols(): Promise<void>;
 }
-
-/**
- * Bus channels. Market publishes quote and candle pushes; trading publishes per-user pushes on
- * `userChannel(id)` as ready-to-send socket messages ({type: 'FOREX_TRADE', ...} or
- * {type: 'FOREX_CLOSED', id: [...]}), which the gateway forwards to that user's logged-in connections
- * subscribed to the message's type.
- */
-export const BusChannels = {
-  dayMarket: 'push:DAY_MARKET',
-  kline: 'push:KLINE',
-  userChannel: (userId: number) => `push:user:${userId}`,
-  marketStatus: 'market:status',
-  /** Several servers: every tick of the leader's feed, for the followers' quotes and candles. */
-  tick: 'market:tick',
-} as const;

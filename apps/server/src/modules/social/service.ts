@@ -1,4 +1,4 @@
-import { DOCUMENTARY_WINDOW_DAYS, OrderStatus } from '@tp/contract/constants';
+import { DOCUMENTARY_WINDOW_DAYS } from '@tp/contract/constants';
 import { dec, fixed, moneyStr, type DecInput } from '@tp/contract/decimal';
 import type { RankingItem } from '@tp/contract/schemas/social';
 import type { AppContext } from '../../context.ts';
@@ -62,7 +62,7 @@ export class SocialService {
     if (this.computing) return this.computing;
     const generation = this.generation;
     const since = new Date(Date.now() - DOCUMENTARY_WINDOW_DAYS * DAY_MS);
-    const computing = rankingRows(this.ctx.db, since, OrderStatus.CLOSED)
+    const computing = rankingRows(this.ctx.db, this.ctx.services.market, since)
       .then((rows) => {
         const items = rows.map(rankingItem);
         if (generation === this.generation) this.cache = { items, until: Date.now() + RANKING_CACHE_MS };

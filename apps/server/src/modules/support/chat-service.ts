@@ -1,13 +1,12 @@
 import { CHAT_PUSH_TYPE, type ChatMessage } from '@tp/contract/schemas/support';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { invalid, notFound } from '../../http/errors.ts';
-import { findUserById } from '../auth/user-repository.ts';
-import { BusChannels } from '../market/types.ts';
+import { findUserById } from '../auth/index.ts';
 import * as repo from './repository.ts';
 import type { ChatRow, ConversationRow, Sender } from './repository.ts';
+import { BusChannels } from '../../platform/bus-channels.ts';
 
 /** The support desk's bus channel: every stored chat message, {type: 'CHAT', user_id, message}. */
-export const STAFF_SUPPORT_CHANNEL = 'push:staff:support';
 
 const UPLOAD_URL = /^\/uploads\/([A-Za-z0-9][A-Za-z0-9_-]*(?:\/[A-Za-z0-9_-]+)*(?:\.[A-Za-z0-9]{1,8})?)$/;
 
@@ -90,7 +89,7 @@ export class ChatService {
   private publish(userId: number, row: ChatRow): ChatMessage {
     const message = chatMessage(row);
     this.ctx.bus.publish(BusChannels.userChannel(userId), { type: CHAT_PUSH_TYPE, message });
-    this.ctx.bus.publish(STAFF_SUPPORT_CHANNEL, { type: CHAT_PUSH_TYPE, user_id: userId, message });
+    this.ctx.bus.publish(BusChannels.staffSupport, { type: CHAT_PUSH_TYPE, user_id: userId, message });
     return message;
   }
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { chatMessages, feedback, uploads, users } from '../../platform/db/schema.ts';
+import { userContacts } from '../auth/index.ts';
+import { chatMessages, feedback } from './schema.ts';
 
 export type ChatRow = typeof chatMessages.$inferSelect;
 export type NewChat = Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'>;
@@ -69,25 +70,28 @@ export async function conversations(db: DbOrTx, limit: number, offset: number) {
         select user_id, max(id) as last_id, count(*) filter (where sender = 'user' and not read_by_staff) as unread
         from chat_messages group by user_id
       )
-      select c.user_id, u.uid, u.email, u.mobile, u.is_demo, c.unread::int as unread,
-             m.id, m.sender, m.body, m.image_url, m.created_at
+      select c.user_id, c.unread::int as unread, m.id, m.sender, m.body, m.image_url, m.created_at
       from conv c
       join chat_messages m on m.id = c.last_id
-      join users u on u.id = c.user_id
       order by c.last_id desc
       limit ${limit} offset ${offset}
     `),
     db.select({ n: sql<number>`count(distinct ${chatMessages.userId})::int` }).from(chatMessages),
   ]);
-  return { rows: (list as unknown as { rows: ConversationRow[] }).rows, total: Number(totals[0]?.n ?? 0) };
+  const messages = (list as unknown as { rows: Omit<ConversationRow, 'uid' | 'email' | 'mobile' | 'is_demo'>[] }).rows;
+  const contacts = await userContacts(
+    db,
+    messages.map((m) => m.user_id),
+  );
+  const rows: ConversationRow[] = messages.flatMap((m) => {
+    const who = contacts.get(m.user_id);
+    return who ? [{ ...m, uid: who.uid, email: who.email, mobile: who.mobile, is_demo: who.isDemo }] : [];
+  });
+  return { rows, total: Number(totals[0]?.n ?? 0) };
 }
 
-/** Whether `key` is a stored upload, of `ownerId` when given. */
-export async function uploadExists(db: DbOrTx, key: string, ownerId: number | null): Promise<boolean> {
-  const where = ownerId === null ? eq(uploads.key, key) : and(eq(uploads.key, key), eq(uploads.userId, ownerId));
-  const [row] = await db.select({ id: uploads.id }).from(uploads).where(where).limit(1);
-  return !!row;
-}
+/** Whether `key` is a stored upload, of `ownerId` when given (the identity module owns uploads). */
+export { uploadExists } from '../identity/index.ts';
 
 export async function insertFeedback(
   db: DbOrTx,
@@ -99,17 +103,18 @@ export async function insertFeedback(
 
 export async function listFeedback(db: DbOrTx, status: number | undefined, limit: number, offset: number) {
   const where = status === undefined ? undefined : eq(feedback.status, status);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ row: feedback, uid: users.uid, email: users.email })
-      .from(feedback)
-      .leftJoin(users, eq(users.id, feedback.userId))
-      .where(where)
-      .orderBy(desc(feedback.id))
-      .limit(limit)
-      .offset(offset),
+  const [list, [total]] = await Promise.all([
+    db.select().from(feedback).where(where).orderBy(desc(feedback.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(feedback).where(where),
   ]);
+  const contacts = await userContacts(
+    db,
+    list.flatMap((f) => (f.userId === null ? [] : [f.userId])),
+  );
+  const rows = list.map((row) => {
+    const who = row.userId === null ? undefined : contacts.get(row.userId);
+    return { row, uid: who?.uid ?? null, email: who?.email ?? null };
+  });
   return { rows, total: Number(total?.n ?? 0) };
 }
 

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { chatMessages, staff, staffAuditLog, uploads } from '../../platform/db/schema.ts';
 import { insertUser } from '../auth/user-repository.ts';
-import { BusChannels } from '../market/types.ts';
-import { STAFF_SUPPORT_CHANNEL } from './chat-service.ts';
+import { BusChannels } from '../../platform/bus-channels.ts';
 
 describe.each(dbTargets)('support chat and feedback on %s', (target) => {
   let t: TestApp;
@@ -35,7 +34,7 @@ describe.each(dbTargets)('support chat and feedback on %s', (target) => {
   it('carries a conversation between a user and the desk, with pushes to both sides and unread counts', async () => {
     const user = await newUser();
     const toUser = listen(BusChannels.userChannel(user.id));
-    const toDesk = listen(STAFF_SUPPORT_CHANNEL);
+    const toDesk = listen(BusChannels.staffSupport);
 
     const sent = await call(t, 'POST', '/api/support/send', { body: '  Hello, my deposit is late  ' }, { token: user.token });
     expect(sent.code).toBe(1);

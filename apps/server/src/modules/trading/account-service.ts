@@ -6,7 +6,7 @@ import { catalogueOf } from '../../http/i18n.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { type Figures, atOrBelow, figuresOf } from './figures.ts';
 import { displayTime, epochSeconds, termsOf } from './order-view.ts';
-import { cashEntries, openPositionsOf } from './repository.ts';
+import { openPositionsOf } from './repository.ts';
 import type { TradingSettings } from './settings.ts';
 
 /** Account figures, balance and account log of one user, exact, from the database at current prices. */
@@ -51,7 +51,7 @@ export class AccountService {
 
   /** forexChange: the user's cash entries with the entry type translated around the stored memo. */
   async accountLog(userId: number, lang: LangCode, page: number, limit: number) {
-    const { rows, total } = await cashEntries(this.ctx.db, userId, page, limit);
+    const { rows, total } = await this.ctx.services.ledger.cashEntries(this.ctx.db, userId, page, limit);
     return {
       data: rows.map((r) => ({
         Id: r.id,

@@ -4,9 +4,9 @@ import { type Alert, MAX_ACTIVE_ALERTS } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
-import { priceAlerts } from '../../platform/db/schema.ts';
-import type { Tick } from '../market/types.ts';
-import { BusChannels } from '../market/types.ts';
+import { priceAlerts } from './schema.ts';
+import { BusChannels } from '../../platform/bus-channels.ts';
+import type { Tick } from '../market/index.ts';
 import { parseField } from './order-checks.ts';
 
 type AlertRow = typeof priceAlerts.$inferSelect;

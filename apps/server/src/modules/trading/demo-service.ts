@@ -3,7 +3,7 @@ import { ClosedType } from '@tp/contract/constants';
 import { ZERO, moneyStr } from '@tp/contract/decimal';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { fail } from '../../http/errors.ts';
-import { insertUser } from '../auth/user-repository.ts';
+import { insertUser } from '../auth/index.ts';
 import type { OrderOps } from './order-ops.ts';
 import { type OrderRow, liveOrdersOf } from './repository.ts';
 import type { Settlement } from './settlement.ts';

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { AppContext } from '../../context.ts';
-import type { MarketService, Tick } from '../market/types.ts';
+import type { MarketService, Tick } from '../market/index.ts';
 import { UserJobQueue } from './job-queue.ts';
 import type { OrderChange } from './order-ops.ts';
 import { type LiveAccount, LiveBooks } from './live-books.ts';

@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { SETTINGS_CHANGED_CHANNEL } from '../content/service.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { registerOrderRoutes } from './routes.ts';
 import { registerTestControls } from './test-controls.ts';
 import { TradingService } from './trading-service.ts';
+import { BusChannels } from '../../platform/bus-channels.ts';
+
+/** Read model for other modules' screens. */
+export {
+  closedOrderFiguresSince,
+  type ClosedOrderFigures,
+  countRiskEventsSince,
+  findOrder,
+  listOrders,
+  openLotsBySymbol,
+  type OrderRow,
+} from './read-model.ts';
 
 declare module '../../context.ts' {
   interface Services {
@@ -21,7 +32,7 @@ export const tradingModule = {
     registerAccountRoutes(app, ctx);
     registerTestControls(app, ctx);
     // Every server charges fees with the fee type in force, whichever server saved it.
-    ctx.bus.subscribe(SETTINGS_CHANGED_CHANNEL, () => void trading.settings.reload(ctx.db).catch((err: unknown) => ctx.log.error({ err }, 'trading settings reload failed')));
+    ctx.bus.subscribe(BusChannels.settingsChanged, () => void trading.settings.reload(ctx.db).catch((err: unknown) => ctx.log.error({ err }, 'trading settings reload failed')));
     // On the elected leader only, after the price feed (registered earlier by the market module).
     ctx.background.push({
       name: 'trading-engine',

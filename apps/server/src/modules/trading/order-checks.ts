@@ -4,7 +4,7 @@ import { OrderStatus, OrderType } from '@tp/contract/constants';
 import { closePriceFor, stopsValid } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
 import { AppError, fail, invalid } from '../../http/errors.ts';
-import type { SymbolInfo } from '../market/types.ts';
+import type { SymbolInfo } from '../market/index.ts';
 import { nextRollover } from './rollover.ts';
 
 /** Quantities are kept to 6 decimals (orders.quantity). */

@@ -3,7 +3,7 @@ import { ClosedType, OrderStatus } from '@tp/contract/constants';
 import { closePriceFor, profitOf } from '@tp/contract/formulas';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import type { MarketService } from '../market/types.ts';
+import type { MarketService } from '../market/index.ts';
 import { type OrderRow, liveOrdersOf, markCancelled, markClosed, orderFromRaw, ordersWhere } from './repository.ts';
 import { type Wallet, type Settlement, memoOf } from './settlement.ts';
 import type { TradingSettings } from './settings.ts';

@@ -5,7 +5,7 @@ import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formu
 import type { SubmitInput } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError, fail, invalid, notFound } from '../../http/errors.ts';
-import type { MarketService, SymbolInfo } from '../market/types.ts';
+import type { MarketService, SymbolInfo } from '../market/index.ts';
 import { atOrBelow, figuresOf, fundsFor, raisesMargin } from './figures.ts';
 import { checkOrder, checkSlippage, checkStopSides, parseStop } from './order-checks.ts';
 import type { OrderOps } from './order-ops.ts';

@@ -1,6 +1,6 @@
 import { type Dec, type DecInput, dec, fixed, moneyStr } from '@tp/contract/decimal';
 import type { Order } from '@tp/contract/schemas/trading';
-import type { SymbolInfo } from '../market/types.ts';
+import type { SymbolInfo } from '../market/index.ts';
 import type { OrderRow } from './repository.ts';
 
 /** Display form of a timestamp (UTC), as CreateTimeHandler and CreatedAtTran show it. */

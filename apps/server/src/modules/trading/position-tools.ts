@@ -6,7 +6,7 @@ import type { Notice, NoticeKind, Order } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError, fail, invalid, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
-import type { MarketService } from '../market/types.ts';
+import type { MarketService } from '../market/index.ts';
 import { atOrBelow, figuresOf, fundsFor, raisesMargin } from './figures.ts';
 import { defaultDeviationPoints, parseField } from './order-checks.ts';
 import type { OrderOps } from './order-ops.ts';

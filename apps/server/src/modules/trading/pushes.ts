@@ -1,8 +1,8 @@
 import { fixed, moneyStr } from '@tp/contract/decimal';
 import type { Notice, Order } from '@tp/contract/schemas/trading';
 import type { Bus } from '../../platform/bus.ts';
-import { BusChannels } from '../market/types.ts';
 import type { Figures } from './figures.ts';
+import { BusChannels } from '../../platform/bus-channels.ts';
 
 /** FOREX_CLOSED: the ids of orders that just closed or were cancelled (sent at once, never coalesced). */
 export function publishClosed(bus: Bus, userId: number, ids: number[]): void {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, ne, or, sql, sum } from 'drizzle-orm';
 import { ClosedType } from '@tp/contract/constants';
 import { type DbOrTx, type RawRow, queryRaw, statementTexts } from '../../platform/db/client.ts';
-import { ledgerAccounts, ledgerEntries, orders, riskEvents, users } from '../../platform/db/schema.ts';
+import { orders, riskEvents } from './schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -215,34 +215,6 @@ export interface RiskEventRow {
 /** Risk events in one statement, in the order given (ids follow it). */
 export async function insertRiskEvents(db: DbOrTx, rows: RiskEventRow[]): Promise<void> {
   if (rows.length) await db.insert(riskEvents).values(rows);
-}
-
-/** The user's cash entries, newest first (the account log of forexChange). */
-export async function cashEntries(db: DbOrTx, userId: number, page: number, limit: number) {
-  const where = and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'cash'));
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: ledgerEntries.id,
-        amount: ledgerEntries.amount,
-        type: ledgerEntries.type,
-        memo: ledgerEntries.memo,
-        createdAt: ledgerEntries.createdAt,
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .where(where)
-      .orderBy(desc(ledgerEntries.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(ledgerEntries).innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId)).where(where),
-  ]);
-  return { rows, total: Number(counted?.n ?? 0) };
-}
-
-export async function isDemoUser(db: DbOrTx, userId: number): Promise<boolean> {
-  const [row] = await db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.isDemo ?? false;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import type { MarketService } from '../market/types.ts';
+import type { MarketService } from '../market/index.ts';
 import { type PriceBoard, atOrBelow, figuresOf, floatingOf, riskLines } from './figures.ts';
 import type { LiveAccount, LiveBooks } from './live-books.ts';
 import { orderView } from './order-view.ts';

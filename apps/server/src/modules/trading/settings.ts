@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { type Dec, dec } from '@tp/contract/decimal';
 import { TradeFeeType } from '@tp/contract/constants';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { settings } from '../../platform/db/schema.ts';
+import { settings } from '../../platform/db/platform-schema.ts';
 
 const KEYS = ['trade_fee_type', 'margin_call_level', 'stop_out_level', 'negative_balance_protection', 'demo_initial_balance'];
 const DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;

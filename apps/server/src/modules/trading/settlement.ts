@@ -1,7 +1,7 @@
 import { type Dec, dec } from '@tp/contract/decimal';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import type { Posting } from '../ledger/ledger-service.ts';
+import type { Posting } from '../ledger/index.ts';
 import type { OrderRow } from './repository.ts';
 
 /** A user's balances as they stand inside the current transaction, kept up to date by every posting. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { orders } from '../../platform/db/schema.ts';
+import { orders } from './schema.ts';
 import type { OrderRow } from './repository.ts';
 
 const OPEN = 1;

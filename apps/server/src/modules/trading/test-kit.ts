@@ -2,10 +2,10 @@
 import { expect } from 'vitest';
 import { call, createTestApp, type DbTarget, type TestApp } from '../../../test/test-app.ts';
 import { auditLedger } from '../ledger/ledger-service.ts';
-import { BusChannels } from '../market/types.ts';
 import { CONFIRM_TICKS } from '../market/quote-pipeline.ts';
 import { symbols } from '../../platform/db/schema.ts';
 import { dec } from '@tp/contract/decimal';
+import { BusChannels } from '../../platform/bus-channels.ts';
 
 /**
  * A test app with every market open, one live tick per symbol at its seeded price, quotes that stay

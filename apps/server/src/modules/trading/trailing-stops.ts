@@ -1,7 +1,7 @@
 import { D, dec, fixed } from '@tp/contract/decimal';
 import { OrderType } from '@tp/contract/constants';
 import type { AppContext } from '../../context.ts';
-import type { Tick } from '../market/types.ts';
+import type { Tick } from '../market/index.ts';
 import type { OrderOps } from './order-ops.ts';
 import { type OrderRow, findOrder, trailStopLoss, trailingPositions } from './repository.ts';
 

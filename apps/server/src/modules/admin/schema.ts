@@ -1,0 +1,59 @@
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { money, createdAt } from '../../platform/db/columns.ts';
+
+/** The admin module's tables: only the admin module reads or writes them (other modules go through its service). */
+
+export const staff = pgTable('staff', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  /** Any of admin, finance, risk, support, content. */
+  roles: text('roles').array().notNull(),
+  totpSecret: text('totp_secret'),
+  totpEnabled: boolean('totp_enabled').notNull().default(false),
+  /** The last accepted TOTP time step: a code is accepted once (RFC 6238 section 5.2). */
+  totpLastStep: integer('totp_last_step'),
+  status: smallint('status').notNull().default(1),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes of a staff member's two-factor sign-in, stored as SHA-256; each works once. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
+);
+
+/** Append-only: a trigger in the migration refuses UPDATE and DELETE. */
+export const staffAuditLog = pgTable('staff_audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  staffId: integer('staff_id').notNull(),
+  action: text('action').notNull(),
+  targetType: text('target_type'),
+  targetId: text('target_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: createdAt(),
+});
+
+/** Staff balance adjustments: a client key names one adjustment of one user (issue 17, finding 7). */
+export const balanceAdjustments = pgTable(
+  'balance_adjustments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    staffId: integer('staff_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('balance_adjustments_user_key_idx').on(t.userId, t.key)],
+);

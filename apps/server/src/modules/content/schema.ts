@@ -1,0 +1,31 @@
+import { boolean, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../platform/db/columns.ts';
+
+/** The content module's tables: only the content module reads or writes them (other modules go through its service). */
+
+export const company = pgTable('company', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  logo: text('logo').notNull().default(''),
+  url: text('url').notNull().default(''),
+  subject: text('subject').notNull().default(''),
+  registeredAddress: text('registered_address').notNull().default(''),
+  location: text('location').notNull().default(''),
+  email: text('email').notNull().default(''),
+  /** Main-mode check: nonzero sends the app to loss_url. */
+  status: smallint('status').notNull().default(0),
+  lossUrl: text('loss_url').notNull().default(''),
+  isMain: boolean('is_main').notNull().default(false),
+});
+
+export const news = pgTable('news', {
+  id: serial('id').primaryKey(),
+  categoryId: integer('category_id').notNull().default(1),
+  title: text('title').notNull(),
+  desc: text('desc').notNull().default(''),
+  logo: text('logo').notNull().default(''),
+  /** Sanitized HTML. */
+  content: text('content').notNull(),
+  published: boolean('published').notNull().default(true),
+  createdAt: createdAt(),
+});

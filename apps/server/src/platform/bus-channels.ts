@@ -1,0 +1,28 @@
+import type { SessionEndReason } from '@tp/contract/constants';
+
+/**
+ * Every bus channel, in one place. Market publishes quote and candle pushes; trading publishes per-user
+ * pushes on `userChannel(id)` as ready-to-send socket messages ({type: 'FOREX_TRADE', ...} or
+ * {type: 'FOREX_CLOSED', id: [...]}), which the gateway forwards to that user's logged-in connections
+ * subscribed to the message's type.
+ */
+export const BusChannels = {
+  dayMarket: 'push:DAY_MARKET',
+  kline: 'push:KLINE',
+  userChannel: (userId: number) => `push:user:${userId}`,
+  marketStatus: 'market:status',
+  /** Several servers: every tick of the leader's feed, for the followers' quotes and candles. */
+  tick: 'market:tick',
+  /** Settings changed in the back office ({keys, values}); every server reloads what it caches. */
+  settingsChanged: 'settings:changed',
+  /** Sessions revoked or expired ({@link SessionEnded}); the gateway closes their sockets. */
+  sessionEnded: 'session.revoked',
+  /** Every stored support chat message, for the staff desk's sockets. */
+  staffSupport: 'push:staff:support',
+} as const;
+
+/** The message on `BusChannels.sessionEnded`. */
+export interface SessionEnded {
+  sessionIds: number[];
+  reason: SessionEndReason;
+}
