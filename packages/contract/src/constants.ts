@@ -59,6 +59,8 @@ export const WsTopic = {
   /** The support desk's feed of every chat message (staff connections with the support role). */
   SUPPORT: 'SUPPORT',
   KLINE_PREFIX: 'KLINE.',
+  /** Top of book of one symbol ({type: 'MARKET_DEPTH', symbol, bids: [[price, lots]], asks: [[price, lots]], time}). */
+  MARKET_DEPTH_PREFIX: 'MARKET_DEPTH.',
 } as const;
 
 /**

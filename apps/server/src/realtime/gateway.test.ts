@@ -125,6 +125,25 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     ]);
   });
 
+  it('pushes the top of book on MARKET_DEPTH.{code}: a snapshot, then each quote, with sizes', async () => {
+    const c = await connect();
+    expect(await c.request({ type: 'sub', params: 'MARKET_DEPTH.btcusdt' }, 'sub_result')).toMatchObject({ code: 1, topic: 'MARKET_DEPTH.BTCUSDT' });
+    await c.next((m) => typeof m === 'object' && m.type === 'MARKET_DEPTH', 3000);
+    const from = c.messages.length;
+    tick('97100.00', '97102.00');
+    const pushed = await c.next((m) => typeof m === 'object' && m.type === 'MARKET_DEPTH' && m.time > 0 && m.bids[0][0] !== c.ofType('MARKET_DEPTH')[0].bids[0][0], 3000, from);
+    const quote = t.ctx.services.market.quote(btc().id)!;
+    expect(pushed).toEqual({
+      type: 'MARKET_DEPTH',
+      symbol: 'BTCUSDT',
+      forex_id: btc().id,
+      time: quote.time,
+      bids: [[quote.bid, btc().maxLots.toString()]],
+      asks: [[quote.ask, btc().maxLots.toString()]],
+    });
+    expect((await c.request({ type: 'sub', params: 'MARKET_DEPTH.NOSUCH' }, 'sub_result')).code).not.toBe(1);
+  });
+
   it('refuses unknown topics and more subscriptions than the limit', async () => {
     const c = await connect();
     expect(await c.request({ type: 'sub', params: 'NOPE' }, 'sub_result')).toMatchObject({ code: 1001, msg: 'Unknown topic: NOPE' });

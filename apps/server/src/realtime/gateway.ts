@@ -21,6 +21,8 @@ export interface MarketSnapshots {
   dayMarket(): { symbol: string; message: unknown }[];
   /** Current KLINE message of every period of one symbol. */
   kline(code: string): { period: string; message: unknown }[];
+  /** Top of book of one symbol (MARKET_DEPTH.{code}), built from a DAY_MARKET message; null when unknown. */
+  depth(code: string, dayMarket?: unknown): unknown;
 }
 
 const IDLE_TIMEOUT_MS = 60_000;
@@ -236,6 +238,10 @@ export class WsGateway implements ProtocolHost {
 
   private broadcastQuote(message: { symbol: string }): void {
     this.feedOf(WsTopic.DAY_MARKET).put(message.symbol, jsonFrame(message));
+    // The top of book follows each quote, for the symbols someone watches.
+    const depthFeed = this.feeds.get(`${WsTopic.MARKET_DEPTH_PREFIX}${message.symbol}`);
+    const depth = depthFeed && this.market.depth(message.symbol, message);
+    if (depthFeed && depth) depthFeed.put('top', jsonFrame(depth));
     if (this.connections.size) this.flusher.request();
   }
 
@@ -252,6 +258,9 @@ export class WsGateway implements ProtocolHost {
       this.feeds.set(topic, feed);
       if (topic === WsTopic.DAY_MARKET) {
         for (const { symbol, message } of this.market.dayMarket()) feed.put(symbol, jsonFrame(message));
+      } else if (topic.startsWith(WsTopic.MARKET_DEPTH_PREFIX)) {
+        const depth = this.market.depth(topic.slice(WsTopic.MARKET_DEPTH_PREFIX.length));
+        if (depth) feed.put('top', jsonFrame(depth));
       } else {
         for (const { period, message } of this.market.kline(topic.slice(WsTopic.KLINE_PREFIX.length))) feed.put(period, jsonFrame(message));
       }

@@ -3,6 +3,7 @@ import { WsTopic } from '@tp/contract/constants';
 export type Topic =
   | { kind: 'DAY_MARKET'; name: string }
   | { kind: 'KLINE'; name: string; code: string }
+  | { kind: 'MARKET_DEPTH'; name: string; code: string }
   | { kind: 'FOREX_TRADE' | 'FOREX_CLOSED' | 'CHAT'; name: string }
   | { kind: 'SUPPORT'; name: string };
 
@@ -21,6 +22,10 @@ export function parseTopic(raw: unknown, symbolExists: (code: string) => boolean
   if (name.toUpperCase().startsWith(WsTopic.KLINE_PREFIX)) {
     const code = name.slice(WsTopic.KLINE_PREFIX.length).toUpperCase();
     return code && symbolExists(code) ? { kind: 'KLINE', name: `${WsTopic.KLINE_PREFIX}${code}`, code } : null;
+  }
+  if (name.toUpperCase().startsWith(WsTopic.MARKET_DEPTH_PREFIX)) {
+    const code = name.slice(WsTopic.MARKET_DEPTH_PREFIX.length).toUpperCase();
+    return code && symbolExists(code) ? { kind: 'MARKET_DEPTH', name: `${WsTopic.MARKET_DEPTH_PREFIX}${code}`, code } : null;
   }
   return null;
 }

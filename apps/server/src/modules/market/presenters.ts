@@ -90,6 +90,16 @@ export function dayMarketMessage(symbol: SymbolInfo, q: Quote, closedReason: Mar
   return { type: 'DAY_MARKET' as const, symbol: symbol.code, time: q.time, quotation };
 }
 
+/**
+ * MARKET_DEPTH push on topic MARKET_DEPTH.{code}: the top of book. The broker quotes one price each side,
+ * good for up to the symbol's maximum lots per order (existing clients of this API family read
+ * `bids`/`asks` as [price, size] levels, best first).
+ */
+export function depthMessage(symbol: SymbolInfo, q: { bid: string; ask: string; time: number }) {
+  const size = symbol.maxLots.toString();
+  return { type: 'MARKET_DEPTH' as const, symbol: symbol.code, forex_id: symbol.id, time: q.time, bids: [[q.bid, size]], asks: [[q.ask, size]] };
+}
+
 /** KLINE push on topic KLINE.{code}: the forming bar of one period. */
 export function klineMessage(symbol: SymbolInfo, period: string, bar: Bar, tickTime: number) {
   return { type: 'KLINE' as const, symbol: symbol.code, forex_id: symbol.id, time: tickTime, kline: klineBar(symbol, period, bar) };

@@ -1,7 +1,7 @@
 import { PERIOD_NAMES } from '@tp/contract/constants';
 import type { MarketSnapshots } from '../../realtime/gateway.ts';
 import type { MarketServiceImpl } from './market-service.ts';
-import { dayMarketMessage, klineMessage } from './presenters.ts';
+import { dayMarketMessage, depthMessage, klineMessage } from './presenters.ts';
 
 /** The current quotes and forming bars the socket gateway sends a new subscriber. */
 export function socketSnapshots(market: MarketServiceImpl): MarketSnapshots {
@@ -13,6 +13,13 @@ export function socketSnapshots(market: MarketServiceImpl): MarketSnapshots {
         .symbols()
         .filter((s) => s.visible)
         .map((s) => ({ symbol: s.code, message: dayMarketMessage(s, market.quote(s.id)!, market.closedReason(s.id, now)) }));
+    },
+    depth(code, dayMarket) {
+      const s = market.symbolByCode(code);
+      const q = s && market.quote(s.id);
+      if (!s || !q) return null;
+      const quotation = (dayMarket as { quotation?: { bid: string; ask: string; time: number } } | undefined)?.quotation;
+      return depthMessage(s, quotation ?? q);
     },
     kline(code) {
       const s = market.symbolByCode(code);
