@@ -131,7 +131,7 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     await c.next((m) => typeof m === 'object' && m.type === 'MARKET_DEPTH', 3000);
     const from = c.messages.length;
     tick('97100.00', '97102.00');
-    const pushed = await c.next((m) => typeof m === 'object' && m.type === 'MARKET_DEPTH' && m.time > 0 && m.bids[0][0] !== c.ofType('MARKET_DEPTH')[0].bids[0][0], 3000, from);
+    const pushed = await c.next((m) => typeof m === 'object' && m.type === 'MARKET_DEPTH' && m.time > 0 && m.bids[0][0] !== c.ofType('MARKET_DEPTH')[0]!.bids[0][0], 3000, from);
     const quote = t.ctx.services.market.quote(btc().id)!;
     expect(pushed).toEqual({
       type: 'MARKET_DEPTH',

@@ -106,3 +106,21 @@ describe.each(dbTargets)('price alerts on %s', (target) => {
     expect(pushes.messages.filter((m) => m.type === 'ALERT' && m.id === added.data.id)).toHaveLength(1);
   });
 });
+
+describe('risk emails', () => {
+  it('emails a margin call and a stop-out to the account\'s address, not the end of a margin call', async () => {
+    const t = await tradingApp('pglite');
+    try {
+      const account = await registerByEmail(t);
+      const before = await outboxCount(t, account.email);
+      const risk = t.ctx.services.trading.engine.risk;
+      risk.record(account.user.id, 'margin_call', '95.5');
+      risk.record(account.user.id, 'margin_call_end', '120');
+      risk.record(account.user.id, 'stop_out', '48.2');
+      await risk.written();
+      expect(await outboxCount(t, account.email)).toBe(before + 2);
+    } finally {
+      await t.close();
+    }
+  });
+});

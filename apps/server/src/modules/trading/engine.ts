@@ -35,7 +35,7 @@ export interface EngineOptions {
 export class TradingEngine {
   private readonly live = new LiveBooks();
   private readonly scratch: Trigger[] = [];
-  private readonly risk: RiskReview;
+  readonly risk: RiskReview;
   private readonly queue: UserJobQueue<EngineJob>;
   private unsubscribe: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;

@@ -1,4 +1,7 @@
 import type { AppContext } from '../../context.ts';
+import { fixed } from '@tp/contract/decimal';
+import { t } from '../../http/i18n.ts';
+import { userContacts } from '../auth/index.ts';
 import type { MarketService } from '../market/index.ts';
 import { type PriceBoard, atOrBelow, figuresOf, floatingOf, riskLines } from './figures.ts';
 import type { LiveAccount, LiveBooks } from './live-books.ts';
@@ -65,8 +68,23 @@ export class RiskReview {
       await insertRiskEvents(this.ctx.db, rows).catch((err: unknown) =>
         this.ctx.log.error({ err, events: rows.length }, 'risk events not recorded'),
       );
+      await this.email(rows).catch((err: unknown) => this.ctx.log.error({ err }, 'risk emails not sent'));
     }
     this.flushing = null;
+  }
+
+  /** A margin call and a stop-out are also emailed to the account's address (through the outbox, retried). */
+  private async email(rows: RiskEventRow[]): Promise<void> {
+    const told = rows.filter((r) => r.kind === 'margin_call' || r.kind === 'stop_out');
+    if (!told.length) return;
+    const contacts = await userContacts(this.ctx.db, told.map((r) => r.userId));
+    for (const row of told) {
+      const email = contacts.get(row.userId)?.email;
+      if (!email) continue;
+      // Users have no stored language; the emails go in the platform's default language.
+      const params = { level: row.riskRate === null ? '-' : `${fixed(row.riskRate, 2)}%` };
+      this.ctx.services.codes.notify('email', email, t(undefined, `trading.${row.kind}_subject`, params), t(undefined, `trading.${row.kind}_body`, params));
+    }
   }
 
   /**
