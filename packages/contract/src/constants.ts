@@ -56,6 +56,10 @@ export const WsTopic = {
   FOREX_CLOSED: 'FOREX_CLOSED',
   /** Support chat messages for the logged-in user ({type: 'CHAT', message}). */
   CHAT: 'CHAT',
+  /** A close or fill the trader did not make (take-profit, stop-loss, trailing stop, stop-out...) for the logged-in user. */
+  NOTICE: 'NOTICE',
+  /** A price alert of the logged-in user fired. */
+  ALERT: 'ALERT',
   /** The support desk's feed of every chat message (staff connections with the support role). */
   SUPPORT: 'SUPPORT',
   KLINE_PREFIX: 'KLINE.',

@@ -170,6 +170,22 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     expect(a.ofType('FOREX_CLOSED', from)).toEqual([]);
   });
 
+  it('forwards NOTICE and ALERT pushes to the logged-in user who subscribed to them, and to no one else', async () => {
+    const c = await connect();
+    expect((await c.request({ type: 'sub', params: 'ALERT' }, 'sub_result')).code).toBe(1003);
+    const user = await newSession();
+    const other = await newSession();
+    await c.request({ type: 'login', params: user.token }, 'login_result');
+    for (const topic of ['NOTICE', 'ALERT']) expect(await c.request({ type: 'sub', params: topic }, 'sub_result')).toMatchObject({ code: 1, topic });
+    const bus = t.ctx.bus;
+    bus.publish(BusChannels.userChannel(other.userId), { type: 'ALERT', id: 1 });
+    bus.publish(BusChannels.userChannel(user.userId), { type: 'NOTICE', kind: 'take_profit', order_id: 5 });
+    bus.publish(BusChannels.userChannel(user.userId), { type: 'ALERT', id: 2, fired_price: '95600.00' });
+    expect(await c.next((m) => typeof m === 'object' && m.type === 'ALERT')).toMatchObject({ id: 2, fired_price: '95600.00' });
+    expect(c.ofType('NOTICE')).toEqual([expect.objectContaining({ kind: 'take_profit', order_id: 5 })]);
+    expect(c.ofType('ALERT').map((m) => m.id)).toEqual([2]);
+  });
+
   it('delivers support chat to the logged-in user on CHAT, and every chat message to a staff desk on SUPPORT', async () => {
     const user = await newSession();
     const other = await newSession();
