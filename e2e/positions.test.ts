@@ -191,7 +191,7 @@ describe('position tools, pending types and price alerts', () => {
     await page.screenshot({ path: `${shots}/alert-form-desktop-en.png` });
     await form.getByRole('checkbox', { name: 'Also tell me by email' }).uncheck();
     await form.getByRole('button', { name: 'Set alert' }).click();
-    await page.getByText('Alert set: BTC/USDT Bid at 95500').waitFor();
+    await page.getByText('Alert set: BTC/USDT Bid at 95,500.00').waitFor();
 
     const panel = page.getByRole('region', { name: 'Positions' });
     await panel.getByRole('tab', { name: 'Alerts' }).click();
@@ -216,6 +216,8 @@ describe('position tools, pending types and price alerts', () => {
     await hk.page.getByRole('button', { name: '設定價格提醒' }).click();
     const hkForm = hk.page.getByRole('dialog', { name: '價格提醒 · BTC/USDT' });
     await hkForm.getByRole('radio', { name: '買價' }).click();
+    expect(await hkForm.getByRole('textbox', { name: '提醒價格' }).inputValue()).toBe('95620.00');
+    await hkForm.getByRole('textbox', { name: '提醒價格' }).fill('97000');
     await hk.page.screenshot({ path: `${shots}/alert-form-phone-hk.png` });
     await hkForm.getByRole('button', { name: '設定提醒' }).click();
     await hkForm.waitFor({ state: 'detached' });

@@ -36,7 +36,7 @@ function AlertForm({ symbol, quote, onClose, centred }: { symbol: TradeSymbol; q
       { forex_id: symbol.Id, price, side, email: email ? 1 : 0 },
       {
         onSuccess: () => {
-          toast(t('trade.alert_saved', { symbol: symbol.ShowCode, side: t(`trade.alert_side_${side}`), price }), 'success');
+          toast(t('trade.alert_saved', { symbol: symbol.ShowCode, side: t(`trade.alert_side_${side}`), price: formatNumber(price, precision) }), 'success');
           onClose();
         },
         // The server's translated refusal (the limit, a bad price) is toasted; it also stays in the form.
