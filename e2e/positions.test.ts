@@ -16,7 +16,10 @@ describe('position tools, pending types and price alerts', () => {
 
   const tick = (code: string, bid: string, ask: string) => kitTick(e2e.server, code, bid, ask);
 
-  async function loggedInPage(device: typeof PHONE | typeof DESKTOP, lang: string): Promise<{ context: BrowserContext; page: Page; token: string }> {
+  async function loggedInPage(
+    device: typeof PHONE | typeof DESKTOP,
+    lang: string,
+  ): Promise<{ context: BrowserContext; page: Page; token: string }> {
     const demo = await call(e2e.server, 'GET', '/api/user/createAccountDemoForU');
     const login = await call(e2e.server, 'POST', '/api/user/loginForU', { demo_id: demo.data.demo_id });
     expect(login.code).toBe(1);
@@ -32,7 +35,8 @@ describe('position tools, pending types and price alerts', () => {
     expect(placed.code).toBe(1);
     return placed.data as { Id: number };
   }
-  const holding = async (token: string) => (await api(token, '/v1/api/forex/my_deal', { status: 1, limit: 100 })).data.data as Record<string, unknown>[];
+  const holding = async (token: string) =>
+    (await api(token, '/v1/api/forex/my_deal', { status: 1, limit: 100 })).data.data as Record<string, unknown>[];
 
   beforeAll(async () => {
     e2e = await startE2E();
@@ -71,7 +75,10 @@ describe('position tools, pending types and price alerts', () => {
     expect(rest).toHaveLength(1);
     expect(rest[0]).toMatchObject({ Id: position.Id, Quantity: '0.06', TargetProfitPrice: '99000.00' });
     await page.getByRole('tab', { name: 'History' }).click();
-    await page.getByRole('article', { name: /BTC\/USDT order/ }).getByText('0.04 lots').waitFor();
+    await page
+      .getByRole('article', { name: /BTC\/USDT order/ })
+      .getByText('0.04 lots')
+      .waitFor();
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });
@@ -89,7 +96,7 @@ describe('position tools, pending types and price alerts', () => {
     expect(await panel.getByRole('combobox', { name: 'Symbols to close' }).inputValue()).toBe(String(btcId));
     await panel.getByRole('button', { name: 'Close buys' }).click();
     const confirm = page.getByRole('dialog', { name: 'Close buys' });
-    await confirm.getByText(/Positions to close: 2 \(BTC\/USDT\)\. Floating profit and loss: -?[\d,.]+\./).waitFor();
+    await confirm.getByText(/Positions to close: 2 \(BTC\/USDT\)\. Floating profit and loss: \u2066-?[\d,.]+\u2069\./).waitFor();
     await page.screenshot({ path: `${shots}/close-buys-desktop-en.png` });
     await confirm.getByRole('button', { name: 'Confirm close' }).click();
     await page.getByText(/Closed: 2, realised profit/).waitFor();
@@ -106,7 +113,10 @@ describe('position tools, pending types and price alerts', () => {
     const arPanel = ar.page.getByRole('region', { name: 'المراكز' });
     await expect.poll(() => arPanel.getByRole('article').count()).toBe(2);
     await arPanel.getByRole('button', { name: 'إغلاق البيع' }).click();
-    await ar.page.getByRole('dialog', { name: 'إغلاق البيع' }).getByText(/المراكز المراد إغلاقها: 1/).waitFor();
+    await ar.page
+      .getByRole('dialog', { name: 'إغلاق البيع' })
+      .getByText(/المراكز المراد إغلاقها: 1/)
+      .waitFor();
     await ar.page.screenshot({ path: `${shots}/close-sells-desktop-ar.png` });
     await ar.page.getByRole('dialog', { name: 'إغلاق البيع' }).getByRole('button', { name: 'تأكيد الإغلاق' }).click();
     await expect.poll(() => arPanel.getByRole('article').count()).toBe(1);

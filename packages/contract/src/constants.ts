@@ -28,8 +28,7 @@ export const PERIODS = [
 export type PeriodName = (typeof PERIODS)[number]['period'];
 export type PeriodLabel = (typeof PERIODS)[number]['label'];
 export const PERIOD_NAMES = PERIODS.map((p) => p.period) as PeriodName[];
-export const periodSeconds = (period: PeriodName): number =>
-  PERIODS.find((p) => p.period === period)!.seconds;
+export const periodSeconds = (period: PeriodName): number => PERIODS.find((p) => p.period === period)!.seconds;
 
 export const MarketStatus = { OPEN: 1, CLOSED: 2 } as const;
 /** Why a symbol is not tradable: outside its sessions, its live quote is too old, or no live quote since start. */

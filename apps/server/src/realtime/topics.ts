@@ -16,7 +16,13 @@ export function parseTopic(raw: unknown, symbolExists: (code: string) => boolean
   if (typeof raw !== 'string') return null;
   const name = raw.trim();
   if (name === WsTopic.DAY_MARKET) return { kind: 'DAY_MARKET', name };
-  if (name === WsTopic.FOREX_TRADE || name === WsTopic.FOREX_CLOSED || name === WsTopic.CHAT || name === WsTopic.NOTICE || name === WsTopic.ALERT)
+  if (
+    name === WsTopic.FOREX_TRADE ||
+    name === WsTopic.FOREX_CLOSED ||
+    name === WsTopic.CHAT ||
+    name === WsTopic.NOTICE ||
+    name === WsTopic.ALERT
+  )
     return { kind: name, name };
   if (name === WsTopic.SUPPORT) return { kind: 'SUPPORT', name };
   if (name.toUpperCase().startsWith(WsTopic.KLINE_PREFIX)) {

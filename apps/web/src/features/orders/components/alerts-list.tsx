@@ -21,7 +21,10 @@ function AlertRow({ alert, onDelete }: { alert: Alert; onDelete: () => void }) {
           <span className="font-medium" dir="ltr">
             {alert.symbol}
           </span>{' '}
-          {t(alert.direction === 1 ? 'orders.alert_rises' : 'orders.alert_falls', { side: t(`orders.alert_side_${alert.side}`), price: alert.price })}
+          {t(alert.direction === 1 ? 'orders.alert_rises' : 'orders.alert_falls', {
+            side: t(`orders.alert_side_${alert.side}`),
+            price: alert.price,
+          })}
         </p>
         <p className="text-xs text-muted" data-testid="alert-state">
           {fired

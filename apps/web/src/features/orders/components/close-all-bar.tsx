@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { formatProfit } from '../../../lib/format';
+import { isolateLtr } from './close-lots';
 import { useBatchClose, type BatchCloseResult } from '../api/batch-close';
 
 /** 0 all, 1 buys, 2 sells (batch_Close_by_type). */
@@ -51,19 +52,20 @@ export function CloseAllBar({ positions, currentCode, centred }: { positions: Or
         onSuccess: (answer) => {
           setAsking(null);
           if (answer.failed.length > 0) setResult(answer);
-          else toast(t('orders.close_all_done', { count: answer.closed.length, profit: formatProfit(answer.profit) }), 'success');
+          else
+            toast(t('orders.close_all_done', { count: answer.closed.length, profit: isolateLtr(formatProfit(answer.profit)) }), 'success');
         },
       },
     );
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-2 border-b border-border px-4 py-2" data-testid="close-all-bar">
+    <div className="flex items-center gap-2 overflow-x-auto border-b border-border px-4 py-2 whitespace-nowrap" data-testid="close-all-bar">
       <select
         aria-label={t('orders.close_scope')}
         value={forexId ?? 0}
         onChange={(e) => setChosenId(Number(e.target.value))}
-        className="h-8 rounded-md border border-border bg-surface-2 px-2 text-xs"
+        className="h-8 max-w-32 shrink-0 rounded-md border border-border bg-surface-2 px-2 text-xs"
       >
         <option value={0}>{t('orders.all_symbols')}</option>
         {symbols.map((item) => (
@@ -80,7 +82,7 @@ export function CloseAllBar({ positions, currentCode, centred }: { positions: Or
             type="button"
             disabled={count === 0}
             onClick={() => setAsking(kind)}
-            className="rounded-md bg-surface-2 px-3 py-1.5 text-xs font-medium disabled:opacity-40"
+            className="shrink-0 rounded-md bg-surface-2 px-2.5 py-1.5 text-xs font-medium disabled:opacity-40"
           >
             {t(`orders.${key}`)}
           </button>
@@ -108,7 +110,7 @@ export function CloseAllBar({ positions, currentCode, centred }: { positions: Or
             {t('orders.close_all_message', {
               count: chosen.length,
               scope: scopeName,
-              profit: formatProfit(floating.toFixed(6)),
+              profit: isolateLtr(formatProfit(floating.toFixed(6))),
             })}
           </p>
         </Dialog>
@@ -116,7 +118,7 @@ export function CloseAllBar({ positions, currentCode, centred }: { positions: Or
       {result && (
         <Dialog open onClose={() => setResult(null)} variant={centred ? 'center' : 'sheet'} title={t('orders.close_all_result')}>
           <div className="flex flex-col gap-2 text-sm">
-            <p>{t('orders.close_all_done', { count: result.closed.length, profit: formatProfit(result.profit) })}</p>
+            <p>{t('orders.close_all_done', { count: result.closed.length, profit: isolateLtr(formatProfit(result.profit)) })}</p>
             <p className="text-down">{t('orders.close_all_failed', { count: result.failed.length })}</p>
             <ul className="flex flex-col gap-1 text-xs" data-testid="close-all-failed">
               {result.failed.map((item) => (

@@ -8,23 +8,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { formatProfit } from '../../../lib/format';
 import { isDecimal } from '../../../lib/stop-levels';
+import { closeLotsProblem, decimalsOf, isolateLtr } from './close-lots';
 import { useCloseOrder } from '../api/close-order';
 import { useDeal } from '../api/get-deal';
-
-const decimalsOf = (value: string) => value.split('.')[1]?.replace(/0+$/, '').length ?? 0;
-
-/** Why `lots` cannot be closed out of a position of `held` lots, or null. */
-export function closeLotsProblem(lots: string, held: string, min: string, step: string): 'required' | 'max' | 'min' | 'step' | null {
-  if (!lots.trim() || !isDecimal(lots) || dec(lots).lte(0)) return 'required';
-  const amount = dec(lots);
-  if (amount.gt(held)) return 'max';
-  if (amount.eq(held)) return null;
-  if (amount.lt(min)) return 'min';
-  if (Number(step) > 0 && !amount.mod(step).isZero()) return 'step';
-  // What stays open must itself be a tradable size.
-  if (dec(held).minus(amount).lt(min)) return 'min';
-  return null;
-}
 
 /** Closes a position, all of it (the default) or a number of lots on the symbol's lot step, after confirmation. */
 export function ClosePositionDialog({ order, onClose, centred }: { order: Order; onClose: () => void; centred: boolean }) {
@@ -45,19 +31,24 @@ export function ClosePositionDialog({ order, onClose, centred }: { order: Order;
     }
     setError(null);
     const all = dec(lots).eq(order.Quantity);
-    close.mutate(
-      { id: order.Id, lots: all ? undefined : lots },
-      {
-        onSuccess: (closed) => {
-          toast(
-            all
-              ? t('orders.closed_toast_profit', { symbol, lots: closed.Quantity, profit: formatProfit(closed.FactProfits) })
-              : t('orders.partial_closed_toast', { symbol, lots: closed.Quantity, rest: dec(order.Quantity).minus(closed.Quantity).toString(), profit: formatProfit(closed.FactProfits) }),
-            'success',
-          );
-          onClose();
-        },
+    // A promise, not mutate callbacks: the FOREX_CLOSED push may unmount this dialog before the answer arrives.
+    close.mutateAsync({ id: order.Id, lots: all ? undefined : lots }).then(
+      (closed) => {
+        toast(
+          all
+            ? t('orders.closed_toast_profit', { symbol, lots: closed.Quantity, profit: isolateLtr(formatProfit(closed.FactProfits)) })
+            : t('orders.partial_closed_toast', {
+                symbol,
+                lots: closed.Quantity,
+                rest: dec(order.Quantity).minus(closed.Quantity).toString(),
+                profit: isolateLtr(formatProfit(closed.FactProfits)),
+              }),
+          'success',
+        );
+        onClose();
       },
+      // Refusals are toasted by the API client; the dialog stays for another try.
+      () => undefined,
     );
   }
 
@@ -93,7 +84,12 @@ export function ClosePositionDialog({ order, onClose, centred }: { order: Order;
           {t('orders.close_lots')}
         </label>
         <div className="flex items-center gap-2">
-          <button type="button" aria-label={t('orders.decrease_lots')} onClick={() => stepBy(-1)} className="size-10 shrink-0 rounded-lg bg-surface-2 text-lg">
+          <button
+            type="button"
+            aria-label={t('orders.decrease_lots')}
+            onClick={() => stepBy(-1)}
+            className="size-10 shrink-0 rounded-lg bg-surface-2 text-lg"
+          >
             −
           </button>
           <input
@@ -101,17 +97,27 @@ export function ClosePositionDialog({ order, onClose, centred }: { order: Order;
             type="text"
             inputMode="decimal"
             value={lots}
-            onChange={(e) => setLots(e.target.value.replace(',', '.'))}
+            onChange={(e) => {
+              setLots(e.target.value.replace(',', '.'));
+              setError(null);
+            }}
             aria-invalid={Boolean(error)}
             aria-describedby={`close-lots-hint-${order.Id}`}
             className="h-10 w-full min-w-0 rounded-lg border border-border bg-surface-2 px-3 text-center text-sm tabular-nums outline-none focus:border-accent"
           />
-          <button type="button" aria-label={t('orders.increase_lots')} onClick={() => stepBy(1)} className="size-10 shrink-0 rounded-lg bg-surface-2 text-lg">
+          <button
+            type="button"
+            aria-label={t('orders.increase_lots')}
+            onClick={() => stepBy(1)}
+            className="size-10 shrink-0 rounded-lg bg-surface-2 text-lg"
+          >
             +
           </button>
         </div>
         <p id={`close-lots-hint-${order.Id}`} className="text-xs text-muted">
-          {deal.data ? t('orders.close_lots_hint', { min, step, max: order.Quantity }) : t('orders.close_lots_hint_all', { max: order.Quantity })}
+          {deal.data
+            ? t('orders.close_lots_hint', { min, step, max: order.Quantity })
+            : t('orders.close_lots_hint_all', { max: order.Quantity })}
         </p>
         {error && (
           <p role="alert" className="text-xs text-down">

@@ -11,7 +11,8 @@ export const orderTime = (seconds: number) => (seconds ? formatDateTime(seconds 
 export function useCloseReason() {
   const { t } = useTranslation();
   return (order: Order): string => {
-    if (order.Status === OrderStatus.CANCELLED) return order.CancelReason ? `${t('orders.cancelled')} · ${order.CancelReason}` : t('orders.cancelled');
+    if (order.Status === OrderStatus.CANCELLED)
+      return order.CancelReason ? `${t('orders.cancelled')} · ${order.CancelReason}` : t('orders.cancelled');
     const key = order.ClosedType >= 1 && order.ClosedType <= 6 ? order.ClosedType : 1;
     return t(`orders.closed_type_${key as 1 | 2 | 3 | 4 | 5 | 6}`);
   };
@@ -61,7 +62,10 @@ export function OrderCard({ order, tab, actions, onOpen }: { order: Order; tab: 
   const profitTone = profit > 0 ? 'text-up' : profit < 0 ? 'text-down' : 'text-text';
   return (
     <li className="px-4 py-3" data-order-id={order.Id}>
-      <article aria-label={t('orders.order_label', { symbol: order.ForexTradeLists.ShowCode, id: order.Id })} className="flex flex-col gap-2">
+      <article
+        aria-label={t('orders.order_label', { symbol: order.ForexTradeLists.ShowCode, id: order.Id })}
+        className="flex flex-col gap-2"
+      >
         <header className="flex items-center gap-2">
           <SideBadge orderType={order.OrderType} />
           {tab === 0 && pendingType && (

@@ -27,7 +27,10 @@ export function OrderDetailSheet({
     [t('orders.lots'), order.Quantity],
     [t('orders.unit_per_lot'), order.ForexContNum],
     [t('orders.multiple'), `x${order.Multiple}`],
-    [order.Status === 0 ? t('orders.target_price') : t('orders.open_price'), priceOrDash(order.Status === 0 ? order.OriginPrice : order.Price, p)],
+    [
+      order.Status === 0 ? t('orders.target_price') : t('orders.open_price'),
+      priceOrDash(order.Status === 0 ? order.OriginPrice : order.Price, p),
+    ],
     [t('orders.market_price'), priceOrDash(order.UpdatePrice, p)],
     [t('orders.take_profit'), priceOrDash(order.TargetProfitPrice, p)],
     [t('orders.stop_loss'), priceOrDash(order.TargetLossPrice, p)],
@@ -39,7 +42,8 @@ export function OrderDetailSheet({
   ];
   if (pendingType) rows.splice(1, 0, [t('orders.pending_type'), pendingType]);
   if (order.Status === 0) rows.push([t('orders.expiry'), expiry]);
-  if (order.Status === 1) rows.push([t('orders.trailing_stop'), order.TrailingPoints ? t('orders.points_value', { points: order.TrailingPoints }) : '--']);
+  if (order.Status === 1)
+    rows.push([t('orders.trailing_stop'), order.TrailingPoints ? t('orders.points_value', { points: order.TrailingPoints }) : '--']);
   const tools: { tool: PositionTool; key: 'edit_stops' | 'reverse' | 'close_position' }[] = [
     { tool: 'stops', key: 'edit_stops' },
     { tool: 'reverse', key: 'reverse' },

@@ -11,7 +11,17 @@ import { StopsSheet } from './stops-sheet';
 export type PositionTool = 'stops' | 'close' | 'reverse';
 
 /** The dialog of the chosen tool: TP/SL and trailing stop, (partial) close, or reverse after confirmation. */
-export function PositionToolDialog({ tool, order, onClose, centred }: { tool: PositionTool; order: Order; onClose: () => void; centred: boolean }) {
+export function PositionToolDialog({
+  tool,
+  order,
+  onClose,
+  centred,
+}: {
+  tool: PositionTool;
+  order: Order;
+  onClose: () => void;
+  centred: boolean;
+}) {
   const { t } = useTranslation();
   const reverse = useReverseOrder();
   if (tool === 'stops') return <StopsSheet order={order} centred={centred} onClose={onClose} />;
@@ -24,11 +34,18 @@ export function PositionToolDialog({ tool, order, onClose, centred }: { tool: Po
       busy={reverse.isPending}
       onClose={onClose}
       onConfirm={() =>
-        reverse.mutate(order.Id, {
-          onSuccess: (opened) =>
-            toast(t('orders.reversed_toast', { symbol, lots: opened.Quantity, price: formatNumber(opened.Price, order.ForexTradeLists.PricePrecision) }), 'success'),
-          onSettled: onClose,
-        })
+        // A promise, not mutate callbacks: the FOREX_CLOSED push of the old position may unmount this dialog first.
+        reverse.mutateAsync(order.Id).then((opened) => {
+          toast(
+            t('orders.reversed_toast', {
+              symbol,
+              lots: opened.Quantity,
+              price: formatNumber(opened.Price, order.ForexTradeLists.PricePrecision),
+            }),
+            'success',
+          );
+          onClose();
+        }, onClose)
       }
     />
   );

@@ -16,7 +16,17 @@ import type { SymbolQuote } from './use-trade-data';
 const inputClass =
   'h-10 w-full min-w-0 rounded-lg border border-border bg-surface-2 px-3 text-sm tabular-nums outline-none focus:border-accent';
 
-function AlertForm({ symbol, quote, onClose, centred }: { symbol: TradeSymbol; quote: SymbolQuote; onClose: () => void; centred: boolean }) {
+function AlertForm({
+  symbol,
+  quote,
+  onClose,
+  centred,
+}: {
+  symbol: TradeSymbol;
+  quote: SymbolQuote;
+  onClose: () => void;
+  centred: boolean;
+}) {
   const { t } = useTranslation();
   const add = useAddAlert();
   const precision = symbol.PricePrecision;
@@ -36,7 +46,10 @@ function AlertForm({ symbol, quote, onClose, centred }: { symbol: TradeSymbol; q
       { forex_id: symbol.Id, price, side, email: email ? 1 : 0 },
       {
         onSuccess: () => {
-          toast(t('trade.alert_saved', { symbol: symbol.ShowCode, side: t(`trade.alert_side_${side}`), price: formatNumber(price, precision) }), 'success');
+          toast(
+            t('trade.alert_saved', { symbol: symbol.ShowCode, side: t(`trade.alert_side_${side}`), price: formatNumber(price, precision) }),
+            'success',
+          );
           onClose();
         },
         // The server's translated refusal (the limit, a bad price) is toasted; it also stays in the form.
@@ -97,7 +110,12 @@ function AlertForm({ symbol, quote, onClose, centred }: { symbol: TradeSymbol; q
           <span className="tabular-nums text-text">{formatNumber(current, precision)}</span>
         </p>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={email} onChange={(e) => setEmail(e.target.checked)} className="size-4 accent-[var(--color-accent)]" />
+          <input
+            type="checkbox"
+            checked={email}
+            onChange={(e) => setEmail(e.target.checked)}
+            className="size-4 accent-[var(--color-accent)]"
+          />
           {t('trade.alert_email')}
         </label>
         {error && (

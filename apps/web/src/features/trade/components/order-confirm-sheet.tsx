@@ -31,7 +31,9 @@ export interface OrderDraft {
 }
 
 function newClientOrderId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** Confirmation before an order is sent; Enter confirms, Escape cancels. */
@@ -90,7 +92,11 @@ export function OrderConfirmSheet({ draft, onClose, centred }: { draft: OrderDra
   const precision = draft.symbol.PricePrecision;
   const pendingType = draft.pendingType ?? draft.derivedType;
   const expiry =
-    draft.expireType === 1 ? t('trade.expiry_day') : draft.expireType === 2 && draft.expireTime ? formatDateTime(draft.expireTime * 1000) : t('trade.expiry_gtc');
+    draft.expireType === 1
+      ? t('trade.expiry_day')
+      : draft.expireType === 2 && draft.expireTime
+        ? formatDateTime(draft.expireTime * 1000)
+        : t('trade.expiry_gtc');
   const rows: [string, string][] = [
     [t('trade.symbol'), draft.symbol.ShowCode],
     [t('trade.direction'), buy ? t('trade.buy_long') : t('trade.sell_short')],

@@ -13,7 +13,8 @@ import { OrderConfirmSheet, type OrderDraft } from './order-confirm-sheet';
 import { useAvailablePrepayment, type SymbolQuote } from './use-trade-data';
 import { StopLevelInputs } from '../../../components/ui/stop-level-input';
 import { isDecimal, stopLevelErrors, useStopLevels } from '../../../lib/stop-levels';
-import { DEFAULT_PENDING, derivedPendingType, expireSeconds, PendingOptions, pendingProblem, type PendingChoice } from './pending-options';
+import { PendingOptions } from './pending-options';
+import { DEFAULT_PENDING, derivedPendingType, expireSeconds, pendingProblem, type PendingChoice } from './pending-types';
 
 type Kind = 'market' | 'pending';
 interface FormErrors {
