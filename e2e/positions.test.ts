@@ -83,6 +83,27 @@ describe('position tools, pending types and price alerts', () => {
     await context.close();
   });
 
+  it('reverses a position from its detail sheet after a confirmation (phone, en)', async () => {
+    await tick('BTCUSDT', '95000.00', '95020.00');
+    const { context, page, token } = await loggedInPage(PHONE, 'en');
+    const position = await open(token, 1, '0.02');
+    await page.goto('/order?type=1');
+    await page.getByRole('button', { name: 'Details' }).click();
+    const detail = page.getByRole('dialog', { name: 'BTC/USDT order details' });
+    await detail.getByRole('button', { name: 'Reverse' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reverse position' });
+    await confirm.getByText('Close the BTC/USDT buy of 0.02 lots and open a sell of 0.02 lots at the market price?').waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('BTC/USDT reversed: 0.02 lots opened at 95,000.00').waitFor();
+    const now = await holding(token);
+    expect(now).toHaveLength(1);
+    expect(now[0]).toMatchObject({ OrderType: 2, Quantity: '0.02' });
+    expect(now[0]!.Id).not.toBe(position.Id);
+    await expect.poll(() => page.getByRole('article', { name: /BTC\/USDT order/ }).getByText('Sell').count()).toBe(1);
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+
   it('closes all buys from the bar above the positions after a confirmation with count and floating profit (desktop, en and ar)', async () => {
     await tick('BTCUSDT', '95000.00', '95020.00');
     const { context, page, token } = await loggedInPage(DESKTOP, 'en');
@@ -110,8 +131,8 @@ describe('position tools, pending types and price alerts', () => {
     await open(ar.token, 1, '0.01');
     await open(ar.token, 2, '0.01');
     await ar.page.goto('/trade?symbol=BTCUSDT');
-    const arPanel = ar.page.getByRole('region', { name: 'المراكز' });
-    await expect.poll(() => arPanel.getByRole('article').count()).toBe(2);
+    const arPanel = ar.page.getByRole('region', { name: 'المراكز', exact: true });
+    await expect.poll(() => arPanel.getByRole('article').count(), { timeout: 15_000 }).toBe(2);
     await arPanel.getByRole('button', { name: 'إغلاق البيع' }).click();
     await ar.page
       .getByRole('dialog', { name: 'إغلاق البيع' })
