@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeLotsProblem } from './close-lots';
+import { closeLotsProblem, isolateLtr } from './close-lots';
 
 describe('lots of a partial close (held 0.10, minimum 0.01, step 0.01)', () => {
   it.each([
@@ -19,5 +19,11 @@ describe('lots of a partial close (held 0.10, minimum 0.01, step 0.01)', () => {
 
   it('refuses a close that would leave less than the minimum open', () => {
     expect(closeLotsProblem('0.95', '1', '0.1', '0.05')).toBe('min');
+  });
+});
+
+describe('signed figures in sentences', () => {
+  it('isolates them left-to-right without the Arabic letter mark', () => {
+    expect(isolateLtr('\u061c-0.200000')).toBe('\u2066-0.200000\u2069');
   });
 });
