@@ -4,6 +4,9 @@ import { call } from '../apps/server/test/test-app.ts';
 import { liveQuotes, tick as kitTick } from '../apps/server/src/modules/trading/test-kit.ts';
 import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
 
+/** Lists load over the network on a shared machine: a poll waits up to this long. */
+const POLL = { timeout: 15_000 };
+
 /**
  * Position tools (issue 22) in the built app: partial close, close all buys, trailing stop, pending
  * types with expiry and price alerts, at a phone's and a desktop's size, in en, hk and ar. The
@@ -68,7 +71,7 @@ describe('position tools, pending types and price alerts', () => {
     await dialog.getByRole('button', { name: 'Confirm close' }).click();
     await page.getByText(/BTC\/USDT: 0\.04 lots closed, profit .*; 0\.06 lots stay open/).waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => card.getByText('0.06 lots').count()).toBe(1);
+    await expect.poll(() => card.getByText('0.06 lots').count(), POLL).toBe(1);
     expect(await card.getByTestId('order-tp').textContent()).toBe('99,000.00');
 
     const rest = await holding(token);
@@ -99,7 +102,16 @@ describe('position tools, pending types and price alerts', () => {
     expect(now).toHaveLength(1);
     expect(now[0]).toMatchObject({ OrderType: 2, Quantity: '0.02' });
     expect(now[0]!.Id).not.toBe(position.Id);
-    await expect.poll(() => page.getByRole('article', { name: /BTC\/USDT order/ }).getByText('Sell').count()).toBe(1);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('article', { name: /BTC\/USDT order/ })
+            .getByText('Sell')
+            .count(),
+        POLL,
+      )
+      .toBe(1);
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });
@@ -112,7 +124,7 @@ describe('position tools, pending types and price alerts', () => {
     const sell = await open(token, 2, '0.03');
     await page.goto('/trade?symbol=BTCUSDT');
     const panel = page.getByRole('region', { name: 'Positions' });
-    await expect.poll(() => panel.getByRole('article', { name: /BTC\/USDT order/ }).count()).toBe(3);
+    await expect.poll(() => panel.getByRole('article', { name: /BTC\/USDT order/ }).count(), POLL).toBe(3);
     // The terminal's symbol is the default scope.
     expect(await panel.getByRole('combobox', { name: 'Symbols to close' }).inputValue()).toBe(String(btcId));
     await panel.getByRole('button', { name: 'Close buys' }).click();
@@ -121,7 +133,7 @@ describe('position tools, pending types and price alerts', () => {
     await page.screenshot({ path: `${shots}/close-buys-desktop-en.png` });
     await confirm.getByRole('button', { name: 'Confirm close' }).click();
     await page.getByText(/Closed: 2, realised profit/).waitFor();
-    await expect.poll(() => panel.getByRole('article', { name: /BTC\/USDT order/ }).count()).toBe(1);
+    await expect.poll(() => panel.getByRole('article', { name: /BTC\/USDT order/ }).count(), POLL).toBe(1);
     const left = await holding(token);
     expect(left.map((o) => o.Id)).toEqual([sell.Id]);
     expect(jsErrors(page)).toEqual([]);
@@ -132,7 +144,7 @@ describe('position tools, pending types and price alerts', () => {
     await open(ar.token, 2, '0.01');
     await ar.page.goto('/trade?symbol=BTCUSDT');
     const arPanel = ar.page.getByRole('region', { name: 'المراكز', exact: true });
-    await expect.poll(() => arPanel.getByRole('article').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => arPanel.getByRole('article').count(), POLL).toBe(2);
     await arPanel.getByRole('button', { name: 'إغلاق البيع' }).click();
     await ar.page
       .getByRole('dialog', { name: 'إغلاق البيع' })
@@ -140,7 +152,7 @@ describe('position tools, pending types and price alerts', () => {
       .waitFor();
     await ar.page.screenshot({ path: `${shots}/close-sells-desktop-ar.png` });
     await ar.page.getByRole('dialog', { name: 'إغلاق البيع' }).getByRole('button', { name: 'تأكيد الإغلاق' }).click();
-    await expect.poll(() => arPanel.getByRole('article').count()).toBe(1);
+    await expect.poll(() => arPanel.getByRole('article').count(), POLL).toBe(1);
     expect(jsErrors(ar.page)).toEqual([]);
     await ar.context.close();
   });
@@ -158,7 +170,7 @@ describe('position tools, pending types and price alerts', () => {
     await page.screenshot({ path: `${shots}/trailing-phone-ar.png` });
     await sheet.getByRole('button', { name: 'حفظ', exact: true }).click();
     await page.getByText('تم ضبط الوقف المتحرك على 500 نقطة').waitFor();
-    await expect.poll(() => card.getByTestId('order-trailing').textContent()).toBe('500 نقطة');
+    await expect.poll(() => card.getByTestId('order-trailing').textContent(), POLL).toBe('500 نقطة');
     const [saved] = await holding(token);
     expect(saved).toMatchObject({ Id: position.Id, TrailingPoints: 500 });
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -173,7 +185,7 @@ describe('position tools, pending types and price alerts', () => {
     await page.getByRole('button', { name: '掛單', exact: true }).click();
     await page.getByRole('spinbutton', { name: '價格', exact: true }).fill('90000');
     // Auto: the type each side would get is shown live.
-    await expect.poll(() => page.getByTestId('derived-pending-type').textContent()).toBe('買入：買入限價 · 賣出：賣出止損');
+    await expect.poll(() => page.getByTestId('derived-pending-type').textContent(), POLL).toBe('買入：買入限價 · 賣出：賣出止損');
     await page.getByRole('combobox', { name: '訂單類型' }).selectOption('buy_limit');
     await page.getByRole('combobox', { name: '有效期' }).selectOption('1');
     await page.screenshot({ path: `${shots}/pending-form-phone-hk.png` });
@@ -196,7 +208,7 @@ describe('position tools, pending types and price alerts', () => {
 
     await page.goto('/order?type=0');
     const card = page.getByRole('article').first();
-    await expect.poll(() => card.getByTestId('order-pending-type').textContent()).toBe('買入限價');
+    await expect.poll(() => card.getByTestId('order-pending-type').textContent(), POLL).toBe('買入限價');
     const expiry = (await card.getByTestId('order-expiry').textContent())!;
     expect(expiry).not.toBe('取消前有效');
     expect(expiry).toMatch(/\d/);
@@ -209,7 +221,7 @@ describe('position tools, pending types and price alerts', () => {
     await tick('BTCUSDT', '95000.00', '95020.00');
     const { context, page, token } = await loggedInPage(DESKTOP, 'en');
     await page.goto('/trade?symbol=BTCUSDT');
-    await expect.poll(() => page.getByTestId('sell-price').textContent()).toBe('95,000.00');
+    await expect.poll(() => page.getByTestId('sell-price').textContent(), POLL).toBe('95,000.00');
     await page.getByRole('button', { name: 'Set a price alert' }).click();
     const form = page.getByRole('dialog', { name: 'Price alert · BTC/USDT' });
     const price = form.getByRole('textbox', { name: 'Alert price' });
@@ -231,14 +243,14 @@ describe('position tools, pending types and price alerts', () => {
     expect(await row.getByTestId('alert-state').textContent()).toBe('Waiting for the price');
 
     await tick('BTCUSDT', '95600.00', '95620.00');
-    await expect.poll(() => row.getByTestId('alert-state').textContent(), { timeout: 10_000 }).toMatch(/^Fired at 95600\.00/);
+    await expect.poll(() => row.getByTestId('alert-state').textContent(), POLL).toMatch(/^Fired at 95600\.00/);
     await page.screenshot({ path: `${shots}/alert-fired-desktop-en.png` });
     const alerts = (await api(token, '/v1/api/forex/alerts')).data.data as Record<string, unknown>[];
     expect(alerts[0]!.fired_at).toBeGreaterThan(0);
 
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete alert' }).getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => panel.getByTestId('alert-row').count()).toBe(0);
+    await expect.poll(() => panel.getByTestId('alert-row').count(), POLL).toBe(0);
     expect(jsErrors(page)).toEqual([]);
     await context.close();
 
