@@ -28,8 +28,7 @@ export const PERIODS = [
 export type PeriodName = (typeof PERIODS)[number]['period'];
 export type PeriodLabel = (typeof PERIODS)[number]['label'];
 export const PERIOD_NAMES = PERIODS.map((p) => p.period) as PeriodName[];
-export const periodSeconds = (period: PeriodName): number =>
-  PERIODS.find((p) => p.period === period)!.seconds;
+export const periodSeconds = (period: PeriodName): number => PERIODS.find((p) => p.period === period)!.seconds;
 
 export const MarketStatus = { OPEN: 1, CLOSED: 2 } as const;
 /** Why a symbol is not tradable: outside its sessions, its live quote is too old, or no live quote since start. */
@@ -56,6 +55,10 @@ export const WsTopic = {
   FOREX_CLOSED: 'FOREX_CLOSED',
   /** Support chat messages for the logged-in user ({type: 'CHAT', message}). */
   CHAT: 'CHAT',
+  /** A close or fill the trader did not make (take-profit, stop-loss, trailing stop, stop-out...) for the logged-in user. */
+  NOTICE: 'NOTICE',
+  /** A price alert of the logged-in user fired. */
+  ALERT: 'ALERT',
   /** The support desk's feed of every chat message (staff connections with the support role). */
   SUPPORT: 'SUPPORT',
   KLINE_PREFIX: 'KLINE.',

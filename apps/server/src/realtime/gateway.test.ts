@@ -73,7 +73,15 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     expect(snapshot.quotation).toHaveProperty('market_status');
     expect(tick('96000.00', '96010.00')).toBe(true);
     const push = (await c.next(isQuote('BTCUSDT', '96005.00'))) as WsMessage;
-    expect(push.quotation).toMatchObject({ id: btc().id, forex_id: btc().id, bid: '95990.00', ask: '96020.00', close: '96005.00', market_status: 1, market_status_reason: null });
+    expect(push.quotation).toMatchObject({
+      id: btc().id,
+      forex_id: btc().id,
+      bid: '95990.00',
+      ask: '96020.00',
+      close: '96005.00',
+      market_status: 1,
+      market_status_reason: null,
+    });
     expect(push.quotation).toEqual(
       expect.objectContaining({
         open: expect.any(String),
@@ -189,6 +197,23 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     expect(a.ofType('FOREX_CLOSED', from)).toEqual([]);
   });
 
+  it('forwards NOTICE and ALERT pushes to the logged-in user who subscribed to them, and to no one else', async () => {
+    const c = await connect();
+    expect((await c.request({ type: 'sub', params: 'ALERT' }, 'sub_result')).code).toBe(1003);
+    const user = await newSession();
+    const other = await newSession();
+    await c.request({ type: 'login', params: user.token }, 'login_result');
+    for (const topic of ['NOTICE', 'ALERT'])
+      expect(await c.request({ type: 'sub', params: topic }, 'sub_result')).toMatchObject({ code: 1, topic });
+    const bus = t.ctx.bus;
+    bus.publish(BusChannels.userChannel(other.userId), { type: 'ALERT', id: 1 });
+    bus.publish(BusChannels.userChannel(user.userId), { type: 'NOTICE', kind: 'take_profit', order_id: 5 });
+    bus.publish(BusChannels.userChannel(user.userId), { type: 'ALERT', id: 2, fired_price: '95600.00' });
+    expect(await c.next((m) => typeof m === 'object' && m.type === 'ALERT')).toMatchObject({ id: 2, fired_price: '95600.00' });
+    expect(c.ofType('NOTICE')).toEqual([expect.objectContaining({ kind: 'take_profit', order_id: 5 })]);
+    expect(c.ofType('ALERT').map((m) => m.id)).toEqual([2]);
+  });
+
   it('delivers support chat to the logged-in user on CHAT, and every chat message to a staff desk on SUPPORT', async () => {
     const user = await newSession();
     const other = await newSession();
@@ -209,7 +234,9 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     t.ctx.bus.publish(BusChannels.userChannel(other.userId), { type: 'CHAT', message: { ...message, body: 'not yours' } });
     t.ctx.bus.publish(BusChannels.userChannel(user.userId), { type: 'CHAT', message });
     t.ctx.bus.publish('push:staff:support', { type: 'CHAT', user_id: user.userId, message });
-    expect(await c.next((m) => typeof m === 'object' && m.type === 'CHAT', 3000, from)).toMatchObject({ message: { body: 'Hello from support' } });
+    expect(await c.next((m) => typeof m === 'object' && m.type === 'CHAT', 3000, from)).toMatchObject({
+      message: { body: 'Hello from support' },
+    });
     expect(await desk.next((m) => typeof m === 'object' && m.type === 'CHAT')).toMatchObject({ user_id: user.userId });
     await new Promise((r) => setTimeout(r, FLUSH_MS));
     expect(c.ofType('CHAT', from).map((m) => m.message.body)).toEqual(['Hello from support']);

@@ -4,11 +4,11 @@ export type Topic =
   | { kind: 'DAY_MARKET'; name: string }
   | { kind: 'KLINE'; name: string; code: string }
   | { kind: 'MARKET_DEPTH'; name: string; code: string }
-  | { kind: 'FOREX_TRADE' | 'FOREX_CLOSED' | 'CHAT'; name: string }
+  | { kind: 'FOREX_TRADE' | 'FOREX_CLOSED' | 'CHAT' | 'NOTICE' | 'ALERT'; name: string }
   | { kind: 'SUPPORT'; name: string };
 
 /** Topics fed from a logged-in user's own bus channel. */
-const USER_TOPICS: readonly string[] = [WsTopic.FOREX_TRADE, WsTopic.FOREX_CLOSED, WsTopic.CHAT];
+const USER_TOPICS: readonly string[] = [WsTopic.FOREX_TRADE, WsTopic.FOREX_CLOSED, WsTopic.CHAT, WsTopic.NOTICE, WsTopic.ALERT];
 /** The support desk's live feed: staff connections with the support role only. */
 export const STAFF_SUPPORT_TOPIC = WsTopic.SUPPORT;
 
@@ -17,7 +17,14 @@ export function parseTopic(raw: unknown, symbolExists: (code: string) => boolean
   if (typeof raw !== 'string') return null;
   const name = raw.trim();
   if (name === WsTopic.DAY_MARKET) return { kind: 'DAY_MARKET', name };
-  if (name === WsTopic.FOREX_TRADE || name === WsTopic.FOREX_CLOSED || name === WsTopic.CHAT) return { kind: name, name };
+  if (
+    name === WsTopic.FOREX_TRADE ||
+    name === WsTopic.FOREX_CLOSED ||
+    name === WsTopic.CHAT ||
+    name === WsTopic.NOTICE ||
+    name === WsTopic.ALERT
+  )
+    return { kind: name, name };
   if (name === WsTopic.SUPPORT) return { kind: 'SUPPORT', name };
   if (name.toUpperCase().startsWith(WsTopic.KLINE_PREFIX)) {
     const code = name.slice(WsTopic.KLINE_PREFIX.length).toUpperCase();

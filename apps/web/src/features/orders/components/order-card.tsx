@@ -11,10 +11,23 @@ export const orderTime = (seconds: number) => (seconds ? formatDateTime(seconds 
 export function useCloseReason() {
   const { t } = useTranslation();
   return (order: Order): string => {
-    if (order.Status === OrderStatus.CANCELLED) return order.CancelReason ? `${t('orders.cancelled')} · ${order.CancelReason}` : t('orders.cancelled');
+    if (order.Status === OrderStatus.CANCELLED)
+      return order.CancelReason ? `${t('orders.cancelled')} · ${order.CancelReason}` : t('orders.cancelled');
     const key = order.ClosedType >= 1 && order.ClosedType <= 6 ? order.ClosedType : 1;
     return t(`orders.closed_type_${key as 1 | 2 | 3 | 4 | 5 | 6}`);
   };
+}
+
+/** "Buy limit", "Sell stop"…: what a pending order (or the position it became) is; null for market orders. */
+export function usePendingTypeLabel() {
+  const { t } = useTranslation();
+  return (order: Order): string | null => (order.PendingType ? t(`orders.pending_types.${order.PendingType}`) : null);
+}
+
+/** When a pending order expires: good till cancelled, or its date and time. */
+export function useExpiryLabel() {
+  const { t } = useTranslation();
+  return (order: Order): string => (order.ExpireTime ? formatDateTime(order.ExpireTime * 1000) : t('orders.good_till_cancelled'));
 }
 
 export function SideBadge({ orderType }: { orderType: number }) {
@@ -42,14 +55,24 @@ export function Field({ label, children, testId }: { label: string; children: Re
 export function OrderCard({ order, tab, actions, onOpen }: { order: Order; tab: 1 | 0 | 3; actions?: ReactNode; onOpen?: () => void }) {
   const { t } = useTranslation();
   const closeReason = useCloseReason();
+  const pendingType = usePendingTypeLabel()(order);
+  const expiry = useExpiryLabel()(order);
   const p = order.ForexTradeLists.PricePrecision;
   const profit = Number(order.FactProfits);
   const profitTone = profit > 0 ? 'text-up' : profit < 0 ? 'text-down' : 'text-text';
   return (
     <li className="px-4 py-3" data-order-id={order.Id}>
-      <article aria-label={t('orders.order_label', { symbol: order.ForexTradeLists.ShowCode, id: order.Id })} className="flex flex-col gap-2">
+      <article
+        aria-label={t('orders.order_label', { symbol: order.ForexTradeLists.ShowCode, id: order.Id })}
+        className="flex flex-col gap-2"
+      >
         <header className="flex items-center gap-2">
           <SideBadge orderType={order.OrderType} />
+          {tab === 0 && pendingType && (
+            <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[11px] font-medium" data-testid="order-pending-type">
+              {pendingType}
+            </span>
+          )}
           <h3 className="font-medium" dir="ltr">
             {order.ForexTradeLists.ShowCode}
           </h3>
@@ -93,9 +116,19 @@ export function OrderCard({ order, tab, actions, onOpen }: { order: Order; tab: 
             </>
           )}
           {tab !== 3 && <Field label={t('orders.open_time')}>{orderTime(order.CreateTime)}</Field>}
+          {tab === 0 && (
+            <Field label={t('orders.expiry')} testId="order-expiry">
+              {expiry}
+            </Field>
+          )}
+          {tab === 1 && order.TrailingPoints > 0 && (
+            <Field label={t('orders.trailing_stop')} testId="order-trailing">
+              {t('orders.points_value', { points: order.TrailingPoints })}
+            </Field>
+          )}
         </dl>
         {(actions || onOpen) && (
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-wrap justify-end gap-2">
             {onOpen && (
               <button type="button" onClick={onOpen} className="rounded-md bg-surface-2 px-3 py-1.5 text-xs">
                 {t('orders.details')}

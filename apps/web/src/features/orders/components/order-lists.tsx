@@ -7,11 +7,11 @@ import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { useCancelOrder } from '../api/cancel-order';
-import { useCloseOrder } from '../api/close-order';
 import { useOpenOrders, useOrderHistory } from '../api/get-my-deal';
 import { ConfirmDialog } from './confirm-dialog';
 import { OrderCard } from './order-card';
-import { StopsSheet } from './stops-sheet';
+import { CloseAllBar } from './close-all-bar';
+import type { PositionTool } from './position-actions';
 
 const actionClass = 'rounded-md px-3 py-1.5 text-xs font-medium';
 
@@ -30,43 +30,40 @@ function OpenOrderList({ tab, onOpen, actions }: { tab: 0 | 1; onOpen: (order: O
   );
 }
 
-/** Open positions: live price and profit, TP/SL editing and closing with a confirmation. */
-export function HoldingList({ onOpen, centred }: { onOpen: (order: Order) => void; centred: boolean }) {
+/** Open positions: live price and profit, close-all buttons above them; each with TP/SL, reverse and (partial) close. */
+export function HoldingList({
+  onOpen,
+  onTool,
+  centred,
+  currentCode,
+}: {
+  onOpen: (order: Order) => void;
+  onTool: (tool: PositionTool, order: Order) => void;
+  centred: boolean;
+  currentCode?: string | null;
+}) {
   const { t } = useTranslation();
-  const close = useCloseOrder();
-  const [closing, setClosing] = useState<Order | null>(null);
-  const [editing, setEditing] = useState<Order | null>(null);
+  const positions = useOpenOrders(1).data?.data ?? [];
   return (
     <>
+      <CloseAllBar positions={positions} currentCode={currentCode} centred={centred} />
       <OpenOrderList
         tab={1}
         onOpen={onOpen}
         actions={(order) => (
           <>
-            <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => setEditing(order)}>
+            <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => onTool('stops', order)}>
               {t('orders.edit_stops')}
             </button>
-            <button type="button" className={`${actionClass} bg-accent text-on-accent`} onClick={() => setClosing(order)}>
+            <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => onTool('reverse', order)}>
+              {t('orders.reverse')}
+            </button>
+            <button type="button" className={`${actionClass} bg-accent text-on-accent`} onClick={() => onTool('close', order)}>
               {t('orders.close_position')}
             </button>
           </>
         )}
       />
-      {closing && (
-        <ConfirmDialog
-          title={t('orders.close_title')}
-          message={t('orders.close_message', { symbol: closing.ForexTradeLists.ShowCode, lots: closing.Quantity })}
-          busy={close.isPending}
-          onClose={() => setClosing(null)}
-          onConfirm={() =>
-            close.mutate(closing.Id, {
-              onSuccess: () => toast(t('orders.closed_toast'), 'success'),
-              onSettled: () => setClosing(null),
-            })
-          }
-        />
-      )}
-      {editing && <StopsSheet order={editing} centred={centred} onClose={() => setEditing(null)} />}
     </>
   );
 }

@@ -5,14 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { myDealQueryKey, type MyDeal, type OrderTab } from '../api/get-my-deal';
 import { AccountSummary } from './account-summary';
 import { OrderDetailSheet } from './order-detail-sheet';
+import { AlertsList } from './alerts-list';
 import { HistoryList, HoldingList, PendingList } from './order-lists';
+import { PositionToolDialog, type PositionTool } from './position-actions';
 import { useLiveOrders } from './use-live-orders';
 
-const TABS: { tab: OrderTab; key: 'holding' | 'pending' | 'history' }[] = [
+const TABS: { tab: BoardTab; key: 'holding' | 'pending' | 'history' | 'alerts' }[] = [
   { tab: 1, key: 'holding' },
   { tab: 0, key: 'pending' },
   { tab: 3, key: 'history' },
+  { tab: 'alerts', key: 'alerts' },
 ];
+
+/** The order tabs, and the price alerts next to them. */
+export type BoardTab = OrderTab | 'alerts';
 
 /** Account figures, the three tabs and the detail sheet; shared by /order and the desktop terminal. */
 export function OrdersBoard({
@@ -20,18 +26,23 @@ export function OrdersBoard({
   onTab,
   centred,
   embedded = false,
+  currentCode,
 }: {
-  tab: OrderTab;
-  onTab: (tab: OrderTab) => void;
+  tab: BoardTab;
+  onTab: (tab: BoardTab) => void;
   centred: boolean;
   /** Inside the terminal's panel: the tabs do not stick under the page header. */
   embedded?: boolean;
+  /** The trade screen's symbol: close-all acts on it by default. */
+  currentCode?: string | null;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [detailId, setDetailId] = useState<number | null>(null);
+  const [tool, setTool] = useState<{ tool: PositionTool; order: Order } | null>(null);
   const live = useLiveOrders((ids) => {
     if (detailId !== null && ids.includes(detailId)) setDetailId(null);
+    if (tool && ids.includes(tool.order.Id)) setTool(null);
   });
   // The open sheet follows the live figures of its order.
   const detail: Order | undefined =
@@ -41,11 +52,19 @@ export function OrdersBoard({
           .flatMap((status) => queryClient.getQueryData<MyDeal>(myDealQueryKey(status as OrderTab))?.data ?? [])
           .find((order) => order.Id === detailId);
   const open = (order: Order) => setDetailId(order.Id);
+  const openTool = (kind: PositionTool, order: Order) => {
+    setDetailId(null);
+    setTool({ tool: kind, order });
+  };
 
   return (
     <>
       {tab === 1 && <AccountSummary live={live} />}
-      <div role="tablist" aria-label={t('orders.tabs')} className={`${embedded ? '' : 'sticky top-[calc(var(--header-offset,0px)+3rem)]'} z-10 flex border-b border-border bg-bg`}>
+      <div
+        role="tablist"
+        aria-label={t('orders.tabs')}
+        className={`${embedded ? '' : 'sticky top-[calc(var(--header-offset,0px)+3rem)]'} z-10 flex border-b border-border bg-bg`}
+      >
         {TABS.map((item) => (
           <button
             key={item.tab}
@@ -60,11 +79,13 @@ export function OrdersBoard({
         ))}
       </div>
       <div role="tabpanel" aria-label={t(`orders.${TABS.find((x) => x.tab === tab)!.key}`)}>
-        {tab === 1 && <HoldingList onOpen={open} centred={centred} />}
+        {tab === 1 && <HoldingList onOpen={open} onTool={openTool} centred={centred} currentCode={currentCode} />}
         {tab === 0 && <PendingList onOpen={open} />}
         {tab === 3 && <HistoryList />}
+        {tab === 'alerts' && <AlertsList />}
       </div>
-      {detail && <OrderDetailSheet order={detail} centred={centred} onClose={() => setDetailId(null)} />}
+      {detail && <OrderDetailSheet order={detail} centred={centred} onTool={openTool} onClose={() => setDetailId(null)} />}
+      {tool && <PositionToolDialog tool={tool.tool} order={tool.order} centred={centred} onClose={() => setTool(null)} />}
     </>
   );
 }

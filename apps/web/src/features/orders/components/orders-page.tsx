@@ -3,12 +3,11 @@ import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
 import { IS_DESKTOP } from '../../../lib/device';
 import { useQueryParam } from '../../../lib/query-params';
-import type { OrderTab } from '../api/get-my-deal';
-import { OrdersBoard } from './orders-board';
+import { OrdersBoard, type BoardTab } from './orders-board';
 
-export const tabOf = (value: string | null): OrderTab => (value === '0' ? 0 : value === '3' ? 3 : 1);
+export const tabOf = (value: string | null): BoardTab => (value === '0' ? 0 : value === '3' ? 3 : value === 'alerts' ? 'alerts' : 1);
 
-/** /order?type=1|0|3: holding, pending and history. */
+/** /order?type=1|0|3|alerts: holding, pending, history and price alerts. */
 export function OrdersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -5,10 +5,11 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import type { TradeSymbol } from '../../../api/get-trade-list';
 import { useSubmitOrder } from '../api/submit-order';
 import type { Estimate } from './order-math';
+import type { PendingType } from '@tp/contract/schemas/trading';
 
 export interface OrderDraft {
   symbol: TradeSymbol;
@@ -21,10 +22,18 @@ export interface OrderDraft {
   takeProfit: string | null;
   stopLoss: string | null;
   estimate: Estimate | null;
+  /** Pending orders: the chosen type (derived by the server when left out) and expiry. */
+  pendingType?: PendingType;
+  expireType?: 0 | 1 | 2;
+  expireTime?: number;
+  /** The type the server will derive from the price when none was chosen (shown, not sent). */
+  derivedType?: PendingType | null;
 }
 
 function newClientOrderId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** Confirmation before an order is sent; Enter confirms, Escape cancels. */
@@ -48,6 +57,9 @@ export function OrderConfirmSheet({ draft, onClose, centred }: { draft: OrderDra
         stop_loss_price: draft.stopLoss ?? undefined,
         multiple: draft.leverage,
         client_order_id: clientOrderId.current,
+        pending_type: draft.pending ? draft.pendingType : undefined,
+        expire_type: draft.pending ? draft.expireType : undefined,
+        expire_time: draft.pending && draft.expireType === 2 ? draft.expireTime : undefined,
       },
       {
         onSuccess: () => {
@@ -78,11 +90,24 @@ export function OrderConfirmSheet({ draft, onClose, centred }: { draft: OrderDra
   if (!draft) return null;
   const buy = draft.orderType === OrderType.BUY;
   const precision = draft.symbol.PricePrecision;
+  const pendingType = draft.pendingType ?? draft.derivedType;
+  const expiry =
+    draft.expireType === 1
+      ? t('trade.expiry_day')
+      : draft.expireType === 2 && draft.expireTime
+        ? formatDateTime(draft.expireTime * 1000)
+        : t('trade.expiry_gtc');
   const rows: [string, string][] = [
     [t('trade.symbol'), draft.symbol.ShowCode],
     [t('trade.direction'), buy ? t('trade.buy_long') : t('trade.sell_short')],
     [t('trade.order_kind'), draft.pending ? t('trade.pending') : t('trade.market')],
     [draft.pending ? t('trade.price') : t('trade.market_price'), formatNumber(draft.price, precision)],
+    ...(draft.pending
+      ? ([
+          [t('trade.pending_type'), pendingType ? t(`trade.pending_types.${pendingType}`) : '--'],
+          [t('trade.expiry'), expiry],
+        ] as [string, string][])
+      : []),
     [t('trade.lots'), draft.lots],
     [t('trade.leverage'), `x${draft.leverage}`],
     [t('trade.take_profit'), draft.takeProfit ? formatNumber(draft.takeProfit, precision) : t('trade.not_set')],

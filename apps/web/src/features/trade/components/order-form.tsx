@@ -13,11 +13,14 @@ import { OrderConfirmSheet, type OrderDraft } from './order-confirm-sheet';
 import { useAvailablePrepayment, type SymbolQuote } from './use-trade-data';
 import { StopLevelInputs } from '../../../components/ui/stop-level-input';
 import { isDecimal, stopLevelErrors, useStopLevels } from '../../../lib/stop-levels';
+import { PendingOptions } from './pending-options';
+import { DEFAULT_PENDING, derivedPendingType, expireSeconds, pendingProblem, type PendingChoice } from './pending-types';
 
 type Kind = 'market' | 'pending';
 interface FormErrors {
   lots?: string;
   price?: string;
+  pending?: string;
   tp?: string;
   sl?: string;
 }
@@ -63,6 +66,7 @@ export function OrderForm({
   const stops = useStopLevels();
   const [errors, setErrors] = useState<FormErrors>({});
   const [draft, setDraft] = useState<OrderDraft | null>(null);
+  const [pending, setPending] = useState<PendingChoice>(DEFAULT_PENDING);
 
   // A new symbol starts from its own minimum, leverage and an empty price.
   const [formSymbol, setFormSymbol] = useState(symbol.Id);
@@ -95,6 +99,8 @@ export function OrderForm({
     else if (problem === 'max') found.lots = t('trade.errors.lots_max', { max: symbol.ForexMaxCont });
     else if (problem === 'step') found.lots = t('trade.errors.lots_step', { step: symbol.Pip });
     if (kind === 'pending' && (!isDecimal(price) || Number(price) <= 0)) found.price = t('trade.errors.price_required');
+    const pendingError = kind === 'pending' ? pendingProblem(pending, orderType, price, quote) : null;
+    if (pendingError) found.pending = t(`trade.errors.${pendingError}`);
     // A position closes at the bid (buy) or ask (sell); a pending order at its target.
     const closeAt = kind === 'pending' ? price : orderType === OrderType.BUY ? quote.bid : quote.ask;
     return { ...found, ...stopLevelErrors(stops, orderType, closeAt, pricePrecision, t) };
@@ -124,6 +130,12 @@ export function OrderForm({
       takeProfit: stops.takeProfit,
       stopLoss: stops.stopLoss,
       estimate: estimateOrder(symbol, tradeFeeType, lots, openAt, leverage, quoteToUsd),
+      ...(kind === 'pending' && {
+        pendingType: pending.type === 'auto' ? undefined : pending.type,
+        derivedType: derivedPendingType(orderType, price, quote),
+        expireType: pending.expireType,
+        expireTime: pending.expireType === 2 ? (expireSeconds(pending.expireAt) ?? undefined) : undefined,
+      }),
     });
   }
 
@@ -176,6 +188,8 @@ export function OrderForm({
             />
           </label>
           {errors.price && <p className="text-xs text-down">{errors.price}</p>}
+          <PendingOptions choice={pending} onChange={setPending} price={price} quote={quote} />
+          {errors.pending && <p className="text-xs text-down">{errors.pending}</p>}
         </div>
       )}
 

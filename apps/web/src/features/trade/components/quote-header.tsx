@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
 import type { TradeSymbol } from '../../../api/get-trade-list';
 import type { SymbolQuote } from './use-trade-data';
+import { AlertButton } from './alert-button';
 
 const tone = (change: string) => (Number(change) > 0 ? 'text-up' : Number(change) < 0 ? 'text-down' : 'text-text');
 
@@ -44,6 +45,7 @@ export function QuoteHeader({ symbol, quote, onPick }: { symbol: TradeSymbol; qu
             {t('trade.closed')}
           </span>
         )}
+        <AlertButton symbol={symbol} quote={quote} centred={!onPick} />
       </div>
       <div className="flex items-end gap-4">
         <div className="flex flex-col">
