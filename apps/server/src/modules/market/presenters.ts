@@ -63,6 +63,7 @@ export function tradeListRow(symbol: SymbolInfo, q: Quote, closedReason: MarketS
     FixedMargin: symbol.fixedMargin ? symbol.fixedMargin.toString() : null,
     Spread: symbol.spread.toString(),
     Tradable: symbol.tradable ? 1 : 0,
+    MaxQuoteAge: Math.round(symbol.maxQuoteAgeMs / 1000),
     LastPrice: q.mid,
     HasForexMultiple: symbol.leverages.map((l) => ({ Id: l.id, ForexId: symbol.id, Value: l.value })),
     ForexQuotations: forexQuotations(symbol, q),
