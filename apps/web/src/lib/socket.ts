@@ -94,6 +94,11 @@ export class SocketClient {
     return this.currentStatus;
   }
 
+  /** The connection was lost and is not back yet (a first connection under way is not a loss). */
+  get down(): boolean {
+    return this.currentStatus === 'closed' || (this.currentStatus === 'connecting' && this.attempts > 0);
+  }
+
   /** The browser lost its network: the connection is gone now, whatever the socket says yet. */
   networkLost(): void {
     if (!this.started || this.currentStatus === 'idle') return;
