@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { tradeListQueryKey } from '../../api/get-trade-list';
+import { NoticeListener } from '../../features/account/components/notice-listener';
 import { IS_DESKTOP } from '../../lib/device';
 import { queryClient } from '../../lib/query-client';
 import { socket } from '../../lib/socket';
@@ -30,7 +31,12 @@ export function DesktopOrMobileRoot() {
     }
   }, [location.key, location.pathname]);
 
-  const content = <KeepAliveOutlet />;
+  const content = (
+    <>
+      <NoticeListener />
+      <KeepAliveOutlet />
+    </>
+  );
   if (IS_DESKTOP) return <DesktopLayout>{content}</DesktopLayout>;
   return <MobileLayout tabBar={Boolean(handle.tabBar)}>{content}</MobileLayout>;
 }
