@@ -269,6 +269,19 @@ describe('topics', () => {
     ]);
   });
 
+  it('NOTICE and ALERT come to a logged-in connection unasked: listened to, never subscribed', () => {
+    client.start();
+    const ws = last();
+    ws.accept();
+    const notices: SocketMessage[] = [];
+    const off = client.subscribe('NOTICE', (m) => notices.push(m));
+    client.subscribe('ALERT', () => {});
+    ws.receive({ type: 'NOTICE', kind: 'take_profit', order_id: 1 });
+    off();
+    expect(notices).toEqual([{ type: 'NOTICE', kind: 'take_profit', order_id: 1 }]);
+    expect(ws.json().filter((m: { type: string }) => m.type === 'sub' || m.type === 'unsub')).toEqual([]);
+  });
+
   it('subscriptions made before the connection opens are sent on open', () => {
     client.start();
     client.subscribe('FOREX_CLOSED', () => {});

@@ -50,6 +50,9 @@ export interface SocketOptions {
 
 const OPEN = 1;
 
+/** Pushes a logged-in connection gets without subscribing (PROTOCOL.md): listened to here, never sent as `sub`. */
+const ANNOUNCEMENTS = new Set(['NOTICE', 'ALERT']);
+
 /**
  * Liveness: a ping every half second, and a connection that has said nothing (no pong, no push) for
  * 2 s is dead, so the connection indicator and stale prices tell the truth within 2 s (issue 22).
@@ -125,14 +128,14 @@ export class SocketClient {
     if (!handlers) {
       handlers = new Set();
       this.listeners.set(topic, handlers);
-      this.sendJson({ type: 'sub', params: topic });
+      if (!ANNOUNCEMENTS.has(topic)) this.sendJson({ type: 'sub', params: topic });
     }
     handlers.add(handler);
     return () => {
       const current = this.listeners.get(topic);
       if (!current?.delete(handler) || current.size > 0) return;
       this.listeners.delete(topic);
-      this.sendJson({ type: 'unsub', params: topic });
+      if (!ANNOUNCEMENTS.has(topic)) this.sendJson({ type: 'unsub', params: topic });
     };
   }
 
@@ -186,7 +189,7 @@ export class SocketClient {
     this.heartbeatTimer = timers.setInterval(() => this.heartbeat(), PING_INTERVAL_MS);
     this.setStatus('open');
     this.login();
-    for (const topic of this.listeners.keys()) this.sendJson({ type: 'sub', params: topic });
+    for (const topic of this.listeners.keys()) if (!ANNOUNCEMENTS.has(topic)) this.sendJson({ type: 'sub', params: topic });
   }
 
   private heartbeat(): void {

@@ -253,14 +253,14 @@ export function OrderForm({
         <Row label={t('trade.available_prepayment')} value={loggedIn ? formatMoney(available) : '--'} testId="available-prepayment" />
       </dl>
 
-      {closed ? (
-        <p role="status" className="text-center text-xs text-muted">
-          {t('trade.market_closed_hint')}
+      {quote.stale ? (
+        <p role="status" className="text-center text-xs text-down" data-testid="stale-reason">
+          {t(`trade.stale_${quote.stale}`)}
         </p>
       ) : (
-        quote.stale && (
-          <p role="status" className="text-center text-xs text-down" data-testid="stale-reason">
-            {t(`trade.stale_${quote.stale}`)}
+        closed && (
+          <p role="status" className="text-center text-xs text-muted">
+            {t('trade.market_closed_hint')}
           </p>
         )
       )}

@@ -39,12 +39,12 @@ export function QuoteHeader({ symbol, quote, onPick }: { symbol: TradeSymbol; qu
             {symbol.ShowCode}
           </h2>
         )}
-        {quote.stale && quote.open_market && (
+        {quote.stale && (
           <span className="rounded bg-down/10 px-2 py-0.5 text-xs text-down" data-testid="prices-stale">
             {t('trade.stale')}
           </span>
         )}
-        {!quote.open_market && (
+        {!quote.open_market && !quote.stale && (
           <span className="rounded bg-surface-2 px-2 py-0.5 text-xs text-muted" data-testid="market-closed">
             {t('trade.closed')}
           </span>

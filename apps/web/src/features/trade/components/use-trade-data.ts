@@ -52,6 +52,7 @@ export interface SymbolQuote {
 export function quoteOf(symbol: TradeSymbol, live: LiveQuote | undefined): SymbolQuote {
   const q = symbol.ForexQuotations;
   const status = live?.marketStatus ?? symbol.MarketStatus;
+  const reason = live?.marketStatus !== undefined ? live.marketReason : symbol.MarketStatusReason;
   return {
     last: live?.close || q.Close || symbol.LastPrice,
     open: live?.open || q.Open,
@@ -62,7 +63,8 @@ export function quoteOf(symbol: TradeSymbol, live: LiveQuote | undefined): Symbo
     bid: live?.bid || q.Bid,
     ask: live?.ask || q.Ask,
     open_market: status === 1,
-    stale: null,
+    // The server paused trading because the feed went quiet: that is staleness, not a closed market.
+    stale: status !== 1 && reason === 'stale' ? 'old' : null,
   };
 }
 
@@ -90,7 +92,10 @@ export function useSymbolQuote(symbol: TradeSymbol): SymbolQuote {
   const [shownAt] = useState(() => Date.now());
   const lastHeard = Math.max(live?.receivedAt ?? 0, shownAt);
   const down = status !== 'open' && socket.down;
-  return { ...quoteOf(symbol, live), stale: staleness(down, lastHeard, symbol.MaxQuoteAge, now) };
+  const quote = quoteOf(symbol, live);
+  // A closed market's prices are old by nature; only a lost connection or the server's own verdict counts then.
+  const local = quote.open_market || down ? staleness(down, lastHeard, symbol.MaxQuoteAge, now) : null;
+  return { ...quote, stale: local ?? quote.stale };
 }
 
 /** Available prepayment: forexDetail, then every FOREX_TRADE push of the logged-in account. */
