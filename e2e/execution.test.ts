@@ -21,8 +21,9 @@ describe('execution a trader can trust', () => {
     const market = e2e.server.ctx.services.market;
     const s = market.symbolByCode(code)!;
     const mid = Number(market.quote(s.id)!.mid);
-    const step = 10 ** -s.pricePrecision;
-    await tick(code, (mid + points * step).toFixed(s.pricePrecision), (mid + (points + 2) * step).toFixed(s.pricePrecision));
+    const spread = Number(s.spread);
+    const bid = mid + points * 10 ** -s.pricePrecision - spread / 2;
+    await tick(code, bid.toFixed(s.pricePrecision), (bid + spread).toFixed(s.pricePrecision));
   };
 
   async function loggedInPage(device: typeof PHONE | typeof DESKTOP, lang = 'en'): Promise<{ context: BrowserContext; page: Page; token: string }> {
