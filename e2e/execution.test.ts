@@ -145,6 +145,7 @@ describe('execution a trader can trust', () => {
   it.each([
     ['en', DESKTOP, 'Take-profit hit: BTC/USDT closed at', 'Notifications'],
     ['ar', PHONE, 'تحقق جني الربح: أُغلق BTC/USDT عند', 'الإشعارات'],
+    ['hk', PHONE, '觸發止盈：BTC/USDT 以', '通知'],
   ] as const)('a take-profit hit shows its toast and stays in the notification list (%s)', async (lang, device, toastText, listTitle) => {
     await tick('BTCUSDT', '95000.00', '95020.00');
     const { context, page, token } = await loggedInPage(device, lang);
