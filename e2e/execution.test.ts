@@ -48,9 +48,14 @@ describe('execution a trader can trust', () => {
   it.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],
-  ] as const)('offline before confirming (%s): the error shows at once, the form stays, nothing is sent after reconnecting', async (name, device) => {
+  ] as const)('offline before confirming (%s): the error shows at once, the form stays, nothing is sent after reconnecting, a retry reuses the client order id', async (name, device) => {
     await tick('BTCUSDT', '95000.00', '95020.00');
     const { context, page, token } = await loggedInPage(device);
+    // The client order id of every submit the browser attempts.
+    const attempts: (string | null)[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/api/forex/submit')) attempts.push(new URL(request.url()).searchParams.get('client_order_id'));
+    });
     await page.goto('/trade?symbol=BTCUSDT');
     await expect.poll(() => page.getByTestId('sell-price').first().textContent()).toBe('95,000.00');
     await page.getByRole('textbox', { name: 'Lots' }).first().fill('0.05');
@@ -76,6 +81,15 @@ describe('execution a trader can trust', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Sell', exact: true }).first().isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.waitForTimeout(2_000);
     expect((await openOrders(token)).total).toBe(0);
+
+    // The trader tries the same order again: it carries the same client order id, and opens once.
+    await page.getByRole('button', { name: 'Sell', exact: true }).first().click();
+    await sheet.getByRole('button', { name: 'Confirm order' }).click();
+    await page.getByText('Order placed').first().waitFor();
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]).toMatch(/.{8,}/);
+    expect(attempts[1]).toBe(attempts[0]);
+    expect((await openOrders(token)).total).toBe(1);
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });
