@@ -194,4 +194,19 @@ describe('execution a trader can trust', () => {
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });
+  it('a price alert that fires shows its toast and joins the notification list', async () => {
+    await tick('BTCUSDT', '95000.00', '95020.00');
+    const { context, page, token } = await loggedInPage(DESKTOP);
+    const alert = await call(e2e.server, 'GET', '/v1/api/forex/alert/add', { forex_id: symbolId('BTCUSDT'), price: '95500', side: 'bid' }, { token });
+    expect(alert.code).toBe(1);
+    await page.goto('/trade?symbol=BTCUSDT');
+    await expect.poll(() => page.getByTestId('buy-price').first().textContent()).toBe('95,020.00');
+    await page.waitForTimeout(1_000);
+    await tick('BTCUSDT', '95510.00', '95530.00');
+    await page.getByText('Price alert: BTC/USDT bid reached').first().waitFor({ timeout: 5_000 });
+    await page.goto('/mine/notifications');
+    await expect.poll(() => page.getByTestId('notification').first().textContent()).toContain('Price alert: BTC/USDT bid reached');
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
 });
