@@ -214,6 +214,23 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     expect(c.ofType('ALERT').map((m) => m.id)).toEqual([2]);
   });
 
+  it('announces NOTICE and ALERT to every logged-in connection of the user, with no subscription', async () => {
+    const mine = await connect();
+    const other = await connect();
+    const guest = await connect();
+    const ua = await newSession();
+    const ub = await newSession();
+    await mine.request({ type: 'login', params: ua.token }, 'login_result');
+    await other.request({ type: 'login', params: ub.token }, 'login_result');
+    const notice = { type: 'NOTICE', kind: 'take_profit', order_id: 5, symbol: 'BTC/USDT', price: '96000.00', profit: '10.000000' };
+    t.ctx.bus.publish(BusChannels.userChannel(ua.userId), notice);
+    t.ctx.bus.publish(BusChannels.userChannel(ua.userId), { type: 'ALERT', id: 3, symbol: 'EUR/USD', side: 'bid', price: '1.09000', fired_price: '1.09001' });
+    expect(await mine.next((m) => typeof m === 'object' && m.type === 'NOTICE')).toMatchObject({ kind: 'take_profit', order_id: 5 });
+    expect(await mine.next((m) => typeof m === 'object' && m.type === 'ALERT')).toMatchObject({ id: 3, fired_price: '1.09001' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect([...other.ofType('NOTICE'), ...other.ofType('ALERT'), ...guest.ofType('NOTICE')]).toEqual([]);
+  });
+
   it('delivers support chat to the logged-in user on CHAT, and every chat message to a staff desk on SUPPORT', async () => {
     const user = await newSession();
     const other = await newSession();

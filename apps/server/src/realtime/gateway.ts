@@ -12,7 +12,7 @@ import { FlushScheduler } from './flush-scheduler.ts';
 import { jsonFrame } from './frames.ts';
 import { handleClientMessage, type ProtocolHost } from './protocol.ts';
 import { TopicFeed } from './topic-feed.ts';
-import { isUserTopic, STAFF_SUPPORT_TOPIC } from './topics.ts';
+import { isAnnouncement, isUserTopic, STAFF_SUPPORT_TOPIC } from './topics.ts';
 
 /** What the gateway needs from the market: topic validation and the current state for new subscribers. */
 export interface MarketSnapshots {
@@ -111,6 +111,7 @@ export class WsGateway implements ProtocolHost {
     if (n > 0) this.perIp.set(conn.ip, n);
     else this.perIp.delete(conn.ip);
     for (const topic of [...conn.subscriptions]) this.unsubscribe(conn, topic);
+    this.unwatchUser(conn, true);
     this.untrack(conn);
     if (this.connections.size === 0 && this.timer) {
       clearInterval(this.timer);
@@ -125,6 +126,8 @@ export class WsGateway implements ProtocolHost {
     else this.logOut(conn);
     conn.user = user;
     conn.staff = 'staff' in who ? who.staff : null;
+    // A logged-in connection gets its user's announcements (NOTICE, ALERT) without subscribing.
+    if (user) this.watchUser(conn);
     const sessionId = (conn.user ?? conn.staff)!.sessionId;
     let set = this.bySession.get(sessionId);
     if (!set) this.bySession.set(sessionId, (set = new Set()));
@@ -134,6 +137,7 @@ export class WsGateway implements ProtocolHost {
   /** Ends the login on a connection; with a reason, tells the client its session ended. */
   logOut(conn: ClientConnection, reason?: SessionEndReason): void {
     for (const topic of [...conn.subscriptions]) if (isUserTopic(topic) || topic === STAFF_SUPPORT_TOPIC) this.unsubscribe(conn, topic);
+    this.unwatchUser(conn, true);
     this.untrack(conn);
     conn.user = null;
     conn.staff = null;
@@ -201,8 +205,9 @@ export class WsGateway implements ProtocolHost {
     entry.conns.add(conn);
   }
 
-  private unwatchUser(conn: ClientConnection): void {
-    if (!conn.user || [...conn.subscriptions].some(isUserTopic)) return;
+  /** Stops a user's pushes to a connection when it logs out or goes away (while logged in, announcements keep coming). */
+  private unwatchUser(conn: ClientConnection, loggingOut = false): void {
+    if (!conn.user || !loggingOut) return;
     const entry = this.users.get(conn.user.id);
     if (!entry) return;
     entry.conns.delete(conn);
@@ -219,10 +224,12 @@ export class WsGateway implements ProtocolHost {
    */
   private forwardUserPush(conns: Set<ClientConnection>, message: { type?: string }): void {
     const topic = message?.type;
-    if (!topic || !isUserTopic(topic)) return;
+    if (!topic) return;
+    const announcement = isAnnouncement(topic);
+    if (!announcement && !isUserTopic(topic)) return;
     const frame = jsonFrame(message);
     for (const conn of [...conns]) {
-      if (!conn.subscriptions.has(topic) || !this.isLive(conn)) continue;
+      if ((!announcement && !conn.subscriptions.has(topic)) || !this.isLive(conn)) continue;
       if (topic === WsTopic.FOREX_TRADE && conn.buffered > this.ctx.config.WS_MAX_BUFFERED_BYTES) {
         conn.heldTrade = frame;
         this.flusher.request();

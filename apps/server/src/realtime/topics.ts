@@ -38,3 +38,7 @@ export function parseTopic(raw: unknown, symbolExists: (code: string) => boolean
 }
 
 export const isUserTopic = (name: string): boolean => USER_TOPICS.includes(name);
+
+/** Pushes every logged-in connection of the user gets without subscribing (PROTOCOL: NOTICE, ALERT). */
+const ANNOUNCEMENTS: readonly string[] = ['NOTICE', 'ALERT'];
+export const isAnnouncement = (type: string): boolean => ANNOUNCEMENTS.includes(type);

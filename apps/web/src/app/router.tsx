@@ -52,6 +52,10 @@ const traderRoutes: RouteObject[] = [
   { path: 'mine/two-factor', element: lazyPage(() => import('../features/account/components/two-factor-page'), (m) => m.TwoFactorPage) },
   { path: 'mine/email', element: lazyPage(() => import('../features/account/components/email-page'), (m) => m.EmailPage) },
   { path: 'mine/announcement', element: lazyPage(() => import('../features/news/components/announcement-page'), (m) => m.AnnouncementPage) },
+  {
+    path: 'mine/notifications',
+    element: requireAuth(lazyPage(() => import('../features/account/components/notifications-page'), (m) => m.NotificationsPage)),
+  },
   { path: 'mine/system', element: lazyPage(() => import('../features/account/components/system-page'), (m) => m.SystemPage) },
   { path: 'mine/chat', element: lazyPage(() => import('../features/support/components/chat-page'), (m) => m.ChatPage) },
   { path: '*', element: lazyPage(() => import('./not-found-page'), (m) => m.NotFoundPage) },

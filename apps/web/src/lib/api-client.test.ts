@@ -120,7 +120,30 @@ describe('answers', () => {
   });
 });
 
+const hangUntilAborted: typeof fetch = (_url, init) =>
+  new Promise((_resolve, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+  });
+
 describe('network failures', () => {
+  it('gives up after timeoutMs with the network-error toast (ERR_TIMEOUT)', async () => {
+    fetchMock.mockImplementation(hangUntilAborted);
+    await expect(apiGet('/api/a', undefined, { timeoutMs: 30 })).rejects.toMatchObject({ code: 'ERR_TIMEOUT', kind: 'network' });
+    expect(toasts()).toHaveLength(1);
+    expect(toasts()[0]).toContain('ERR_TIMEOUT');
+  });
+
+  it('a trading endpoint carries a timeout signal; a cancel by the caller stays silent', async () => {
+    const order = endpoint({ method: 'POST', path: '/v1/api/forex/x', auth: 'user', input: z.object({}), output: z.null(), summary: 'order', tags: ['trading'] });
+    fetchMock.mockImplementation(hangUntilAborted);
+    const controller = new AbortController();
+    const pending = call(order, {}, { signal: controller.signal });
+    expect(lastCall().init.signal).toBeInstanceOf(AbortSignal);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ code: 'ERR_CANCELED', kind: 'aborted' });
+    expect(toasts()).toHaveLength(0);
+  });
+
   it('toasts ERR_NETWORK when fetch throws', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(apiGet('/api/a')).rejects.toMatchObject({ code: 'ERR_NETWORK', kind: 'network' });

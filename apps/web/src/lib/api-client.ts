@@ -38,6 +38,8 @@ export interface RequestOptions {
   /** POST body encoding; a FormData body is always sent as multipart. */
   bodyType?: 'form' | 'json' | 'multipart';
   signal?: AbortSignal;
+  /** Give up after this long with the network-error toast (ERR_TIMEOUT); trading calls get TRADING_TIMEOUT_MS. */
+  timeoutMs?: number;
   headers?: Record<string, string>;
   /** Whose session the call carries: the trader's (default) or the back office's staff session. */
   session?: 'user' | 'staff';
@@ -79,6 +81,13 @@ function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
 }
 
+/** An order call waits at most this long: a late answer would fill at a price the trader never saw. */
+export const TRADING_TIMEOUT_MS = 10_000;
+
+function isTimeout(error: unknown, timeout: AbortSignal | undefined): boolean {
+  return Boolean(timeout?.aborted) || (error instanceof DOMException && error.name === 'TimeoutError');
+}
+
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return Boolean(signal?.aborted) || (error instanceof DOMException && error.name === 'AbortError');
 }
@@ -117,21 +126,29 @@ export async function apiRequest<T>(
   if (token) headers.authorization = token;
   if (encoded.contentType) headers['content-type'] = encoded.contentType;
 
+  const timeout = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
+  const signal = timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
+  const failed = (error: unknown): ApiError | null => {
+    if (isTimeout(error, timeout)) return networkFailure('ERR_TIMEOUT');
+    if (isAbort(error, options.signal)) return new ApiError('ERR_CANCELED', 'canceled', 'aborted');
+    return null;
+  };
+
   if (options.loading) showLoading();
   try {
     let response: Response;
     try {
-      response = await fetch(url, { method, headers, body: encoded.body, signal: options.signal });
+      response = await fetch(url, { method, headers, body: encoded.body, signal });
     } catch (error) {
-      if (isAbort(error, options.signal)) throw new ApiError('ERR_CANCELED', 'canceled', 'aborted');
-      throw networkFailure('ERR_NETWORK');
+      throw failed(error) ?? networkFailure('ERR_NETWORK');
     }
 
     let payload: unknown;
     try {
       payload = await response.json();
     } catch (error) {
-      if (isAbort(error, options.signal)) throw new ApiError('ERR_CANCELED', 'canceled', 'aborted');
+      const failure = failed(error);
+      if (failure) throw failure;
       payload = undefined;
     }
     if (!isEnvelope(payload)) throw networkFailure(response.ok ? 'ERR_BAD_RESPONSE' : response.status);
@@ -164,7 +181,12 @@ export const apiDelete = <T>(path: string, params?: QueryParams, options?: Reque
  */
 export function call<E extends Endpoint>(endpoint: E, input: InputOf<E>, options: RequestOptions = {}): Promise<OutputOf<E>> {
   const method = methodsOf(endpoint)[0]!;
-  const opts: RequestOptions = { session: endpoint.auth === 'staff' ? 'staff' : 'user', bodyType: endpoint.body, ...options };
+  const opts: RequestOptions = {
+    session: endpoint.auth === 'staff' ? 'staff' : 'user',
+    bodyType: endpoint.body,
+    timeoutMs: endpoint.tags.includes('trading') ? TRADING_TIMEOUT_MS : undefined,
+    ...options,
+  };
   const values = (input ?? undefined) as QueryParams | undefined;
   if (method === 'GET' || method === 'DELETE') return apiRequest<OutputOf<E>>(method, endpoint.path, { params: values }, opts);
   return apiRequest<OutputOf<E>>(method, endpoint.path, { body: input ?? undefined }, opts);

@@ -15,6 +15,10 @@ export interface LiveQuote {
   ask?: string;
   /** 1 open, 2 closed; absent when the push did not say. */
   marketStatus?: number;
+  /** Why it is closed (a MarketStatusReason such as `stale`), when the push said. */
+  marketReason?: string;
+  /** When this browser received it (epoch ms): the quote's age is measured on this clock, not the server's. */
+  receivedAt?: number;
 }
 
 interface LiveQuotesState {
@@ -54,6 +58,8 @@ export function quoteOfPush(message: SocketMessage): { code: string; quote: Live
       bid: q.bid === undefined ? undefined : str(q.bid),
       ask: q.ask === undefined ? undefined : str(q.ask),
       marketStatus: Number.isFinite(status) && status > 0 ? status : undefined,
+      marketReason: typeof q.market_status_reason === 'string' ? q.market_status_reason : undefined,
+      receivedAt: Date.now(),
     },
   };
 }

@@ -8,6 +8,8 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       staleTime: 30_000,
     },
-    mutations: { retry: false },
+    // A mutation moves money: it goes out now or fails now (offline: the fetch fails at once with the
+    // network-error toast), never paused and sent later at a price the trader no longer sees.
+    mutations: { retry: false, networkMode: 'always' },
   },
 });

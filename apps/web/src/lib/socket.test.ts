@@ -1,6 +1,6 @@
-import { HEARTBEAT_INTERVAL_MS, MAX_MISSED_PINGS, WS_CONNECT_TIMEOUT_MS } from '@tp/contract/constants';
+import { WS_CONNECT_TIMEOUT_MS } from '@tp/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SocketClient, type SocketMessage, type SocketStatus, type WebSocketLike } from './socket';
+import { DEAD_AFTER_MS, PING_INTERVAL_MS, SocketClient, type SocketMessage, type SocketStatus, type WebSocketLike } from './socket';
 
 class FakeWebSocket implements WebSocketLike {
   static instances: FakeWebSocket[] = [];
@@ -123,15 +123,15 @@ describe('connecting', () => {
 });
 
 describe('heartbeat', () => {
-  it('sends ping every 5 s', () => {
+  it('sends a ping every half second', () => {
     client.start();
     last().accept();
-    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS - 1);
+    vi.advanceTimersByTime(PING_INTERVAL_MS - 1);
     expect(last().pings()).toBe(0);
     vi.advanceTimersByTime(1);
     expect(last().pings()).toBe(1);
     last().receive('pong');
-    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
+    vi.advanceTimersByTime(PING_INTERVAL_MS);
     expect(last().pings()).toBe(2);
   });
 
@@ -140,7 +140,7 @@ describe('heartbeat', () => {
     const ws = last();
     ws.accept();
     for (let i = 0; i < 20; i += 1) {
-      vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
+      vi.advanceTimersByTime(PING_INTERVAL_MS);
       ws.receive('pong');
     }
     expect(sockets()).toHaveLength(1);
@@ -148,31 +148,43 @@ describe('heartbeat', () => {
     expect(ws.pings()).toBe(20);
   });
 
-  it('reconnects once more than 2 pings went unanswered', () => {
+  it('declares a silent connection dead within 2 s and reconnects', () => {
     client.start();
     const first = last();
     first.accept();
-    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS * (MAX_MISSED_PINGS + 1));
-    expect(first.pings()).toBe(MAX_MISSED_PINGS + 1);
+    const statuses: string[] = [];
+    client.onStatus((status) => statuses.push(status));
+    vi.advanceTimersByTime(DEAD_AFTER_MS - PING_INTERVAL_MS);
     expect(first.closed).toBe(false);
-    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
+    expect(client.status).toBe('open');
+    vi.advanceTimersByTime(PING_INTERVAL_MS);
     expect(first.closed).toBe(true);
-    expect(first.pings()).toBe(MAX_MISSED_PINGS + 1);
-    expect(client.status).toBe('closed');
+    expect(statuses[0]).toBe('closed');
     vi.advanceTimersByTime(1_000);
     expect(sockets()).toHaveLength(2);
   });
 
-  it('a pong resets the count of missed pings', () => {
+  it('any message resets the silence count, a pong or a push', () => {
     client.start();
     const ws = last();
     ws.accept();
-    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS * 3);
+    vi.advanceTimersByTime(DEAD_AFTER_MS - PING_INTERVAL_MS);
     ws.receive('pong');
-    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS * 3);
+    vi.advanceTimersByTime(DEAD_AFTER_MS - PING_INTERVAL_MS);
+    ws.receive(JSON.stringify({ type: 'DAY_MARKET', symbol: 'EURUSD' }));
+    vi.advanceTimersByTime(DEAD_AFTER_MS - PING_INTERVAL_MS);
     expect(ws.closed).toBe(false);
-    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
+    vi.advanceTimersByTime(PING_INTERVAL_MS);
     expect(ws.closed).toBe(true);
+  });
+
+  it('the browser going offline closes the connection at once', () => {
+    client.start();
+    const ws = last();
+    ws.accept();
+    client.networkLost();
+    expect(ws.closed).toBe(true);
+    expect(client.status).toBe('closed');
   });
 });
 
@@ -255,6 +267,19 @@ describe('topics', () => {
       { type: 'sub', params: 'DAY_MARKET' },
       { type: 'unsub', params: 'DAY_MARKET' },
     ]);
+  });
+
+  it('NOTICE and ALERT come to a logged-in connection unasked: listened to, never subscribed', () => {
+    client.start();
+    const ws = last();
+    ws.accept();
+    const notices: SocketMessage[] = [];
+    const off = client.subscribe('NOTICE', (m) => notices.push(m));
+    client.subscribe('ALERT', () => {});
+    ws.receive({ type: 'NOTICE', kind: 'take_profit', order_id: 1 });
+    off();
+    expect(notices).toEqual([{ type: 'NOTICE', kind: 'take_profit', order_id: 1 }]);
+    expect(ws.json().filter((m: { type: string }) => m.type === 'sub' || m.type === 'unsub')).toEqual([]);
   });
 
   it('subscriptions made before the connection opens are sent on open', () => {

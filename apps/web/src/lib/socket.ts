@@ -1,6 +1,4 @@
 import {
-  HEARTBEAT_INTERVAL_MS,
-  MAX_MISSED_PINGS,
   SESSION_ENDED_PUSH,
   WS_CONNECT_TIMEOUT_MS,
   WS_PATH,
@@ -52,6 +50,17 @@ export interface SocketOptions {
 
 const OPEN = 1;
 
+/** Pushes a logged-in connection gets without subscribing (PROTOCOL.md): listened to here, never sent as `sub`. */
+const ANNOUNCEMENTS = new Set(['NOTICE', 'ALERT']);
+
+/**
+ * Liveness: a ping every half second, and a connection that has said nothing (no pong, no push) for
+ * 2 s is dead, so the connection indicator and stale prices tell the truth within 2 s (issue 22).
+ */
+export const PING_INTERVAL_MS = 500;
+export const DEAD_AFTER_MS = 2_000;
+const MAX_SILENT_PINGS = DEAD_AFTER_MS / PING_INTERVAL_MS - 1;
+
 // Resolved at call time so fake timers installed after construction still apply.
 const globalTimers: SocketTimers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
@@ -88,6 +97,17 @@ export class SocketClient {
     return this.currentStatus;
   }
 
+  /** The connection was lost and is not back yet (a first connection under way is not a loss). */
+  get down(): boolean {
+    return this.currentStatus === 'closed' || (this.currentStatus === 'connecting' && this.attempts > 0);
+  }
+
+  /** The browser lost its network: the connection is gone now, whatever the socket says yet. */
+  networkLost(): void {
+    if (!this.started || this.currentStatus === 'idle') return;
+    this.reconnect();
+  }
+
   /** Idempotent: connects once; later calls do nothing while a connection or retry is under way. */
   start(): void {
     this.started = true;
@@ -108,14 +128,14 @@ export class SocketClient {
     if (!handlers) {
       handlers = new Set();
       this.listeners.set(topic, handlers);
-      this.sendJson({ type: 'sub', params: topic });
+      if (!ANNOUNCEMENTS.has(topic)) this.sendJson({ type: 'sub', params: topic });
     }
     handlers.add(handler);
     return () => {
       const current = this.listeners.get(topic);
       if (!current?.delete(handler) || current.size > 0) return;
       this.listeners.delete(topic);
-      this.sendJson({ type: 'unsub', params: topic });
+      if (!ANNOUNCEMENTS.has(topic)) this.sendJson({ type: 'unsub', params: topic });
     };
   }
 
@@ -166,14 +186,14 @@ export class SocketClient {
     this.connectTimer = null;
     this.attempts = 0;
     this.missedPings = 0;
-    this.heartbeatTimer = timers.setInterval(() => this.heartbeat(), HEARTBEAT_INTERVAL_MS);
+    this.heartbeatTimer = timers.setInterval(() => this.heartbeat(), PING_INTERVAL_MS);
     this.setStatus('open');
     this.login();
-    for (const topic of this.listeners.keys()) this.sendJson({ type: 'sub', params: topic });
+    for (const topic of this.listeners.keys()) if (!ANNOUNCEMENTS.has(topic)) this.sendJson({ type: 'sub', params: topic });
   }
 
   private heartbeat(): void {
-    if (this.missedPings > MAX_MISSED_PINGS) {
+    if (this.missedPings >= MAX_SILENT_PINGS) {
       this.reconnect();
       return;
     }
@@ -183,10 +203,9 @@ export class SocketClient {
 
   private handleMessage(data: unknown): void {
     if (typeof data !== 'string') return;
-    if (data === 'pong') {
-      this.missedPings = 0;
-      return;
-    }
+    // Anything heard proves the connection alive.
+    this.missedPings = 0;
+    if (data === 'pong') return;
     let message: unknown;
     try {
       message = JSON.parse(data);
@@ -276,3 +295,4 @@ export function defaultSocketUrl(): string {
 }
 
 export const socket = new SocketClient({ url: defaultSocketUrl, getToken, onSessionEnded: (m) => endSession(String(m.reason)) });
+if (typeof window !== 'undefined') window.addEventListener('offline', () => socket.networkLost());

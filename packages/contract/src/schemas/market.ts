@@ -77,6 +77,8 @@ export const TradeListRowSchema = z.object({
   /** Full spread in price units. */
   Spread: decimalString,
   Tradable: z.union([z.literal(0), z.literal(1)]),
+  /** Seconds a quote stays live: older than this, trading is paused and clients show the price as stale. */
+  MaxQuoteAge: z.number().int().positive(),
   LastPrice: decimalString,
   /** Allowed leverages, ascending. */
   HasForexMultiple: z.array(LeverageSchema),

@@ -33,6 +33,7 @@ describe.each(dbTargets)('market calls on %s', (target) => {
       ForexMaxCont: '50',
       ForexContNum: '100000',
       ForexFeeRate: '5',
+      MaxQuoteAge: 30,
       LastPrice: '1.08500',
     });
     expect([1, 2]).toContain(eurusd.MarketStatus);

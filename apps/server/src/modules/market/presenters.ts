@@ -1,7 +1,7 @@
 import { MarketStatus, type MarketStatusReason } from '@tp/contract/constants';
 import { dec, fixed } from '@tp/contract/decimal';
 import type { KlineBar, Quotation, TradeListRow } from '@tp/contract/schemas/market';
-import type { Bar } from './repository.ts';
+import type { Bar, MarketSymbol } from './repository.ts';
 import type { Quote, SymbolInfo } from './types.ts';
 
 const percentChange = (open: string, close: string): string => {
@@ -44,7 +44,7 @@ export function forexQuotations(symbol: SymbolInfo, q: Quote) {
   };
 }
 
-export function tradeListRow(symbol: SymbolInfo, q: Quote, closedReason: MarketStatusReason | null): TradeListRow {
+export function tradeListRow(symbol: MarketSymbol, q: Quote, closedReason: MarketStatusReason | null): TradeListRow {
   return {
     Id: symbol.id,
     Code: symbol.code,
@@ -63,6 +63,7 @@ export function tradeListRow(symbol: SymbolInfo, q: Quote, closedReason: MarketS
     FixedMargin: symbol.fixedMargin ? symbol.fixedMargin.toString() : null,
     Spread: symbol.spread.toString(),
     Tradable: symbol.tradable ? 1 : 0,
+    MaxQuoteAge: Math.round(symbol.maxQuoteAgeMs / 1000),
     LastPrice: q.mid,
     HasForexMultiple: symbol.leverages.map((l) => ({ Id: l.id, ForexId: symbol.id, Value: l.value })),
     ForexQuotations: forexQuotations(symbol, q),

@@ -135,7 +135,7 @@ describe.each(dbTargets)('price integrity on %s', (target) => {
     expect(healthOf('ETHUSDT')).toMatchObject({ state: 'stale', lastTickAgeMs: expect.any(Number) });
     expect(healthOf('ETHUSDT').lastTickAgeMs).toBeGreaterThan(2_000);
     const list = await call(t, 'GET', '/v1/api/forex/trade_list', { searchCurrency: 'ETHUSDT' });
-    expect(list.data[0]).toMatchObject({ MarketStatus: 2, MarketStatusReason: 'stale' });
+    expect(list.data[0]).toMatchObject({ MarketStatus: 2, MarketStatusReason: 'stale', MaxQuoteAge: 2 });
     expect(await submit(t, trader, { type: 2, cont: '1', forex_id: eth.id, multiple: 10 })).toMatchObject({ code: 2001, msg: NOT_LIVE });
     expect(await api(t, trader, '/v1/api/forex/close', { id: opened.data.Id })).toMatchObject({ code: 2001, msg: NOT_LIVE });
     // Cancelling a pending order needs no price and stays allowed.

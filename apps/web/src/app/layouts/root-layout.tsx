@@ -1,19 +1,24 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { tradeListQueryKey } from '../../api/get-trade-list';
 import { IS_DESKTOP } from '../../lib/device';
 import { queryClient } from '../../lib/query-client';
+import { useSessionStore } from '../../lib/session-store';
 import { socket } from '../../lib/socket';
 import { useRouteHandle } from '../route-handle';
 import { DesktopLayout } from './desktop-layout';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { MobileLayout } from './mobile-layout';
 
+// Loaded once a trader is logged in, so the boot chunk stays lean for guests.
+const NoticeListener = lazy(() => import('../../features/account/components/notice-listener').then((m) => ({ default: m.NoticeListener })));
+
 /** Work done on every navigation (spec section 2), then the desktop or mobile frame. */
 export function DesktopOrMobileRoot() {
   const location = useLocation();
   const handle = useRouteHandle();
   const firstNavigation = useRef(true);
+  const loggedIn = useSessionStore((state) => Boolean(state.token));
 
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
@@ -30,7 +35,16 @@ export function DesktopOrMobileRoot() {
     }
   }, [location.key, location.pathname]);
 
-  const content = <KeepAliveOutlet />;
+  const content = (
+    <>
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <NoticeListener />
+        </Suspense>
+      )}
+      <KeepAliveOutlet />
+    </>
+  );
   if (IS_DESKTOP) return <DesktopLayout>{content}</DesktopLayout>;
   return <MobileLayout tabBar={Boolean(handle.tabBar)}>{content}</MobileLayout>;
 }

@@ -10,6 +10,7 @@ import { isDemoUser, useSessionStore } from '../../../lib/session-store';
 import { useForexDetail } from '../../../api/get-forex-detail';
 import { useResetDemoAccount } from '../api/reset-demo-account';
 import { SupportEntry } from './support-entry';
+import { NotificationsEntry } from './notifications-entry';
 
 const MENU = [
   { to: '/mine/history', key: 'history' },
@@ -119,6 +120,9 @@ export function UserPage() {
         <BalanceCard demo={demo} />
         <nav aria-label={t('pages.user')}>
           <ul className="divide-y divide-border border-y border-border">
+            <li>
+              <NotificationsEntry />
+            </li>
             {MENU.map((item) => (
               <li key={item.to}>
                 <MenuLink to={item.to} label={t(`pages.${item.key}`)} />

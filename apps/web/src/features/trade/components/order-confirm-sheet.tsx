@@ -1,5 +1,5 @@
 import { OrderStatus, OrderType } from '@tp/contract/constants';
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -7,9 +7,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import type { TradeSymbol } from '../../../api/get-trade-list';
-import { useSubmitOrder } from '../api/submit-order';
+import { requotePrice, useSubmitOrder, type SubmitOrderInput } from '../api/submit-order';
 import type { Estimate } from './order-math';
 import type { PendingType } from '@tp/contract/schemas/trading';
+import { RequoteDialog, type Requote } from './requote-dialog';
 
 export interface OrderDraft {
   symbol: TradeSymbol;
@@ -28,7 +29,13 @@ export interface OrderDraft {
   expireTime?: number;
   /** The type the server will derive from the price when none was chosen (shown, not sent). */
   derivedType?: PendingType | null;
+  /** Market orders: the slippage tolerance in points. */
+  deviation: number | null;
 }
+
+/** What makes two confirmations the same order (the market price aside): a retry of it reuses the client order id. */
+const orderKey = (d: OrderDraft) =>
+  JSON.stringify([d.symbol.Id, d.orderType, d.pending, d.pending ? d.price : '', d.lots, d.leverage, d.takeProfit, d.stopLoss, d.deviation, d.pendingType, d.expireType, d.expireTime]);
 
 function newClientOrderId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -40,43 +47,54 @@ function newClientOrderId(): string {
 export function OrderConfirmSheet({ draft, onClose, centred }: { draft: OrderDraft | null; onClose: () => void; centred: boolean }) {
   const { t } = useTranslation();
   const submit = useSubmitOrder();
-  // One id per confirmation: a repeated press never makes a second order.
-  const clientOrderId = useRef(newClientOrderId());
+  const [requote, setRequote] = useState<Requote | null>(null);
+  // One id per order: a retry of the same order (after a timeout, offline, a requote) never makes a second
+  // one; a new id after a success or once the order changed.
+  const clientOrder = useRef<{ key: string; id: string } | null>(null);
+  const clientOrderId = (d: OrderDraft): string => {
+    const key = orderKey(d);
+    if (clientOrder.current?.key !== key) clientOrder.current = { key, id: newClientOrderId() };
+    return clientOrder.current.id;
+  };
 
+  const send = (d: OrderDraft, marketPrice: string) => {
+    if (submit.isPending) return;
+    const input: SubmitOrderInput = {
+      type: d.orderType,
+      cont: d.lots,
+      forex_id: d.symbol.Id,
+      status: d.pending ? OrderStatus.PENDING : OrderStatus.OPEN,
+      target_price: d.pending ? d.price : undefined,
+      target_profit_price: d.takeProfit ?? undefined,
+      stop_loss_price: d.stopLoss ?? undefined,
+      multiple: d.leverage,
+      client_order_id: clientOrderId(d),
+      price: d.pending ? undefined : marketPrice,
+      deviation: d.pending ? undefined : (d.deviation ?? undefined),
+      pending_type: d.pending ? d.pendingType : undefined,
+      expire_type: d.pending ? d.expireType : undefined,
+      expire_time: d.pending && d.expireType === 2 ? d.expireTime : undefined,
+    };
+    submit.mutate(input, {
+      onSuccess: () => {
+        toast(t('messages.order_confirmed'), 'success');
+        clientOrder.current = null;
+        setRequote(null);
+        onClose();
+      },
+      onError: (error) => {
+        const price = requotePrice(error);
+        setRequote(price === null ? null : { price, seen: marketPrice, deviation: d.deviation ?? 0 });
+      },
+    });
+  };
   const confirm = () => {
-    if (!draft || submit.isPending) return;
-    const { symbol } = draft;
-    submit.mutate(
-      {
-        type: draft.orderType,
-        cont: draft.lots,
-        forex_id: symbol.Id,
-        status: draft.pending ? OrderStatus.PENDING : OrderStatus.OPEN,
-        target_price: draft.pending ? draft.price : undefined,
-        target_profit_price: draft.takeProfit ?? undefined,
-        stop_loss_price: draft.stopLoss ?? undefined,
-        multiple: draft.leverage,
-        client_order_id: clientOrderId.current,
-        pending_type: draft.pending ? draft.pendingType : undefined,
-        expire_type: draft.pending ? draft.expireType : undefined,
-        expire_time: draft.pending && draft.expireType === 2 ? draft.expireTime : undefined,
-      },
-      {
-        onSuccess: () => {
-          toast(t('messages.order_confirmed'), 'success');
-          clientOrderId.current = newClientOrderId();
-          onClose();
-        },
-        onError: () => {
-          clientOrderId.current = newClientOrderId();
-        },
-      },
-    );
+    if (draft) send(draft, draft.price);
   };
   const onEnter = useEffectEvent(() => confirm());
 
   useEffect(() => {
-    if (!draft) return;
+    if (!draft || requote) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Enter' && !(event.target as HTMLElement | null)?.closest('button')) {
         event.preventDefault();
@@ -85,9 +103,23 @@ export function OrderConfirmSheet({ draft, onClose, centred }: { draft: OrderDra
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [draft]);
+  }, [draft, requote]);
 
   if (!draft) return null;
+  if (requote) {
+    return (
+      <RequoteDialog
+        requote={requote}
+        precision={draft.symbol.PricePrecision}
+        busy={submit.isPending}
+        onAccept={() => send(draft, requote.price)}
+        onCancel={() => {
+          setRequote(null);
+          onClose();
+        }}
+      />
+    );
+  }
   const buy = draft.orderType === OrderType.BUY;
   const precision = draft.symbol.PricePrecision;
   const pendingType = draft.pendingType ?? draft.derivedType;

@@ -15,6 +15,8 @@ import { StopLevelInputs } from '../../../components/ui/stop-level-input';
 import { isDecimal, stopLevelErrors, useStopLevels } from '../../../lib/stop-levels';
 import { PendingOptions } from './pending-options';
 import { DEFAULT_PENDING, derivedPendingType, expireSeconds, pendingProblem, type PendingChoice } from './pending-types';
+import { useSlippage } from './slippage';
+import { SlippageField } from './slippage-field';
 
 type Kind = 'market' | 'pending';
 interface FormErrors {
@@ -23,6 +25,7 @@ interface FormErrors {
   pending?: string;
   tp?: string;
   sl?: string;
+  deviation?: string;
 }
 
 const inputClass =
@@ -64,6 +67,7 @@ export function OrderForm({
   const [leverage, setLeverage] = useState<number>(leverages[0]?.Value ?? 0);
   const [lots, setLots] = useState(symbol.ForexMinCont);
   const stops = useStopLevels();
+  const slippage = useSlippage(symbol);
   const [errors, setErrors] = useState<FormErrors>({});
   const [draft, setDraft] = useState<OrderDraft | null>(null);
   const [pending, setPending] = useState<PendingChoice>(DEFAULT_PENDING);
@@ -101,6 +105,7 @@ export function OrderForm({
     if (kind === 'pending' && (!isDecimal(price) || Number(price) <= 0)) found.price = t('trade.errors.price_required');
     const pendingError = kind === 'pending' ? pendingProblem(pending, orderType, price, quote) : null;
     if (pendingError) found.pending = t(`trade.errors.${pendingError}`);
+    if (kind === 'market' && slippage.points === null) found.deviation = t('trade.errors.slippage_invalid');
     // A position closes at the bid (buy) or ask (sell); a pending order at its target.
     const closeAt = kind === 'pending' ? price : orderType === OrderType.BUY ? quote.bid : quote.ask;
     return { ...found, ...stopLevelErrors(stops, orderType, closeAt, pricePrecision, t) };
@@ -115,7 +120,7 @@ export function OrderForm({
       toast(t('messages.leverage_not_configured'), 'error');
       return;
     }
-    if (closed) return;
+    if (closed || quote.stale) return;
     const found = validate(orderType);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -136,6 +141,7 @@ export function OrderForm({
         expireType: pending.expireType,
         expireTime: pending.expireType === 2 ? (expireSeconds(pending.expireAt) ?? undefined) : undefined,
       }),
+      deviation: kind === 'market' ? slippage.points : null,
     });
   }
 
@@ -248,6 +254,7 @@ export function OrderForm({
       </div>
 
       <StopLevelInputs levels={stops} errors={errors} placeholder={lastPrice} />
+      {kind === 'market' && loggedIn && <SlippageField slippage={slippage} precision={pricePrecision} error={errors.deviation} />}
 
       <dl className="flex flex-col gap-1.5 rounded-lg bg-surface px-3 py-2">
         <Row label={t('trade.unit_per_lot')} value={formatNumber(symbol.ForexContNum, 0)} />
@@ -260,33 +267,39 @@ export function OrderForm({
         <Row label={t('trade.available_prepayment')} value={loggedIn ? formatMoney(available) : '--'} testId="available-prepayment" />
       </dl>
 
-      {closed && (
-        <p role="status" className="text-center text-xs text-muted">
-          {t('trade.market_closed_hint')}
+      {quote.stale ? (
+        <p role="status" className="text-center text-xs text-down" data-testid="stale-reason">
+          {t(`trade.stale_${quote.stale}`)}
         </p>
+      ) : (
+        closed && (
+          <p role="status" className="text-center text-xs text-muted">
+            {t('trade.market_closed_hint')}
+          </p>
+        )
       )}
       <div className="grid grid-cols-2 gap-3">
         <button
           type="button"
           aria-label={t('trade.sell')}
-          disabled={closed || noLeverage}
+          disabled={closed || noLeverage || quote.stale !== null}
           onClick={() => requestOrder(OrderType.SELL)}
           className="flex flex-col items-center rounded-lg bg-down py-2 text-white disabled:cursor-not-allowed disabled:opacity-40"
         >
           <span className="text-sm font-semibold">{t('trade.sell')}</span>
-          <span className="text-xs tabular-nums" data-testid="sell-price">
+          <span className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`} data-testid="sell-price">
             {formatNumber(quote.bid, pricePrecision)}
           </span>
         </button>
         <button
           type="button"
           aria-label={t('trade.buy')}
-          disabled={closed || noLeverage}
+          disabled={closed || noLeverage || quote.stale !== null}
           onClick={() => requestOrder(OrderType.BUY)}
           className="flex flex-col items-center rounded-lg bg-up py-2 text-white disabled:cursor-not-allowed disabled:opacity-40"
         >
           <span className="text-sm font-semibold">{t('trade.buy')}</span>
-          <span className="text-xs tabular-nums" data-testid="buy-price">
+          <span className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`} data-testid="buy-price">
             {formatNumber(quote.ask, pricePrecision)}
           </span>
         </button>

@@ -40,14 +40,19 @@ export function QuoteHeader({ symbol, quote, onPick }: { symbol: TradeSymbol; qu
             {symbol.ShowCode}
           </h2>
         )}
-        {!quote.open_market && (
+        {quote.stale && (
+          <span className="rounded bg-down/10 px-2 py-0.5 text-xs text-down" data-testid="prices-stale">
+            {t('trade.stale')}
+          </span>
+        )}
+        {!quote.open_market && !quote.stale && (
           <span className="rounded bg-surface-2 px-2 py-0.5 text-xs text-muted" data-testid="market-closed">
             {t('trade.closed')}
           </span>
         )}
         <AlertButton symbol={symbol} quote={quote} centred={!onPick} />
       </div>
-      <div className="flex items-end gap-4">
+      <div className={`flex items-end gap-4 ${quote.stale ? 'opacity-50 grayscale' : ''}`} data-stale={quote.stale ?? undefined}>
         <div className="flex flex-col">
           <span className={`text-2xl font-semibold tabular-nums ${tone(quote.change)}`} data-testid="live-price">
             {formatNumber(quote.last, p)}

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQueryParam } from '../../../lib/query-params';
 import { useLiveQuotesStore, type LiveQuote } from '../../../lib/live-quotes';
 import { useSessionStore } from '../../../lib/session-store';
-import { useSocketTopic } from '../../../lib/use-socket';
+import { socket } from '../../../lib/socket';
+import { useSocketStatus, useSocketTopic } from '../../../lib/use-socket';
 import { useForexDetail } from '../../../api/get-forex-detail';
 import type { TradeSymbol } from '../../../api/get-trade-list';
 
@@ -44,11 +45,14 @@ export interface SymbolQuote {
   bid: string;
   ask: string;
   open_market: boolean;
+  /** Why the prices may not be current: the live connection is down, or the last quote is older than the symbol's MaxQuoteAge. */
+  stale: 'offline' | 'old' | null;
 }
 
 export function quoteOf(symbol: TradeSymbol, live: LiveQuote | undefined): SymbolQuote {
   const q = symbol.ForexQuotations;
   const status = live?.marketStatus ?? symbol.MarketStatus;
+  const reason = live?.marketStatus !== undefined ? live.marketReason : symbol.MarketStatusReason;
   return {
     last: live?.close || q.Close || symbol.LastPrice,
     open: live?.open || q.Open,
@@ -59,12 +63,39 @@ export function quoteOf(symbol: TradeSymbol, live: LiveQuote | undefined): Symbo
     bid: live?.bid || q.Bid,
     ask: live?.ask || q.Ask,
     open_market: status === 1,
+    // The server paused trading because the feed went quiet: that is staleness, not a closed market.
+    stale: status !== 1 && reason === 'stale' ? 'old' : null,
   };
+}
+
+/** Staleness of a quote last heard at `lastHeard` (epoch ms), against the symbol's MaxQuoteAge (seconds). */
+export function staleness(socketDown: boolean, lastHeard: number, maxQuoteAgeSec: number, now: number): SymbolQuote['stale'] {
+  if (socketDown) return 'offline';
+  return now - lastHeard > maxQuoteAgeSec * 1000 ? 'old' : null;
+}
+
+/** A clock that ticks once a second while mounted, so a quote turns stale without a new push. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
 }
 
 export function useSymbolQuote(symbol: TradeSymbol): SymbolQuote {
   const live = useLiveQuotesStore((state) => state.quotes[symbol.Code]);
-  return quoteOf(symbol, live);
+  const status = useSocketStatus();
+  const now = useNow();
+  // Before any push of this symbol arrives, its age counts from when the screen showed it.
+  const [shownAt] = useState(() => Date.now());
+  const lastHeard = Math.max(live?.receivedAt ?? 0, shownAt);
+  const down = status !== 'open' && socket.down;
+  const quote = quoteOf(symbol, live);
+  // A closed market's prices are old by nature; only a lost connection or the server's own verdict counts then.
+  const local = quote.open_market || down ? staleness(down, lastHeard, symbol.MaxQuoteAge, now) : null;
+  return { ...quote, stale: local ?? quote.stale };
 }
 
 /** Available prepayment: forexDetail, then every FOREX_TRADE push of the logged-in account. */

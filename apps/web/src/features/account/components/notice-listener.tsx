@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { NOTICE_KINDS, type Notice } from '@tp/contract/schemas/trading';
+import { useTranslation } from 'react-i18next';
+import { refreshAccount } from '../../../api/refresh-account';
+import { toast } from '../../../components/ui/toast-store';
+import { useSessionStore } from '../../../lib/session-store';
+import type { SocketMessage } from '../../../lib/socket';
+import { useSocketTopic } from '../../../lib/use-socket';
+import { notificationsQueryKey } from '../api/get-notices';
+import { alertText, noticeText } from './notice-text';
+import { beep, soundEnabled } from './notice-settings';
+
+/** A notice stays on screen long enough to read the price and the result. */
+const NOTICE_TOAST_MS = 8_000;
+
+const str = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+function noticeOfPush(message: SocketMessage): Pick<Notice, 'kind' | 'symbol' | 'price' | 'profit'> | null {
+  const kind = NOTICE_KINDS.find((k) => k === message.kind);
+  return kind ? { kind, symbol: str(message.symbol), price: str(message.price), profit: str(message.profit ?? '0') } : null;
+}
+
+/**
+ * Every close, fill and fired alert of the logged-in trader becomes a toast (and a beep when the trader
+ * turned sound on), wherever they are in the app; the notification list refetches.
+ */
+export function NoticeListener() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const loggedIn = useSessionStore((state) => Boolean(state.token));
+
+  const announce = (text: string, tone: 'info' | 'success' | 'error') => {
+    toast(text, tone, NOTICE_TOAST_MS);
+    if (soundEnabled()) beep();
+    void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+  };
+
+  useSocketTopic(loggedIn ? 'NOTICE' : null, (message) => {
+    const notice = noticeOfPush(message);
+    if (!notice) return;
+    const profit = Number(notice.profit);
+    announce(noticeText(t, notice), profit < 0 ? 'error' : profit > 0 ? 'success' : 'info');
+    refreshAccount(queryClient);
+  });
+  useSocketTopic(loggedIn ? 'ALERT' : null, (message) => {
+    announce(alertText(t, { symbol: str(message.symbol), side: message.side === 'ask' ? 'ask' : 'bid', price: str(message.price), fired_price: str(message.fired_price) }), 'info');
+  });
+  return null;
+}
