@@ -11,7 +11,7 @@ import { useCloseOrder } from '../api/close-order';
 import { useOpenOrders, useOrderHistory } from '../api/get-my-deal';
 import { ConfirmDialog } from './confirm-dialog';
 import { OrderCard } from './order-card';
-import { StopsSheet } from './stops-sheet';
+import { StopsSheet } from '../../../components/stops-sheet';
 
 const actionClass = 'rounded-md px-3 py-1.5 text-xs font-medium';
 
