@@ -1,5 +1,5 @@
 import type { KlineBar } from '@tp/contract/schemas/market';
-import type { BarData, HistogramData, IChartApi, ISeriesApi, LineData, SeriesType, UTCTimestamp } from 'lightweight-charts';
+import type { AutoscaleInfo, BarData, HistogramData, IChartApi, ISeriesApi, LineData, SeriesType, UTCTimestamp } from 'lightweight-charts';
 import type { ChartType } from './chart-prefs';
 import type { IndicatorLayer } from './indicator-layer';
 import type { Closes } from './indicators';
@@ -36,9 +36,25 @@ export const toVolume = (bar: KlineBar, up: string, down: string): HistogramData
 
 export const closesOf = (bars: KlineBar[]): Closes => ({ times: bars.map((b) => toTime(b.Time)), closes: bars.map((b) => Number(b.Close)) });
 
+export interface MainSeriesStyle {
+  up: string;
+  down: string;
+  accent: string;
+  /** Prices the scale keeps in view besides the bars (the trader's order lines). */
+  keepInView: () => number[];
+}
+
 /** The price series for a chart type, on the price pane. */
-export function addMainSeries(lib: Lib, chart: IChartApi, type: ChartType, up: string, down: string, accent: string): ISeriesApi<SeriesType> {
-  if (type === 'line') return chart.addSeries(lib.LineSeries, { color: accent, lineWidth: 2 });
-  if (type === 'bars') return chart.addSeries(lib.BarSeries, { upColor: up, downColor: down, thinBars: false });
-  return chart.addSeries(lib.CandlestickSeries, { upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false });
+export function addMainSeries(lib: Lib, chart: IChartApi, type: ChartType, style: MainSeriesStyle): ISeriesApi<SeriesType> {
+  const { up, down, accent } = style;
+  const autoscaleInfoProvider = (original: () => AutoscaleInfo | null): AutoscaleInfo | null => {
+    const info = original();
+    const prices = style.keepInView();
+    if (!info?.priceRange || prices.length === 0) return info;
+    const { minValue, maxValue } = info.priceRange;
+    return { ...info, priceRange: { minValue: Math.min(minValue, ...prices), maxValue: Math.max(maxValue, ...prices) } };
+  };
+  if (type === 'line') return chart.addSeries(lib.LineSeries, { color: accent, lineWidth: 2, autoscaleInfoProvider });
+  if (type === 'bars') return chart.addSeries(lib.BarSeries, { upColor: up, downColor: down, thinBars: false, autoscaleInfoProvider });
+  return chart.addSeries(lib.CandlestickSeries, { upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false, autoscaleInfoProvider });
 }

@@ -5,7 +5,7 @@ type Lib = typeof import('lightweight-charts');
 type LineSeries = ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
 
 const COLOURS: Record<string, string> = {
-  sma: '#f0b90b',
+  sma: '#22d3ee',
   ema: '#3b82f6',
   upper: '#a855f7',
   middle: '#a855f780',

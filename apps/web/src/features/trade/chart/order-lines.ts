@@ -81,7 +81,12 @@ export class OrderLines {
     return this.series.coordinateToPrice(y);
   }
 
-  /** Every drawn line, for tests and the accessible list. */
+  /** The prices of the lines (the price scale keeps them in view). */
+  prices(): number[] {
+    return this.lines.map((l) => l.line.options().price);
+  }
+
+  /** Every drawn line. */
   all(): readonly OrderLine[] {
     return this.lines;
   }

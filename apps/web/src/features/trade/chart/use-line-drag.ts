@@ -30,6 +30,8 @@ export function useLineDrag(container: RefObject<HTMLDivElement | null>, target:
       e.stopPropagation();
       e.preventDefault();
       t.chart.applyOptions({ handleScroll: false, handleScale: false });
+      // The scale holds still while a line moves, so the pointer and the line stay together.
+      t.chart.priceScale('right').applyOptions({ autoScale: false });
       el.setPointerCapture?.(e.pointerId);
       dragging = { line, target: t, start: line.line.options().price, moved: false };
     };
@@ -51,6 +53,7 @@ export function useLineDrag(container: RefObject<HTMLDivElement | null>, target:
       dragging = null;
       el.releasePointerCapture?.(e.pointerId);
       t.chart.applyOptions({ handleScroll: true, handleScale: true });
+      t.chart.priceScale('right').applyOptions({ autoScale: true });
       const price = line.line.options().price;
       if (moved && price !== start) drop.current(line, price);
     };

@@ -90,7 +90,8 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
           timeScale: { borderColor: grid, timeVisible: true, secondsVisible: false },
           localization: { locale: 'en-US' },
         });
-        const main = addMainSeries(lib, chart, prefsRef.current.type, up, down, accent);
+        const keepInView = () => api.current?.lines.prices() ?? [];
+        const main = addMainSeries(lib, chart, prefsRef.current.type, { up, down, accent, keepInView });
         const volume = chart.addSeries(lib.HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '', lastValueVisible: false, priceLineVisible: false });
         volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
         main.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
@@ -118,7 +119,7 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
     chart.lines.clear();
     const precision = chart.main.options().priceFormat;
     chart.chart.removeSeries(chart.main);
-    chart.main = addMainSeries(chart.lib, chart.chart, type, chart.up, chart.down, chart.accent);
+    chart.main = addMainSeries(chart.lib, chart.chart, type, { up: chart.up, down: chart.down, accent: chart.accent, keepInView: () => chart.lines.prices() });
     chart.main.applyOptions({ priceFormat: precision });
     chart.main.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
     chart.main.setData(bars.current.map((bar) => toPoint(type, bar)));
