@@ -203,7 +203,7 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
   return (
     <div className={`flex flex-col ${className}`}>
       <ChartToolbar prefs={prefs} onChange={setPrefs} />
-      <div className="relative min-h-0 flex-1" dir="ltr" role="group" aria-label={t('trade.chart_label')}>
+      <div className="relative min-h-0 flex-1 overflow-hidden" dir="ltr" role="group" aria-label={t('trade.chart_label')}>
         <div ref={container} className="absolute inset-0" data-testid="kline-chart" data-chart-type={prefs.type} />
         {ready && <ChartOrderLines api={api} container={container} symbolId={symbol.Id} precision={symbol.PricePrecision} mainVersion={mainVersion} />}
         {status === 'loading' && (
