@@ -148,4 +148,23 @@ describe('chart', () => {
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });
+
+  it('draws a pending order at its price and speaks Traditional Chinese (desktop, hk)', async () => {
+    await tick('BTCUSDT', '95000.00', '95020.00');
+    const { context, page, token } = await loggedInPage(DESKTOP, 'hk');
+    const placed = await call(e2e.server, 'GET', '/v1/api/forex/submit', { type: 1, cont: '0.02', forex_id: btcId(), status: 0, target_price: '94800', multiple: 2 }, { token });
+    expect(placed.code).toBe(1);
+    await page.goto('/trade?symbol=BTCUSDT');
+    await expect.poll(() => page.getByTestId('chart-order-line').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('chart-order-line').textContent()).toBe('買入 0.02 · 掛單');
+    for (const name of ['蠟燭圖', '美國線', '折線']) await page.getByRole('button', { name, exact: true }).waitFor();
+    await page.getByRole('button', { name: '美國線', exact: true }).click();
+    await page.getByRole('button', { name: 'EMA', exact: true }).click();
+    await page.getByRole('button', { name: 'BB', exact: true }).click();
+    await page.getByRole('button', { name: '1MN', exact: true }).click();
+    await expect.poll(() => page.getByTestId('kline-chart').getAttribute('data-chart-type')).toBe('bars');
+    await page.screenshot({ path: '/tmp/chart-desktop-hk.png' });
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
 });
