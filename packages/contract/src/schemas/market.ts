@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { boundedText, idField, intField, optionalIntField } from './fields.ts';
+import { CHART_PERIOD_NAMES } from '../chart-periods.ts';
 import { MARKET_STATUS_REASONS, PERIOD_NAMES } from '../constants.ts';
 
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -17,9 +18,12 @@ export const TradeListInput = z.object({
 
 export const PeriodSchema = z.enum(PERIOD_NAMES as [string, ...string[]], { message: 'msg:invalid_period' });
 
+/** The stored periods plus the aggregated 240min, 1week and 1mon. */
+export const ChartPeriodSchema = z.enum(CHART_PERIOD_NAMES as [string, ...string[]], { message: 'msg:invalid_period' });
+
 export const KlineInput = z.object({
   forex_id: idField('symbol_not_found'),
-  period: PeriodSchema,
+  period: ChartPeriodSchema,
   /** Page backwards: bars strictly older than `before` ... */
   before: epochMs,
   /** ... or bars at or before `end`. Without either, the newest bars ending with the forming one. */

@@ -1,4 +1,6 @@
+import { BASE_BARS_PER_BAR, derivedPeriod } from '@tp/contract/chart-periods';
 import type { Db } from '../../platform/db/client.ts';
+import { aggregateBars, baseWindow } from './derived-bars.ts';
 import type { MarketServiceImpl } from './market-service.ts';
 import { barAtPrecision, barsBefore, type Bar } from './repository.ts';
 
@@ -24,7 +26,20 @@ export class KlineService {
     private readonly market: MarketServiceImpl,
   ) {}
 
+  /** Bars of a stored period, or of 240min, 1week and 1mon aggregated from 1H and 1D bars. */
   async bars(q: BarQuery): Promise<Bar[]> {
+    const derived = derivedPeriod(q.period);
+    if (!derived) return this.storedBars(q);
+    const per = BASE_BARS_PER_BAR[derived.period];
+    const limit = (q.limit + 1) * per;
+    const base = await this.storedBars({ symbolId: q.symbolId, period: derived.base, limit, ...baseWindow(derived.period, q) });
+    const bars = aggregateBars(derived.period, base);
+    // When the base page was full its oldest group may be cut short: leave it to the next page.
+    if (base.length === limit) bars.shift();
+    return bars.slice(-q.limit);
+  }
+
+  private async storedBars(q: BarQuery): Promise<Bar[]> {
     const precision = this.market.symbol(q.symbolId)?.pricePrecision ?? 10;
     const stored = await barsBefore(this.db, q);
     const byTime = new Map<number, Bar>(stored.map((b) => [b.time, barAtPrecision(b, precision)]));

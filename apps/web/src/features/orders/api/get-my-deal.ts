@@ -1,30 +1,9 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { OutputOf } from '@tp/contract/endpoint';
-import { myDeal } from '@tp/contract/endpoints/trading';
-import { call, queryKey } from '../../../lib/api-client';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { getMyDeal, myDealQueryKey } from '../../../api/open-orders';
 
-export type MyDeal = OutputOf<typeof myDeal>;
-
-/** 1 holding, 0 pending, 3 history (closed and cancelled). */
-export type OrderTab = 1 | 0 | 3;
+export { getMyDeal, getOpenOrdersQueryOptions, myDealQueryKey, useOpenOrders, type MyDeal, type OrderTab } from '../../../api/open-orders';
 
 export const HISTORY_PAGE_SIZE = 10;
-/** Holding and pending lists are read whole (the server's page limit). */
-const OPEN_LIST_LIMIT = 100;
-
-export const myDealQueryKey = (status: OrderTab) => [...queryKey(myDeal), { status }] as const;
-
-export const getMyDeal = (params: { status: OrderTab; page: number; limit: number }, signal?: AbortSignal) =>
-  call(myDeal, params, { signal, showErrorMessage: false });
-
-export const getOpenOrdersQueryOptions = (status: 1 | 0) =>
-  queryOptions({
-    queryKey: myDealQueryKey(status),
-    queryFn: ({ signal }) => getMyDeal({ status, page: 1, limit: OPEN_LIST_LIMIT }, signal),
-    staleTime: 0,
-  });
-
-export const useOpenOrders = (status: 1 | 0) => useQuery(getOpenOrdersQueryOptions(status));
 
 export const getOrderHistoryQueryOptions = () =>
   infiniteQueryOptions({

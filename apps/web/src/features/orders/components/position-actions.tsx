@@ -5,7 +5,7 @@ import { formatNumber } from '../../../lib/format';
 import { useReverseOrder } from '../api/reverse-order';
 import { ClosePositionDialog } from './close-position-dialog';
 import { ConfirmDialog } from './confirm-dialog';
-import { StopsSheet } from './stops-sheet';
+import { StopsSheet } from '../../../components/stops-sheet';
 
 /** What can be done to an open position from its card or its detail sheet. */
 export type PositionTool = 'stops' | 'close' | 'reverse';

@@ -1,20 +1,18 @@
-import type { PeriodName } from '@tp/contract/constants';
+import { type ChartPeriodName, derivedBarStart, derivedPeriod } from '@tp/contract/chart-periods';
 import type { KlineBar } from '@tp/contract/schemas/market';
-import type { CandlestickData, HistogramData, IChartApi, ISeriesApi, LogicalRange, UTCTimestamp } from 'lightweight-charts';
+import type { LogicalRange } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSocketTopic } from '../../../lib/use-socket';
 import { getKline, KLINE_PAGE } from '../api/get-kline';
-
-interface ChartApi {
-  chart: IChartApi;
-  candles: ISeriesApi<'Candlestick'>;
-  volume: ISeriesApi<'Histogram'>;
-  up: string;
-  down: string;
-}
+import { useChartPrefs } from '../chart/chart-prefs';
+import { addMainSeries, type ChartApi, closesOf, toPoint, toVolume } from '../chart/chart-series';
+import { ChartToolbar } from '../chart/chart-toolbar';
+import { IndicatorLayer } from '../chart/indicator-layer';
+import { OrderLines } from '../chart/order-lines';
+import { ChartOrderLines } from '../chart/chart-order-lines';
 
 export interface ChartSymbol {
   Id: number;
@@ -22,34 +20,36 @@ export interface ChartSymbol {
   PricePrecision: number;
 }
 
-const toTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
-// The chart library draws with numbers; these values are only pixels, never money.
-const toCandle = (bar: KlineBar): CandlestickData => ({
-  time: toTime(bar.Time),
-  open: Number(bar.Open),
-  high: Number(bar.High),
-  low: Number(bar.Low),
-  close: Number(bar.Close),
-});
-const toVolume = (bar: KlineBar, api: ChartApi): HistogramData => ({
-  time: toTime(bar.Time),
-  value: Number(bar.Volume),
-  color: `${Number(bar.Close) >= Number(bar.Open) ? api.up : api.down}66`,
-});
-
 function cssColour(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   return /^#[0-9a-f]{6}$/i.test(value) ? value : fallback;
 }
 
+/** A pushed bar of the base period folded into the forming bar of a derived period (4H, 1W, 1MN). */
+function foldIntoDerived(period: ChartPeriodName, last: KlineBar | undefined, bar: KlineBar): KlineBar | null {
+  const derived = derivedPeriod(period);
+  if (!derived || bar.Period !== derived.base) return null;
+  const time = derivedBarStart(derived.period, bar.Time);
+  if (last && time < last.Time) return null;
+  if (!last || time > last.Time) return { ...bar, Time: time, Id: time, Period: period };
+  // Volume stays as loaded: a push carries its base bar's running volume, not what it adds.
+  return {
+    ...last,
+    High: Number(bar.High) > Number(last.High) ? bar.High : last.High,
+    Low: Number(bar.Low) < Number(last.Low) ? bar.Low : last.Low,
+    Close: bar.Close,
+  };
+}
+
 type Status = 'loading' | 'ready' | 'empty' | 'error';
 
 /**
- * Candlestick chart with volume (lightweight-charts, fetched only when this chart mounts). Updates
- * live from KLINE.{code}, loads older bars when scrolled back, keeps its scroll position when the
- * symbol or period changes. The chart itself stays left-to-right in mirrored layouts.
+ * Price chart (lightweight-charts, fetched only when this chart mounts): candles, bars or line with
+ * volume, indicators, and the trader's orders as lines. Updates live from KLINE.{code}, loads older
+ * bars when scrolled back, keeps its scroll position when the symbol or period changes. The chart
+ * itself stays left-to-right in mirrored layouts.
  */
-export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: ChartSymbol; period: PeriodName; className?: string }) {
+export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: ChartSymbol; period: ChartPeriodName; className?: string }) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const api = useRef<ChartApi | null>(null);
@@ -59,6 +59,18 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
   const [ready, setReady] = useState(false);
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
+  const [prefs, setPrefs] = useChartPrefs();
+  const [mainVersion, setMainVersion] = useState(0);
+  const prefsRef = useRef(prefs);
+  prefsRef.current = prefs;
+
+  const draw = () => {
+    const chart = api.current;
+    if (!chart) return;
+    chart.main.setData(bars.current.map((bar) => toPoint(prefsRef.current.type, bar)));
+    chart.volume.setData(bars.current.map((bar) => toVolume(bar, chart.up, chart.down)));
+    chart.indicators.update(closesOf(bars.current));
+  };
 
   useEffect(() => {
     let disposed = false;
@@ -69,28 +81,25 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
         const down = cssColour('--color-down', '#f6465d');
         const muted = cssColour('--color-muted', '#848e9c');
         const grid = cssColour('--color-border', '#2b3139');
+        const accent = cssColour('--color-accent', '#f0b90b');
         const chart = lib.createChart(container.current, {
           autoSize: true,
-          layout: { background: { color: 'transparent' }, textColor: muted, attributionLogo: true, fontSize: 11 },
+          layout: { background: { color: 'transparent' }, textColor: muted, attributionLogo: true, fontSize: 11, panes: { separatorColor: grid } },
           grid: { vertLines: { color: `${grid}80` }, horzLines: { color: `${grid}80` } },
           rightPriceScale: { borderColor: grid },
           timeScale: { borderColor: grid, timeVisible: true, secondsVisible: false },
           localization: { locale: 'en-US' },
         });
-        const candles = chart.addSeries(lib.CandlestickSeries, {
-          upColor: up,
-          downColor: down,
-          wickUpColor: up,
-          wickDownColor: down,
-          borderVisible: false,
-        });
+        const keepInView = () => api.current?.lines.prices() ?? [];
+        const main = addMainSeries(lib, chart, prefsRef.current.type, { up, down, accent, keepInView });
         const volume = chart.addSeries(lib.HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '', lastValueVisible: false, priceLineVisible: false });
         volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-        candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+        main.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
         chart.timeScale().subscribeVisibleLogicalRangeChange((range: LogicalRange | null) => {
           if (range && range.from < 10) loadOlder.current();
         });
-        api.current = { chart, candles, volume, up, down };
+        const indicators = new IndicatorLayer(lib, chart, up, down);
+        api.current = { lib, chart, main, volume, indicators, lines: new OrderLines(main), up, down, accent };
         setReady(true);
       })
       .catch(() => setStatus('error'));
@@ -101,6 +110,27 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
       setReady(false);
     };
   }, []);
+
+  // Chart type: the price series is replaced; its order lines are drawn again on the new one.
+  useEffect(() => {
+    const chart = api.current;
+    if (!ready || !chart) return;
+    const type = prefs.type;
+    chart.lines.clear();
+    const precision = chart.main.options().priceFormat;
+    chart.chart.removeSeries(chart.main);
+    chart.main = addMainSeries(chart.lib, chart.chart, type, { up: chart.up, down: chart.down, accent: chart.accent, keepInView: () => chart.lines.prices() });
+    chart.main.applyOptions({ priceFormat: precision });
+    chart.main.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+    chart.main.setData(bars.current.map((bar) => toPoint(type, bar)));
+    setMainVersion((n) => n + 1);
+  }, [ready, prefs.type]);
+
+  useEffect(() => {
+    const chart = api.current;
+    if (!ready || !chart) return;
+    chart.indicators.setActive(prefs.indicators, closesOf(bars.current));
+  }, [ready, prefs.indicators]);
 
   useEffect(() => {
     const chart = api.current;
@@ -115,12 +145,7 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
     setStatus('loading');
     const controller = new AbortController();
     const minMove = 10 ** -symbol.PricePrecision;
-    chart.candles.applyOptions({ priceFormat: { type: 'price', precision: symbol.PricePrecision, minMove } });
-
-    const draw = () => {
-      chart.candles.setData(bars.current.map(toCandle));
-      chart.volume.setData(bars.current.map((bar) => toVolume(bar, chart)));
-    };
+    chart.main.applyOptions({ priceFormat: { type: 'price', precision: symbol.PricePrecision, minMove } });
 
     getKline({ forexId: symbol.Id, period }, controller.signal)
       .then((data) => {
@@ -161,35 +186,41 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
   }, [ready, symbol.Id, symbol.PricePrecision, period, attempt]);
 
   useSocketTopic(`KLINE.${symbol.Code}`, (message) => {
-    const bar = message.kline as KlineBar | undefined;
+    const pushed = message.kline as KlineBar | undefined;
     const chart = api.current;
-    if (!bar || !chart || bar.Period !== period || bar.ForexId !== symbol.Id || status !== 'ready') return;
+    if (!pushed || !chart || pushed.ForexId !== symbol.Id || status !== 'ready') return;
     const list = bars.current;
     const last = list[list.length - 1];
-    if (last && bar.Time < last.Time) return;
+    const bar = pushed.Period === period ? pushed : foldIntoDerived(period, last, pushed);
+    if (!bar || (last && bar.Time < last.Time)) return;
     if (last && bar.Time === last.Time) list[list.length - 1] = bar;
     else list.push(bar);
-    chart.candles.update(toCandle(bar));
-    chart.volume.update(toVolume(bar, chart));
+    chart.main.update(toPoint(prefsRef.current.type, bar));
+    chart.volume.update(toVolume(bar, chart.up, chart.down));
+    if (prefsRef.current.indicators.length) chart.indicators.update(closesOf(list));
   });
 
   return (
-    <div className={`relative ${className}`} dir="ltr" role="group" aria-label={t('trade.chart_label')}>
-      <div ref={container} className="absolute inset-0" data-testid="kline-chart" />
-      {status === 'loading' && (
-        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <Spinner />
-        </div>
-      )}
-      {status === 'empty' && <p className="absolute inset-0 flex items-center justify-center text-sm text-muted">{t('messages.no_data')}</p>}
-      {status === 'error' && (
-        <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-sm text-muted">
-          <p>{t('errors.load_failed')}</p>
-          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      )}
+    <div className={`flex flex-col ${className}`}>
+      <ChartToolbar prefs={prefs} onChange={setPrefs} />
+      <div className="relative min-h-0 flex-1 overflow-hidden" dir="ltr" role="group" aria-label={t('trade.chart_label')}>
+        <div ref={container} className="absolute inset-0" data-testid="kline-chart" data-chart-type={prefs.type} />
+        {ready && <ChartOrderLines api={api} container={container} symbolId={symbol.Id} precision={symbol.PricePrecision} mainVersion={mainVersion} />}
+        {status === 'loading' && (
+          <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+            <Spinner />
+          </div>
+        )}
+        {status === 'empty' && <p className="absolute inset-0 flex items-center justify-center text-sm text-muted">{t('messages.no_data')}</p>}
+        {status === 'error' && (
+          <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-sm text-muted">
+            <p>{t('errors.load_failed')}</p>
+            <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        )}
+      </div>
     </div>
   );
 }

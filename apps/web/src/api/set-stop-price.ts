@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InputOf } from '@tp/contract/endpoint';
 import { setStopPrice as setStopPriceEndpoint } from '@tp/contract/endpoints/trading';
-import { refreshAccount } from '../../../api/refresh-account';
-import { call } from '../../../lib/api-client';
+import { refreshAccount } from './refresh-account';
+import { call } from '../lib/api-client';
 
 /** Take-profit and stop-loss of an order; 0 removes one. */
 export type SetStopPriceInput = InputOf<typeof setStopPriceEndpoint>;

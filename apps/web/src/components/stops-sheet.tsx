@@ -1,25 +1,38 @@
 import type { Order } from '@tp/contract/schemas/trading';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast-store';
-import { formatNumber } from '../../../lib/format';
+import { Button } from './ui/button';
+import { Dialog } from './ui/dialog';
+import { Spinner } from './ui/spinner';
+import { toast } from './ui/toast-store';
+import { formatNumber } from '../lib/format';
 import { useSetStopPrice } from '../api/set-stop-price';
 import { useSetTrailing } from '../api/set-trailing';
-import { StopLevelInputs } from '../../../components/ui/stop-level-input';
-import { type StopErrors, stopLevelErrors, useStopLevels } from '../../../lib/stop-levels';
+import { StopLevelInputs } from './ui/stop-level-input';
+import { type StopErrors, stopLevelErrors, useStopLevels } from '../lib/stop-levels';
 
 const isSet = (value: string) => Boolean(value) && Number(value) !== 0;
 
-/** Edits take-profit and stop-loss of a position; each is active only when ticked. */
-export function StopsSheet({ order, onClose, centred }: { order: Order; onClose: () => void; centred: boolean }) {
+/**
+ * Edits take-profit and stop-loss of a position; each is active only when ticked. `proposed` starts
+ * the form at other levels (a line dragged on the chart) for the trader to confirm.
+ */
+export function StopsSheet({
+  order,
+  onClose,
+  centred,
+  proposed,
+}: {
+  order: Order;
+  onClose: () => void;
+  centred: boolean;
+  proposed?: { takeProfit?: string; stopLoss?: string };
+}) {
   const { t } = useTranslation();
   const save = useSetStopPrice();
   const stops = useStopLevels(
-    isSet(order.TargetProfitPrice) ? order.TargetProfitPrice : '',
-    isSet(order.TargetLossPrice) ? order.TargetLossPrice : '',
+    proposed?.takeProfit ?? (isSet(order.TargetProfitPrice) ? order.TargetProfitPrice : ''),
+    proposed?.stopLoss ?? (isSet(order.TargetLossPrice) ? order.TargetLossPrice : ''),
   );
   const [errors, setErrors] = useState<StopErrors>({});
   const trailing = useSetTrailing();

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useSessionStore } from '../../../lib/session-store';
+import { INDICATORS, type IndicatorName } from './indicators';
+
+export const CHART_TYPES = ['candles', 'bars', 'line'] as const;
+export type ChartType = (typeof CHART_TYPES)[number];
+
+export interface ChartPrefs {
+  type: ChartType;
+  indicators: IndicatorName[];
+}
+
+const DEFAULTS: ChartPrefs = { type: 'candles', indicators: [] };
+
+/** Stored per user id on this browser ("guest" before login). */
+export const chartPrefsKey = (userId: number | undefined) => `chart-prefs:${userId ?? 'guest'}`;
+
+export function readChartPrefs(key: string): ChartPrefs {
+  try {
+    const raw = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<ChartPrefs> | null;
+    if (!raw) return DEFAULTS;
+    return {
+      type: CHART_TYPES.includes(raw.type as ChartType) ? (raw.type as ChartType) : DEFAULTS.type,
+      indicators: Array.isArray(raw.indicators) ? INDICATORS.filter((name) => raw.indicators!.includes(name)) : [],
+    };
+  } catch {
+    return DEFAULTS;
+  }
+}
+
+/** The chart type and indicators the user chose, remembered per user. */
+export function useChartPrefs(): [ChartPrefs, (next: ChartPrefs) => void] {
+  const userId = useSessionStore((s) => s.user?.id);
+  const key = chartPrefsKey(userId);
+  const [state, setState] = useState(() => ({ key, prefs: readChartPrefs(key) }));
+  // Another user logged in: read theirs.
+  const prefs = state.key === key ? state.prefs : readChartPrefs(key);
+  if (state.key !== key) setState({ key, prefs });
+  const save = (next: ChartPrefs) => {
+    setState({ key, prefs: next });
+    try {
+      localStorage.setItem(key, JSON.stringify(next));
+    } catch {
+      // Without storage the choice lasts for this visit only.
+    }
+  };
+  return [prefs, save];
+}
