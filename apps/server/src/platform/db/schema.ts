@@ -375,6 +375,17 @@ export const priceAlerts = pgTable(
   ],
 );
 
+/** A trader's starred symbols (the Favourites chip on home); one row per pair, at most MAX_FAVOURITES. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: integer('user_id').notNull(),
+    symbolId: integer('symbol_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.symbolId] })],
+);
+
 // ---------------------------------------------------------------- identity, codes, uploads
 export const identityVerifications = pgTable('identity_verifications', {
   userId: integer('user_id').primaryKey(),
