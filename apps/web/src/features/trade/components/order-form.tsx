@@ -10,6 +10,7 @@ import { useTradeFeeType } from './use-trade-fee-type';
 import type { TradeSymbol } from '../../../api/get-trade-list';
 import { estimateOrder, lotsProblem, quoteToUsdOf, stepLots, type Estimate } from './order-math';
 import { OrderConfirmSheet, type OrderDraft } from './order-confirm-sheet';
+import { useOneClick } from './one-click';
 import { useAvailablePrepayment, type SymbolQuote } from './use-trade-data';
 import { StopLevelInputs } from '../../../components/ui/stop-level-input';
 import { isDecimal, stopLevelErrors, useStopLevels } from '../../../lib/stop-levels';
@@ -63,6 +64,7 @@ export function OrderForm({
   const stops = useStopLevels();
   const [errors, setErrors] = useState<FormErrors>({});
   const [draft, setDraft] = useState<OrderDraft | null>(null);
+  const oneClick = useOneClick();
 
   // A new symbol starts from its own minimum, leverage and an empty price.
   const [formSymbol, setFormSymbol] = useState(symbol.Id);
@@ -114,7 +116,7 @@ export function OrderForm({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const openAt = kind === 'pending' ? price : orderType === OrderType.BUY ? quote.ask : quote.bid;
-    setDraft({
+    const next: OrderDraft = {
       symbol,
       orderType,
       pending: kind === 'pending',
@@ -124,7 +126,10 @@ export function OrderForm({
       takeProfit: stops.takeProfit,
       stopLoss: stops.stopLoss,
       estimate: estimateOrder(symbol, tradeFeeType, lots, openAt, leverage, quoteToUsd),
-    });
+    };
+    // One-click: a market order goes at once; a pending order still shows its confirmation.
+    if (oneClick.enabled && !next.pending) oneClick.place(next);
+    else setDraft(next);
   }
 
   const onShortcut = useEffectEvent((event: KeyboardEvent) => {
@@ -251,6 +256,7 @@ export function OrderForm({
           {t('trade.market_closed_hint')}
         </p>
       )}
+      {loggedIn && oneClick.control}
       <div className="grid grid-cols-2 gap-3">
         <button
           type="button"
