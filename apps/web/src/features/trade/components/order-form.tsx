@@ -46,11 +46,14 @@ export function OrderForm({
   quote,
   symbols,
   shortcuts = false,
+  sticky = false,
 }: {
   symbol: TradeSymbol;
   quote: SymbolQuote;
   symbols: TradeSymbol[];
   shortcuts?: boolean;
+  /** Phone: Buy and Sell with their prices stay in a bar at the bottom of the screen. */
+  sticky?: boolean;
 }) {
   const { t } = useTranslation();
   const loggedIn = useSessionStore((state) => Boolean(state.token));
@@ -257,7 +260,10 @@ export function OrderForm({
         </p>
       )}
       {loggedIn && oneClick.control}
-      <div className="grid grid-cols-2 gap-3">
+      <div
+        className={`grid grid-cols-2 gap-3 ${sticky ? 'fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 mx-auto max-w-[480px] border-t border-border bg-bg/95 px-4 py-2 backdrop-blur' : ''}`}
+        data-testid={sticky ? 'trade-bar' : undefined}
+      >
         <button
           type="button"
           aria-label={t('trade.sell')}
