@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A star that marks a symbol as a favourite; pressed when starred. */
+/** A star that marks a symbol as a favourite; pressed when starred. Its name leaves out the symbol, which the row already says. */
 export const FavouriteStar = memo(function FavouriteStar({
   symbolId,
   label,
@@ -20,8 +20,8 @@ export const FavouriteStar = memo(function FavouriteStar({
     <button
       type="button"
       aria-pressed={starred}
-      aria-label={t('common.favourite', { symbol: label })}
-      title={t(starred ? 'common.favourite_remove' : 'common.favourite_add')}
+      aria-label={t('common.favourite')}
+      title={`${t(starred ? 'common.favourite_remove' : 'common.favourite_add')}: ${label}`}
       data-favourite={symbolId}
       onClick={(event) => {
         event.preventDefault();
