@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConnectionIndicator } from '../../../components/ui/connection-indicator';
@@ -17,7 +17,9 @@ import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
 import { CategoryChips, type HomeFilter } from './category-chips';
 import { MarketList } from './market-list';
 import { PullToRefresh } from './pull-to-refresh';
-import { QuoteBoard } from './quote-board';
+
+/** The desktop table loads on wide screens only, so phones do not download it. */
+const QuoteBoard = lazy(() => import('./quote-board').then((m) => ({ default: m.QuoteBoard })));
 
 /** Home: category chips, the market list with small charts and live quotes, pull to refresh. */
 export function HomePage() {
@@ -41,8 +43,15 @@ export function HomePage() {
       category === null
         ? tradeList.data
         : tradeList.data.filter((s) => (category === 'favourites' ? favourites.ids.has(s.Id) : s.CategoryId === category));
-    const List = wide ? QuoteBoard : MarketList;
-    if (symbols.length > 0) body = <List symbols={symbols} favourites={favourites.ids} onStar={favourites.toggle} />;
+    const props = { symbols, favourites: favourites.ids, onStar: favourites.toggle };
+    if (symbols.length > 0)
+      body = wide ? (
+        <Suspense fallback={<SkeletonRows />}>
+          <QuoteBoard {...props} />
+        </Suspense>
+      ) : (
+        <MarketList {...props} />
+      );
     else body = <EmptyState message={category === 'favourites' ? t('home.no_favourites') : undefined} />;
   }
 
