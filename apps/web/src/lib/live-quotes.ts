@@ -67,7 +67,8 @@ export function quoteOfPush(message: SocketMessage): { code: string; quote: Live
   };
 }
 
-function onDayMarket(message: SocketMessage): void {
+/** One DAY_MARKET push: kept until the next frame applies every symbol's newest quote at once. */
+export function receiveDayMarket(message: SocketMessage): void {
   const parsed = quoteOfPush(message);
   if (!parsed) return;
   pending[parsed.code] = parsed.quote;
@@ -82,7 +83,7 @@ export function useLiveQuotesFeed(active = true): void {
     let unsubscribe: (() => void) | null = null;
     // Quotes start once the first screen is drawn, so the stream never delays the first paint.
     const start = () => {
-      unsubscribe = socket.subscribe(WsTopic.DAY_MARKET, onDayMarket);
+      unsubscribe = socket.subscribe(WsTopic.DAY_MARKET, receiveDayMarket);
     };
     const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 1000 }) : null;
     const timer = idle === null ? setTimeout(start, 0) : null;
