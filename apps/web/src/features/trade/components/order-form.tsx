@@ -1,4 +1,5 @@
 import { OrderType } from '@tp/contract/constants';
+import { dec } from '@tp/contract/decimal';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
@@ -80,11 +81,11 @@ export function OrderForm({
     setErrors({});
   }
 
-  const quotes = useLiveQuotesStore((state) => state.quotes);
-  const quoteToUsd = useMemo(
-    () => quoteToUsdOf(symbol.Code, (code) => quotes[code]?.close || symbols.find((s) => s.Code === code)?.ForexQuotations.Close),
-    [symbol.Code, quotes, symbols],
+  // Only the conversion rate is read from the quotes, so other symbols' ticks do not re-render the form.
+  const quoteToUsdText = useLiveQuotesStore((state) =>
+    quoteToUsdOf(symbol.Code, (code) => state.quotes[code]?.close || symbols.find((s) => s.Code === code)?.ForexQuotations.Close).toString(),
   );
+  const quoteToUsd = useMemo(() => dec(quoteToUsdText), [quoteToUsdText]);
   const pricePrecision = symbol.PricePrecision;
   const closed = !quote.open_market;
   const noLeverage = leverages.length === 0;
