@@ -50,7 +50,9 @@ describe('markets, trade and orders', () => {
     await page.getByRole('button', { name: 'Crypto' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'EUR/USD' }).count()).toBe(0);
     await tick('BTCUSDT', '95100.00', '95120.00');
-    await expect.poll(() => btc.getByTestId('last-price').textContent()).toBe('95,110.00');
+    // A phone row shows the bid and the ask beside its small chart.
+    await expect.poll(() => btc.getByTestId('bid').textContent()).toBe('95100.00');
+    expect(await btc.getByTestId('ask').textContent()).toBe('95120.00');
     await btc.click();
     await page.waitForURL(/\/trade\?symbol=BTCUSDT/);
     await page.getByTestId('live-price').waitFor();

@@ -4,6 +4,7 @@ import { TradeTerminal } from '../features/trade/components/trade-terminal';
 import { IS_DESKTOP } from '../lib/device';
 import { useSessionStore } from '../lib/session-store';
 
+const SymbolPositions = lazy(() => import('../features/orders/components/symbol-positions').then((m) => ({ default: m.SymbolPositions })));
 const PositionsPanel = lazy(() => import('../features/orders/components/positions-panel').then((m) => ({ default: m.PositionsPanel })));
 
 /**
@@ -13,7 +14,21 @@ const PositionsPanel = lazy(() => import('../features/orders/components/position
  */
 export function TradeRoute() {
   const loggedIn = useSessionStore((state) => Boolean(state.token));
-  if (!IS_DESKTOP) return <TradePage />;
+  if (!IS_DESKTOP) {
+    return (
+      <TradePage
+        positions={
+          loggedIn
+            ? (symbol) => (
+                <Suspense fallback={null}>
+                  <SymbolPositions symbolId={symbol.Id} symbolName={symbol.ShowCode} />
+                </Suspense>
+              )
+            : undefined
+        }
+      />
+    );
+  }
   return (
     <TradeTerminal
       positions={

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { quoteOfPush } from './live-quotes';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { quoteOfPush, receiveDayMarket, useLiveQuotesStore } from './live-quotes';
 
 describe('live quotes', () => {
   it('reads a DAY_MARKET push (PROTOCOL.md) as strings, keeping the market status', () => {
@@ -13,5 +13,29 @@ describe('live quotes', () => {
       quote: { close: '95010.00', open: '94000.00', high: '96000.00', low: '93000.00', change: '1.07', volume: '12', bid: '95000.00', ask: '95020.00', marketStatus: 1 },
     });
     expect(quoteOfPush({ type: 'DAY_MARKET', symbol: 'X' })).toBeNull();
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('applies the pushes of a frame at once, newest quote per symbol, leaving unmoved symbols as they were', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('document', { visibilityState: 'visible' });
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const push = (symbol: string, close: string) => receiveDayMarket({ type: 'DAY_MARKET', symbol, quotation: { close, bid: close, ask: close } });
+    push('EURUSD', '1.08000');
+    push('GBPUSD', '1.27000');
+    frames.shift()!(0);
+    const eurusd = useLiveQuotesStore.getState().quotes.EURUSD;
+
+    push('BTCUSDT', '95000.00');
+    push('BTCUSDT', '95010.00');
+    push('BTCUSDT', '95020.00');
+    expect(frames).toHaveLength(1);
+    expect(useLiveQuotesStore.getState().quotes.BTCUSDT).toBeUndefined();
+    frames.shift()!(0);
+    const quotes = useLiveQuotesStore.getState().quotes;
+    expect(quotes.BTCUSDT?.close).toBe('95020.00');
+    // A row that reads EURUSD sees the same object, so it does not re-render.
+    expect(quotes.EURUSD).toBe(eurusd);
   });
 });

@@ -28,20 +28,29 @@ interface LiveQuotesState {
 /** Live quotes by symbol code, fed by DAY_MARKET while a screen listens (home, trade, terminal). */
 export const useLiveQuotesStore = create<LiveQuotesState>()(() => ({ quotes: {} }));
 
-const FLUSH_MS = 500;
 let pending: Record<string, LiveQuote> = {};
-let flushTimer: ReturnType<typeof setTimeout> | null = null;
+let scheduled = false;
 
 function flush(): void {
-  flushTimer = null;
+  scheduled = false;
   const batch = pending;
   pending = {};
+  // Only the symbols that moved get a new object, so only their memoized rows re-render.
   useLiveQuotesStore.setState((state) => ({ quotes: { ...state.quotes, ...batch } }));
+}
+
+/** Applies the pushes received since the last frame at the next animation frame (a hidden tab: a timer). */
+function scheduleFlush(): void {
+  if (scheduled) return;
+  scheduled = true;
+  if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible') {
+    requestAnimationFrame(flush);
+  } else setTimeout(flush, 250);
 }
 
 const str = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
-/** Parses one DAY_MARKET push; the newest quote of a symbol within a flush window wins. */
+/** Parses one DAY_MARKET push; the newest quote of a symbol within a frame wins. */
 export function quoteOfPush(message: SocketMessage): { code: string; quote: LiveQuote } | null {
   const q = message.quotation as Record<string, unknown> | undefined;
   if (typeof message.symbol !== 'string' || !q) return null;
@@ -64,12 +73,13 @@ export function quoteOfPush(message: SocketMessage): { code: string; quote: Live
   };
 }
 
-function onDayMarket(message: SocketMessage): void {
+/** One DAY_MARKET push: kept until the next frame applies every symbol's newest quote at once. */
+export function receiveDayMarket(message: SocketMessage): void {
   const parsed = quoteOfPush(message);
   if (!parsed) return;
   pending[parsed.code] = parsed.quote;
-  // Quotes arrive many times a second; screens redraw at most twice a second.
-  flushTimer ??= setTimeout(flush, FLUSH_MS);
+  // Quotes arrive many times a second per symbol; screens apply them at most once per frame.
+  scheduleFlush();
 }
 
 /** Keeps the DAY_MARKET subscription open while the calling component is mounted and `active`. */
@@ -79,7 +89,7 @@ export function useLiveQuotesFeed(active = true): void {
     let unsubscribe: (() => void) | null = null;
     // Quotes start once the first screen is drawn, so the stream never delays the first paint.
     const start = () => {
-      unsubscribe = socket.subscribe(WsTopic.DAY_MARKET, onDayMarket);
+      unsubscribe = socket.subscribe(WsTopic.DAY_MARKET, receiveDayMarket);
     };
     const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 1000 }) : null;
     const timer = idle === null ? setTimeout(start, 0) : null;

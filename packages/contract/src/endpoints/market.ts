@@ -3,6 +3,8 @@ import {
   AbbreviatedKlineInput,
   AbbreviatedKlineResponse,
   CategoriesResponse,
+  FavouriteInput,
+  FavouritesResponse,
   KlineInput,
   KlineResponse,
   TradeListInput,
@@ -52,5 +54,35 @@ export const abbreviatedKline = endpoint({
   input: AbbreviatedKlineInput,
   output: AbbreviatedKlineResponse,
   summary: 'The short recent series (last 48 bars) the market list draws; cached briefly',
+  tags: ['market'],
+});
+
+/** Favourites: the symbols a trader starred, kept per user (guests keep theirs in the browser). */
+export const favourites = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/favourites',
+  auth: 'user',
+  output: FavouritesResponse,
+  summary: 'Ids of the symbols the trader starred, oldest first',
+  tags: ['market'],
+});
+
+export const favouriteAdd = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/favourite/add',
+  auth: 'user',
+  input: FavouriteInput,
+  output: FavouritesResponse,
+  summary: 'Stars a symbol (adding one already starred changes nothing); answers the new list',
+  tags: ['market'],
+});
+
+export const favouriteRemove = endpoint({
+  method: GET_POST,
+  path: '/v1/api/forex/favourite/remove',
+  auth: 'user',
+  input: FavouriteInput,
+  output: FavouritesResponse,
+  summary: 'Unstars a symbol (removing one not starred changes nothing); answers the new list',
   tags: ['market'],
 });

@@ -177,3 +177,11 @@ export const WsResultSchema = z.object({
   topic: z.string().optional(),
 });
 export type WsResult = z.infer<typeof WsResultSchema>;
+
+/** A trader keeps at most this many favourite symbols. */
+export const MAX_FAVOURITES = 200;
+
+export const FavouriteInput = z.object({ forex_id: idField('symbol_not_found') });
+
+/** The trader's favourite symbol ids, oldest first. */
+export const FavouritesResponse = z.array(z.number().int());

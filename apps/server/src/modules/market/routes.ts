@@ -8,6 +8,7 @@ import type { MarketServiceImpl } from './market-service.ts';
 import { klineBar, tradeListRow } from './presenters.ts';
 import { loadCategories } from './repository.ts';
 import { KlineService } from './kline-service.ts';
+import { addFavourite, listFavourites, removeFavourite } from './favourites.ts';
 
 export function registerMarketRoutes(app: FastifyInstance, ctx: AppContext, market: MarketServiceImpl) {
   const klines = new KlineService(ctx.db, market);
@@ -45,4 +46,14 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: AppContext, mark
     const bars = await klines.recent(symbol.id, input.period);
     return bars.map((b) => klineBar(symbol, input.period, b));
   });
+
+  route(app, ctx, api.favourites, ({ user }) => listFavourites(ctx.db, user.id));
+
+  const knownSymbol = (id: number) => {
+    const symbol = market.symbol(id);
+    if (!symbol || !symbol.visible) throw notFound('symbol_not_found');
+    return symbol.id;
+  };
+  route(app, ctx, api.favouriteAdd, ({ input, user }) => addFavourite(ctx.db, user.id, knownSymbol(input.forex_id)));
+  route(app, ctx, api.favouriteRemove, ({ input, user }) => removeFavourite(ctx.db, user.id, input.forex_id));
 }

@@ -1,5 +1,5 @@
 import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { money, price } from '../../platform/db/columns.ts';
+import { createdAt, money, price } from '../../platform/db/columns.ts';
 
 /** The market module's tables: only the market module reads or writes them (other modules go through its service). */
 
@@ -82,4 +82,15 @@ export const candles = pgTable(
     volume: numeric('volume', { precision: 30, scale: 6 }).notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.symbolId, t.period, t.time] })],
+);
+
+/** A trader's starred symbols (the Favourites chip on home); one row per pair, at most MAX_FAVOURITES. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: integer('user_id').notNull(),
+    symbolId: integer('symbol_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.symbolId] })],
 );

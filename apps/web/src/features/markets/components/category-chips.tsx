@@ -1,18 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import type { Category } from '../../../api/get-categories';
 
-/** Filter chips: all symbols, or one category. */
+/** What home shows: every symbol, the starred ones, or one category. */
+export type HomeFilter = number | null | 'favourites';
+
+/** Filter chips: favourites first, then all symbols, then one chip per category. */
 export function CategoryChips({
   categories,
   selected,
   onSelect,
 }: {
   categories: Category[];
-  selected: number | null;
-  onSelect: (id: number | null) => void;
+  selected: HomeFilter;
+  onSelect: (filter: HomeFilter) => void;
 }) {
   const { t } = useTranslation();
-  const chip = (id: number | null, label: string) => (
+  const chip = (id: HomeFilter, label: string) => (
     <li key={id ?? 'all'}>
       <button
         type="button"
@@ -29,6 +32,7 @@ export function CategoryChips({
   return (
     <nav aria-label={t('markets.categories')} className="overflow-x-auto px-4 py-2">
       <ul className="flex gap-2">
+        {chip('favourites', t('common.favourites'))}
         {chip(null, t('markets.all'))}
         {categories.map((category) => chip(category.Id, category.NameShowTrans))}
       </ul>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConnectionIndicator } from '../../../components/ui/connection-indicator';
@@ -12,16 +12,23 @@ import { useLiveQuotesFeed } from '../../../lib/live-quotes';
 import { usePageActive } from '../../../lib/page-activity';
 import { useCategories } from '../../../api/get-categories';
 import { useTradeList } from '../../../api/get-trade-list';
-import { CategoryChips } from './category-chips';
+import { useFavourites } from '../../../api/favourites';
+import { useMediaQuery, WIDE_SCREEN } from '../../../lib/use-media-query';
+import { CategoryChips, type HomeFilter } from './category-chips';
 import { MarketList } from './market-list';
 import { PullToRefresh } from './pull-to-refresh';
+
+/** The desktop table loads on wide screens only, so phones do not download it. */
+const QuoteBoard = lazy(() => import('./quote-board').then((m) => ({ default: m.QuoteBoard })));
 
 /** Home: category chips, the market list with small charts and live quotes, pull to refresh. */
 export function HomePage() {
   const { t } = useTranslation();
   const tradeList = useTradeList();
   const categories = useCategories();
-  const [category, setCategory] = useState<number | null>(null);
+  const [category, setCategory] = useState<HomeFilter>(null);
+  const favourites = useFavourites();
+  const wide = useMediaQuery(WIDE_SCREEN);
   useDocumentTitle(t('common.app_name'));
   useLiveQuotesFeed(usePageActive());
 
@@ -32,8 +39,20 @@ export function HomePage() {
     const message = error instanceof ApiError && error.kind === 'business' ? error.message : undefined;
     body = <ErrorState message={message} onRetry={() => void tradeList.refetch()} />;
   } else {
-    const symbols = category === null ? tradeList.data : tradeList.data.filter((s) => s.CategoryId === category);
-    body = symbols.length === 0 ? <EmptyState /> : <MarketList symbols={symbols} />;
+    const symbols =
+      category === null
+        ? tradeList.data
+        : tradeList.data.filter((s) => (category === 'favourites' ? favourites.ids.has(s.Id) : s.CategoryId === category));
+    const props = { symbols, favourites: favourites.ids, onStar: favourites.toggle };
+    if (symbols.length > 0)
+      body = wide ? (
+        <Suspense fallback={<SkeletonRows />}>
+          <QuoteBoard {...props} />
+        </Suspense>
+      ) : (
+        <MarketList {...props} />
+      );
+    else body = <EmptyState message={category === 'favourites' ? t('home.no_favourites') : undefined} />;
   }
 
   return (
@@ -49,9 +68,7 @@ export function HomePage() {
         </Link>
       </header>
       <PullToRefresh onRefresh={() => Promise.all([tradeList.refetch(), categories.refetch()])}>
-        {categories.data && categories.data.length > 0 && (
-          <CategoryChips categories={categories.data} selected={category} onSelect={setCategory} />
-        )}
+        <CategoryChips categories={categories.data ?? []} selected={category} onSelect={setCategory} />
         <section aria-label={t('home.market_list')}>{body}</section>
       </PullToRefresh>
     </>

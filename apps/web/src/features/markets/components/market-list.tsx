@@ -1,9 +1,11 @@
 import { MarketStatus } from '@tp/contract/constants';
-import { memo, useEffect, useRef } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { FavouriteStar } from '../../../components/ui/favourite-star';
 import { formatNumber } from '../../../lib/format';
 import { useLiveQuote } from '../../../lib/live-quotes';
+import { usePriceFlash } from '../../../lib/use-price-flash';
 import type { TradeSymbol } from '../../../api/get-trade-list';
 import { Sparkline } from './sparkline';
 
@@ -20,70 +22,77 @@ export function formatChange(change: string | number | undefined): string {
   return `${Number(change ?? 0) > 0 ? '+' : ''}${text}%`;
 }
 
-/** Flashes the price green or red when it moves, without re-rendering the row (Web Animations). */
-function useFlash(price: string | undefined) {
-  const ref = useRef<HTMLSpanElement>(null);
-  const previous = useRef(price);
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = price;
-    const node = ref.current;
-    if (!node || !before || !price || before === price || typeof node.animate !== 'function') return;
-    const colour = Number(price) > Number(before) ? 'var(--color-up)' : 'var(--color-down)';
-    node.dataset.flash = Number(price) > Number(before) ? 'up' : 'down';
-    node.animate([{ backgroundColor: `color-mix(in srgb, ${colour} 25%, transparent)` }, { backgroundColor: 'transparent' }], { duration: 600, easing: 'ease-out' });
-  }, [price]);
-  return ref;
+export interface RowProps {
+  symbol: TradeSymbol;
+  starred: boolean;
+  onStar: (symbolId: number) => void;
 }
 
-const MarketRow = memo(function MarketRow({ symbol }: { symbol: TradeSymbol }) {
+/** One phone row: star, logo, name and change, small chart, bid and ask (each flashing on a tick). */
+const MarketRow = memo(function MarketRow({ symbol, starred, onStar }: RowProps) {
   const { t } = useTranslation();
   const live = useLiveQuote(symbol.Code);
   const quote = symbol.ForexQuotations;
-  const price = live?.close || quote?.Close || symbol.LastPrice;
-  const change = live?.change || quote?.Change;
+  const bid = live?.bid || quote.Bid;
+  const ask = live?.ask || quote.Ask;
+  const change = live?.change || quote.Change;
   const status = live?.marketStatus ?? symbol.MarketStatus;
-  const flashRef = useFlash(price);
+  const bidRef = usePriceFlash<HTMLSpanElement>(bid);
+  const askRef = usePriceFlash<HTMLSpanElement>(ask);
   return (
-    <li>
+    <li className="flex items-center pe-2">
       <Link
         to={`/trade?symbol=${encodeURIComponent(symbol.Code)}`}
         aria-label={symbol.ShowCode}
         data-code={symbol.Code}
-        className="flex items-center gap-3 px-4 py-2.5 transition-colors hover:bg-surface"
+        className="flex min-w-0 flex-1 items-center gap-2 py-2.5 ps-4 pe-1 transition-colors hover:bg-surface"
       >
         {symbol.Logo ? (
-          <img src={symbol.Logo} alt="" width={32} height={32} loading="lazy" decoding="async" className="size-8 shrink-0 rounded-full bg-surface-2" />
+          <img src={symbol.Logo} alt="" width={28} height={28} loading="lazy" decoding="async" className="size-7 shrink-0 rounded-full bg-surface-2" />
         ) : (
-          <span className="size-8 shrink-0 rounded-full bg-surface-2" />
+          <span className="size-7 shrink-0 rounded-full bg-surface-2" />
         )}
         <span className="flex min-w-0 flex-1 flex-col">
-          <span className="truncate font-medium" dir="ltr">
+          <span className="truncate text-sm font-medium" dir="ltr">
             {symbol.ShowCode}
           </span>
-          {status !== MarketStatus.OPEN && <span className="text-xs text-muted">{t('home.closed')}</span>}
+          {status !== MarketStatus.OPEN ? (
+            <span className="text-xs text-muted">{t('home.closed')}</span>
+          ) : (
+            <span className={`text-xs tabular-nums ${changeClass(change)}`} data-testid="change" dir="ltr">
+              {formatChange(change)}
+            </span>
+          )}
         </span>
         <Sparkline forexId={symbol.Id} up={Number(change ?? 0) >= 0} />
-        <span className="flex w-24 shrink-0 flex-col items-end">
-          <span ref={flashRef} className="rounded px-1 font-mono text-sm tabular-nums" data-testid="last-price">
-            {formatNumber(price, symbol.PricePrecision)}
+        <span className="grid w-[8.5rem] shrink-0 grid-cols-2 gap-1 text-end font-mono text-xs tabular-nums">
+          <span ref={bidRef} className="rounded px-0.5 text-down" data-testid="bid" title={t('home.bid')}>
+            {formatNumber(bid, symbol.PricePrecision, { grouping: false })}
           </span>
-          <span className={`px-1 text-xs tabular-nums ${changeClass(change)}`} data-testid="change" dir="ltr">
-            {formatChange(change)}
+          <span ref={askRef} className="rounded px-0.5 text-up" data-testid="ask" title={t('home.ask')}>
+            {formatNumber(ask, symbol.PricePrecision, { grouping: false })}
           </span>
         </span>
       </Link>
+      <FavouriteStar symbolId={symbol.Id} label={symbol.ShowCode} starred={starred} onToggle={onStar} />
     </li>
   );
 });
 
-/** Symbol rows: logo, name, small chart, last price and 24h change; a row opens the trade screen. */
-export function MarketList({ symbols }: { symbols: TradeSymbol[] }) {
+/** Symbol rows on a phone: logo, name, 24h change, small chart, bid and ask; a row opens the trade screen. */
+export function MarketList({ symbols, favourites, onStar }: { symbols: TradeSymbol[]; favourites: ReadonlySet<number>; onStar: (id: number) => void }) {
+  const { t } = useTranslation();
   return (
-    <ul className="divide-y divide-border">
-      {symbols.map((symbol) => (
-        <MarketRow key={symbol.Id} symbol={symbol} />
-      ))}
-    </ul>
+    <>
+      <div className="flex justify-end gap-1 px-4 pt-1 pe-10 text-[11px] text-muted" aria-hidden="true">
+        <span className="w-[4.25rem] text-end">{t('home.bid')}</span>
+        <span className="w-[4.25rem] text-end">{t('home.ask')}</span>
+      </div>
+      <ul className="divide-y divide-border">
+        {symbols.map((symbol) => (
+          <MarketRow key={symbol.Code} symbol={symbol} starred={favourites.has(symbol.Id)} onStar={onStar} />
+        ))}
+      </ul>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { getTradeListQueryOptions } from '../../../api/get-trade-list';
 import { MarketList } from './market-list';
+import { useFavourites } from '../../../api/favourites';
 import { readRecentSearches, saveRecentSearches, withRecentSearch } from './recent-searches';
 
 const DEBOUNCE_MS = 300;
@@ -30,6 +31,7 @@ export function ProductPage() {
   const [recent, setRecent] = useState(readRecentSearches);
   const search = useDebounced(term.trim());
   const results = useQuery({ ...getTradeListQueryOptions(search), enabled: search.length > 0, placeholderData: keepPreviousData });
+  const favourites = useFavourites();
   const listRef = useRef<HTMLDivElement>(null);
 
   const remember = (value: string) => {
@@ -86,7 +88,7 @@ export function ProductPage() {
   else
     body = (
       <div onClickCapture={() => remember(search)}>
-        <MarketList symbols={results.data} />
+        <MarketList symbols={results.data} favourites={favourites.ids} onStar={favourites.toggle} />
       </div>
     );
 

@@ -59,12 +59,8 @@ export function OrdersBoard({
 
   return (
     <>
-      {tab === 1 && <AccountSummary live={live} />}
-      <div
-        role="tablist"
-        aria-label={t('orders.tabs')}
-        className={`${embedded ? '' : 'sticky top-[calc(var(--header-offset,0px)+3rem)]'} z-10 flex border-b border-border bg-bg`}
-      >
+      {(tab === 1 || embedded) && <AccountSummary live={live} bar={embedded} />}
+      <div role="tablist" aria-label={t('orders.tabs')} className={`${embedded ? '' : 'sticky top-[calc(var(--header-offset,0px)+3rem)]'} z-10 flex border-b border-border bg-bg`}>
         {TABS.map((item) => (
           <button
             key={item.tab}

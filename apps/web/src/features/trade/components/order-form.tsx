@@ -1,4 +1,5 @@
 import { OrderType } from '@tp/contract/constants';
+import { dec } from '@tp/contract/decimal';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
@@ -10,6 +11,7 @@ import { useTradeFeeType } from './use-trade-fee-type';
 import type { TradeSymbol } from '../../../api/get-trade-list';
 import { estimateOrder, lotsProblem, quoteToUsdOf, stepLots, type Estimate } from './order-math';
 import { OrderConfirmSheet, type OrderDraft } from './order-confirm-sheet';
+import { useOneClick } from './one-click';
 import { useAvailablePrepayment, type SymbolQuote } from './use-trade-data';
 import { StopLevelInputs } from '../../../components/ui/stop-level-input';
 import { isDecimal, stopLevelErrors, useStopLevels } from '../../../lib/stop-levels';
@@ -51,11 +53,14 @@ export function OrderForm({
   quote,
   symbols,
   shortcuts = false,
+  sticky = false,
 }: {
   symbol: TradeSymbol;
   quote: SymbolQuote;
   symbols: TradeSymbol[];
   shortcuts?: boolean;
+  /** Phone: Buy and Sell with their prices stay in a bar at the bottom of the screen. */
+  sticky?: boolean;
 }) {
   const { t } = useTranslation();
   const loggedIn = useSessionStore((state) => Boolean(state.token));
@@ -71,6 +76,7 @@ export function OrderForm({
   const [errors, setErrors] = useState<FormErrors>({});
   const [draft, setDraft] = useState<OrderDraft | null>(null);
   const [pending, setPending] = useState<PendingChoice>(DEFAULT_PENDING);
+  const oneClick = useOneClick();
 
   // A new symbol starts from its own minimum, leverage and an empty price.
   const [formSymbol, setFormSymbol] = useState(symbol.Id);
@@ -83,11 +89,11 @@ export function OrderForm({
     setErrors({});
   }
 
-  const quotes = useLiveQuotesStore((state) => state.quotes);
-  const quoteToUsd = useMemo(
-    () => quoteToUsdOf(symbol.Code, (code) => quotes[code]?.close || symbols.find((s) => s.Code === code)?.ForexQuotations.Close),
-    [symbol.Code, quotes, symbols],
+  // Only the conversion rate is read from the quotes, so other symbols' ticks do not re-render the form.
+  const quoteToUsdText = useLiveQuotesStore((state) =>
+    quoteToUsdOf(symbol.Code, (code) => state.quotes[code]?.close || symbols.find((s) => s.Code === code)?.ForexQuotations.Close).toString(),
   );
+  const quoteToUsd = useMemo(() => dec(quoteToUsdText), [quoteToUsdText]);
   const pricePrecision = symbol.PricePrecision;
   const closed = !quote.open_market;
   const noLeverage = leverages.length === 0;
@@ -125,7 +131,7 @@ export function OrderForm({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const openAt = kind === 'pending' ? price : orderType === OrderType.BUY ? quote.ask : quote.bid;
-    setDraft({
+    const next: OrderDraft = {
       symbol,
       orderType,
       pending: kind === 'pending',
@@ -142,7 +148,10 @@ export function OrderForm({
         expireTime: pending.expireType === 2 ? (expireSeconds(pending.expireAt) ?? undefined) : undefined,
       }),
       deviation: kind === 'market' ? slippage.points : null,
-    });
+    };
+    // One-click: a market order goes at once; a pending order still shows its confirmation.
+    if (oneClick.enabled && !next.pending) oneClick.place(next);
+    else setDraft(next);
   }
 
   const onShortcut = useEffectEvent((event: KeyboardEvent) => {
@@ -278,7 +287,11 @@ export function OrderForm({
           </p>
         )
       )}
-      <div className="grid grid-cols-2 gap-3">
+      {loggedIn && oneClick.control}
+      <div
+        className={`grid grid-cols-2 gap-3 ${sticky ? 'fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 mx-auto max-w-[480px] border-t border-border bg-bg/95 px-4 py-2 backdrop-blur' : ''}`}
+        data-testid={sticky ? 'trade-bar' : undefined}
+      >
         <button
           type="button"
           aria-label={t('trade.sell')}

@@ -1,26 +1,42 @@
 import { MarketStatus } from '@tp/contract/constants';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/ui/icons';
 import { formatNumber } from '../../../lib/format';
 import { useLiveQuote } from '../../../lib/live-quotes';
 import { useCategories } from '../../../api/get-categories';
+import { useFavourites } from '../../../api/favourites';
+import { FavouriteStar } from '../../../components/ui/favourite-star';
+import { usePriceFlash } from '../../../lib/use-price-flash';
 import type { TradeSymbol } from '../../../api/get-trade-list';
 
-function SymbolRow({ symbol, selected, onSelect }: { symbol: TradeSymbol; selected: boolean; onSelect: (code: string) => void }) {
+const SymbolRow = memo(function SymbolRow({
+  symbol,
+  selected,
+  onSelect,
+  starred,
+  onStar,
+}: {
+  symbol: TradeSymbol;
+  selected: boolean;
+  onSelect: (code: string) => void;
+  starred: boolean;
+  onStar: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const live = useLiveQuote(symbol.Code);
   const price = live?.close || symbol.ForexQuotations.Close;
   const change = Number(live?.change || symbol.ForexQuotations.Change);
   const closed = (live?.marketStatus ?? symbol.MarketStatus) !== MarketStatus.OPEN;
+  const priceRef = usePriceFlash<HTMLSpanElement>(price);
   return (
-    <li>
+    <li className="flex items-center">
       <button
         type="button"
         aria-current={selected ? 'true' : undefined}
         aria-label={symbol.ShowCode}
         onClick={() => onSelect(symbol.Code)}
-        className={`flex w-full items-center gap-2 px-3 py-2 text-start text-sm hover:bg-surface-2 ${selected ? 'bg-surface-2' : ''}`}
+        className={`flex min-w-0 flex-1 items-center gap-2 py-2 ps-3 pe-1 text-start text-sm hover:bg-surface-2 ${selected ? 'bg-surface-2' : ''}`}
       >
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="truncate font-medium" dir="ltr">
@@ -28,27 +44,31 @@ function SymbolRow({ symbol, selected, onSelect }: { symbol: TradeSymbol; select
           </span>
           {closed && <span className="text-[11px] text-muted">{t('trade.closed')}</span>}
         </span>
-        <span className="tabular-nums">{formatNumber(price, symbol.PricePrecision)}</span>
+        <span ref={priceRef} className="rounded px-0.5 tabular-nums">
+          {formatNumber(price, symbol.PricePrecision)}
+        </span>
         <span className={`w-16 text-end text-xs tabular-nums ${change > 0 ? 'text-up' : change < 0 ? 'text-down' : 'text-muted'}`} dir="ltr">
           {change > 0 ? '+' : ''}
           {formatNumber(change, 2)}%
         </span>
       </button>
+      <FavouriteStar symbolId={symbol.Id} label={symbol.ShowCode} starred={starred} onToggle={onStar} className="me-1" />
     </li>
   );
-}
+});
 
 /** Symbols by category with a search box: the picker drawer's content and the terminal's market list. */
 export function SymbolList({ symbols, selected, onSelect }: { symbols: TradeSymbol[]; selected?: string; onSelect: (code: string) => void }) {
   const { t } = useTranslation();
   const categories = useCategories();
-  const [category, setCategory] = useState<number | null>(null);
+  const [category, setCategory] = useState<number | null | 'favourites'>(null);
+  const favourites = useFavourites();
   const [search, setSearch] = useState('');
   const term = search.trim().toLowerCase();
   const shown = symbols.filter(
-    (s) => (category === null || s.CategoryId === category) && (!term || s.Code.toLowerCase().includes(term) || s.ShowCode.toLowerCase().includes(term)),
+    (s) => (category === null || (category === 'favourites' ? favourites.ids.has(s.Id) : s.CategoryId === category)) && (!term || s.Code.toLowerCase().includes(term) || s.ShowCode.toLowerCase().includes(term)),
   );
-  const chip = (id: number | null, label: string) => (
+  const chip = (id: number | null | 'favourites', label: string) => (
     <li key={id ?? 'all'}>
       <button
         type="button"
@@ -75,6 +95,7 @@ export function SymbolList({ symbols, selected, onSelect }: { symbols: TradeSymb
           />
         </label>
         <ul aria-label={t('trade.categories')} className="flex gap-1.5 overflow-x-auto">
+          {chip('favourites', t('common.favourites'))}
           {chip(null, t('trade.all'))}
           {(categories.data ?? []).map((c) => chip(c.Id, c.NameShowTrans))}
         </ul>
@@ -84,7 +105,7 @@ export function SymbolList({ symbols, selected, onSelect }: { symbols: TradeSymb
       ) : (
         <ul className="min-h-0 flex-1 divide-y divide-border overflow-y-auto">
           {shown.map((s) => (
-            <SymbolRow key={s.Id} symbol={s} selected={s.Code === selected} onSelect={onSelect} />
+            <SymbolRow key={s.Code} symbol={s} selected={s.Code === selected} onSelect={onSelect} starred={favourites.ids.has(s.Id)} onStar={favourites.toggle} />
           ))}
         </ul>
       )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ConnectionIndicator } from '../../../components/ui/connection-indicator';
@@ -33,7 +33,20 @@ export function useTradeScreen() {
   return { symbols: symbols.data ?? [], symbol, choose, fallback };
 }
 
-function MobileTrade({ symbol, symbols, choose }: { symbol: TradeSymbol; symbols: TradeSymbol[]; choose: (code: string) => void }) {
+/** The symbol's open positions, drawn by the orders feature (composed by the route). */
+export type SymbolPositionsSlot = (symbol: TradeSymbol) => ReactNode;
+
+function MobileTrade({
+  symbol,
+  symbols,
+  choose,
+  positions,
+}: {
+  symbol: TradeSymbol;
+  symbols: TradeSymbol[];
+  choose: (code: string) => void;
+  positions?: SymbolPositionsSlot;
+}) {
   const { t } = useTranslation();
   const quote = useSymbolQuote(symbol);
   const [period, setPeriod] = usePeriod();
@@ -46,8 +59,11 @@ function MobileTrade({ symbol, symbols, choose }: { symbol: TradeSymbol; symbols
       </header>
       <QuoteHeader symbol={symbol} quote={quote} onPick={() => setPicking(true)} />
       <PeriodBar period={period} onChange={setPeriod} />
-      <KlineChart symbol={symbol} period={period} />
-      <OrderForm symbol={symbol} quote={quote} symbols={symbols} />
+      <KlineChart symbol={symbol} period={period} className="h-64" />
+      {positions?.(symbol)}
+      <OrderForm symbol={symbol} quote={quote} symbols={symbols} sticky />
+      {/* Room for the sticky Buy/Sell bar, so the end of the form is not hidden under it. */}
+      <div className="h-16" aria-hidden="true" />
       <Sheet open={picking} onClose={() => setPicking(false)} title={t('trade.symbols')}>
         <div className="-mx-4 -my-4 flex h-[60dvh] flex-col">
           <SymbolList
@@ -64,9 +80,9 @@ function MobileTrade({ symbol, symbols, choose }: { symbol: TradeSymbol; symbols
   );
 }
 
-/** /trade on a phone: picker drawer, live price, period bar, candlestick chart, order form. */
-export function TradePage() {
+/** /trade on a phone: picker drawer, live price, period bar, chart, the symbol's positions, order form, sticky Buy/Sell bar. */
+export function TradePage({ positions }: { positions?: SymbolPositionsSlot }) {
   const { symbols, symbol, choose, fallback } = useTradeScreen();
   if (!symbol) return fallback;
-  return <MobileTrade symbol={symbol} symbols={symbols} choose={choose} />;
+  return <MobileTrade symbol={symbol} symbols={symbols} choose={choose} positions={positions} />;
 }
