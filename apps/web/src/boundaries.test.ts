@@ -16,14 +16,14 @@ describe('web boundaries', () => {
     [
       'a feature imports another feature',
       'apps/web/src/features/rank/components/probe.tsx',
-      "import * as imported from '../../markets/api/get-trade-list';",
+      "import * as imported from '../../markets/api/get-abbreviated-kline';",
     ],
     [
       'a feature imports the app layer',
       'apps/web/src/features/rank/components/probe.tsx',
       "import * as imported from '../../../app/router';",
     ],
-    ['shared code imports a feature', 'apps/web/src/lib/probe.ts', "import * as imported from '../features/markets/api/get-trade-list';"],
+    ['shared code imports a feature', 'apps/web/src/lib/probe.ts', "import * as imported from '../features/markets/api/get-abbreviated-kline';"],
     ['a shared component imports the app layer', 'apps/web/src/components/ui/probe.tsx', "import * as imported from '../../app/router';"],
   ])(
     'refuses: %s',
@@ -37,14 +37,14 @@ describe('web boundaries', () => {
     [
       'a feature imports its own api',
       'apps/web/src/features/markets/components/probe.tsx',
-      "import * as imported from '../api/get-trade-list';",
+      "import * as imported from '../api/get-abbreviated-kline';",
     ],
     [
       'a feature imports shared code',
       'apps/web/src/features/rank/components/probe.tsx',
       "import * as imported from '../../../lib/format';",
     ],
-    ['the app imports a feature', 'apps/web/src/app/probe.tsx', "import * as imported from '../features/markets/api/get-trade-list';"],
+    ['the app imports a feature', 'apps/web/src/app/probe.tsx', "import * as imported from '../features/markets/api/get-abbreviated-kline';"],
     ['shared code reads a feature’s strings', 'apps/web/src/types/probe.ts', "import imported from '../features/markets/locales/en.json';"],
   ])(
     'allows: %s',
