@@ -103,7 +103,7 @@ describe('answers', () => {
   });
 
   it('999 clears the session and goes to login with the current path', async () => {
-    useSessionStore.setState({ token: 'tok', user: { email: 'a', uid: 1, is_demo: 0, invite_code: '', id: 1 } });
+    useSessionStore.setState({ token: 'tok', user: { email: 'a', uid: '1', mobile: '', area_id: 0, is_demo: 0, invite_code: '', id: 1 } });
     fetchMock.mockResolvedValue(envelope(999, null, 'expired'));
     await expect(apiGet('/api/user/info')).rejects.toMatchObject({ code: 999 });
     expect(useSessionStore.getState()).toMatchObject({ token: null, user: null });

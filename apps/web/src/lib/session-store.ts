@@ -1,13 +1,9 @@
+import type { User } from '@tp/contract/schemas/auth';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-export interface SessionUser {
-  email: string;
-  uid: string | number;
-  is_demo: number;
-  invite_code: string;
-  id: number;
-}
+/** The logged-in user as loginForU answers it. */
+export type SessionUser = User;
 
 interface SessionState {
   token: string | null;

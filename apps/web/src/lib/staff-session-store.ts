@@ -1,12 +1,10 @@
+import type { z } from 'zod';
+import type { StaffLoginAnswer } from '@tp/contract/schemas/admin';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-export interface StaffMember {
-  id: number;
-  email: string;
-  name: string;
-  roles: string[];
-}
+/** The signed-in staff member as /api/admin/login answers it. */
+export type StaffMember = z.infer<typeof StaffLoginAnswer>['staff'];
 
 interface StaffSessionState {
   token: string | null;
