@@ -10,7 +10,20 @@ describe('live quotes', () => {
     });
     expect(parsed).toEqual({
       code: 'BTCUSDT',
-      quote: { close: '95010.00', open: '94000.00', high: '96000.00', low: '93000.00', change: '1.07', volume: '12', bid: '95000.00', ask: '95020.00', marketStatus: 1 },
+      quote: {
+        close: '95010.00',
+        open: '94000.00',
+        high: '96000.00',
+        low: '93000.00',
+        change: '1.07',
+        volume: '12',
+        bid: '95000.00',
+        ask: '95020.00',
+        marketStatus: 1,
+        marketReason: undefined,
+        // When this browser received it: staleness is judged on the browser's clock.
+        receivedAt: expect.any(Number),
+      },
     });
     expect(quoteOfPush({ type: 'DAY_MARKET', symbol: 'X' })).toBeNull();
   });
