@@ -2,7 +2,7 @@
  * Three real servers on one PostgreSQL and one Redis: throttles hold across servers; quotes and
  * order pushes reach a client on any server; one server leads (price feed and engine), a trigger
  * fires once, and another server takes over within 5 s when the leader is killed, with nothing
- * fired twice or missed and the ledger audit clean.
+ * fired twice or missed (take-profits, a trailing stop, a price alert) and the ledger audit clean.
  */
 import { fixed } from '@tp/contract/decimal';
 import { Redis } from 'ioredis';
@@ -178,6 +178,14 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
       ids.push(res.data.Id);
     }
 
+    // A trailing stop and a price alert set through the followers before the failover: the next leader
+    // must keep following the one and fire the other, once.
+    const trailed = await api(b.url, 'GET', '/v1/api/forex/submit', { type: 1, cont: '0.01', forex_id: btc.id, multiple: 10 }, me.token);
+    expect(trailed.code, trailed.msg).toBe(1);
+    expect((await api(a.url, 'GET', '/v1/api/forex/set_trailing', { id: trailed.data.Id, points: 1000 }, me.token)).code).toBe(1);
+    const alert = await api(b.url, 'GET', '/v1/api/forex/alert/add', { forex_id: btc.id, price: fixed(btc.last * 1.03, 2) }, me.token);
+    expect(alert.code, alert.msg).toBe(1);
+
     const leaderPort = leader.port;
     const killedAt = Date.now();
     leader.child.kill('SIGKILL');
@@ -206,6 +214,21 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
     );
     await api(successor.url, 'GET', '/api/test/trading/idle');
     for (const id of ids) expect(await closesOf(id)).toBe(1);
+    // The trailing stop followed the tick on the new leader: 10.00 behind the bid, past the entry ...
+    const trailedStop = await until(
+      'the trailing stop on the new leader',
+      async () => (await cluster.query<{ sl: string | null }>('select target_loss_price::text as sl from orders where id = $1', [trailed.data.Id]))[0]!.sl,
+      5_000,
+    );
+    expect(Number(trailedStop)).toBeGreaterThan(Number(trailed.data.Price));
+    expect(Number(trailedStop)).toBeLessThan(high);
+    // ... and the alert fired, once.
+    const fired = await until(
+      'the alert on the new leader',
+      async () => (await cluster.query<{ fired_price: string | null }>('select fired_price::text from price_alerts where id = $1', [alert.data.id]))[0]!.fired_price,
+      5_000,
+    );
+    expect(Number(fired)).toBeGreaterThanOrEqual(btc.last * 1.03);
     const twice = await cluster.query(
       `select ref_id from ledger_transactions where ref_type = 'order' and kind in ('order_close', 'order_fill') group by ref_id, kind having count(*) > 1`,
     );
