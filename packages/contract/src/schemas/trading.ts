@@ -211,7 +211,7 @@ export const DealSchema = z.object({
  * order filled or cancelled by the system. Pushed as `{type: "NOTICE", ...}` and listed by
  * /v1/api/forex/notices (PROTOCOL.md).
  */
-export const NOTICE_KINDS = ['take_profit', 'stop_loss', 'trailing_stop', 'stop_out', 'staff_close', 'demo_reset', 'pending_filled', 'pending_cancelled'] as const;
+export const NOTICE_KINDS = ['take_profit', 'stop_loss', 'trailing_stop', 'stop_out', 'staff_close', 'demo_reset', 'pending_filled', 'pending_cancelled', 'margin_call'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const NoticeSchema = z.object({
   kind: z.enum(NOTICE_KINDS),
@@ -221,7 +221,7 @@ export const NoticeSchema = z.object({
   /** 1 buy, 2 sell. */
   order_type: z.number().int(),
   lots: z.string(),
-  /** The close price (closes), the fill price (fills), the target price (cancellations). */
+  /** The close price (closes), the fill price (fills), the target price (cancellations); a margin call: the margin level in percent (order fields 0 or empty). */
   price: z.string(),
   /** Realised profit (USD) of a close; "0" otherwise. */
   profit: z.string(),

@@ -10,11 +10,13 @@ import type { MarketService } from '../market/index.ts';
 import { atOrBelow, figuresOf, fundsFor, raisesMargin } from './figures.ts';
 import { defaultDeviationPoints, parseField } from './order-checks.ts';
 import type { OrderOps } from './order-ops.ts';
+import { marginCallNotice } from './pushes.ts';
 import { marketClosed } from './order-service.ts';
 import { termsOf } from './order-view.ts';
 import {
   type OrderRow,
   insertOrder,
+  marginCallEvents,
   noticeOrders,
   openPositionsCondition,
   orderAndOpenPositionsCondition,
@@ -259,8 +261,15 @@ export class PositionTools {
     return row;
   }
 
+  /** Closes and fills the trader did not make, and margin calls, newest first. */
   async notices(userId: number, page: number, limit: number) {
-    const { rows, total } = await noticeOrders(this.ctx.db, userId, page, limit);
-    return { data: rows.map((r) => noticeOf(r, this.market)).filter((n): n is Notice => n !== null), total };
+    // Both lists are read up to this page and merged by time (a page is at most 100 items).
+    const upTo = page * limit;
+    const [orderNotices, calls] = await Promise.all([noticeOrders(this.ctx.db, userId, 1, upTo), marginCallEvents(this.ctx.db, userId, upTo)]);
+    const merged = [
+      ...orderNotices.rows.map((r) => noticeOf(r, this.market)).filter((n): n is Notice => n !== null),
+      ...calls.rows.map((c) => marginCallNotice(c.riskRate, c.createdAt.getTime())),
+    ].sort((a, b) => b.time - a.time);
+    return { data: merged.slice((page - 1) * limit, upTo), total: orderNotices.total + calls.total };
   }
 }

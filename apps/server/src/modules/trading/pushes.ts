@@ -14,6 +14,21 @@ export function publishNotice(bus: Bus, userId: number, notice: Notice): void {
   bus.publish(BusChannels.userChannel(userId), { type: 'NOTICE', ...notice });
 }
 
+/** The NOTICE of a margin call: the account's margin level (percent) in `price`; no order. */
+export function marginCallNotice(riskRate: string | null, at: number): Notice {
+  return {
+    kind: 'margin_call',
+    order_id: 0,
+    forex_id: 0,
+    symbol: '',
+    order_type: 0,
+    lots: '0',
+    price: riskRate === null ? '0' : fixed(riskRate, 2),
+    profit: '0',
+    time: Math.floor(at / 1000),
+  };
+}
+
 export interface ForexTradeMessage {
   type: 'FOREX_TRADE';
   To: number;

@@ -347,3 +347,13 @@ export async function trailStopLoss(db: DbOrTx, id: number, from: string | null,
     .returning();
   return row ?? null;
 }
+
+/** The user's margin calls, newest first (with the closes and fills, the notices list). */
+export async function marginCallEvents(db: DbOrTx, userId: number, limit: number): Promise<{ rows: { riskRate: string | null; createdAt: Date }[]; total: number }> {
+  const where = and(eq(riskEvents.userId, userId), eq(riskEvents.kind, 'margin_call'));
+  const [rows, [counted]] = await Promise.all([
+    db.select({ riskRate: riskEvents.riskRate, createdAt: riskEvents.createdAt }).from(riskEvents).where(where).orderBy(desc(riskEvents.id)).limit(limit),
+    db.select({ n: count() }).from(riskEvents).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}

@@ -6,7 +6,7 @@ import type { MarketService } from '../market/index.ts';
 import { type PriceBoard, atOrBelow, figuresOf, floatingOf, riskLines } from './figures.ts';
 import type { LiveAccount, LiveBooks } from './live-books.ts';
 import { orderView } from './order-view.ts';
-import { publishTrade } from './pushes.ts';
+import { marginCallNotice, publishNotice, publishTrade } from './pushes.ts';
 import { type RiskEventRow, insertRiskEvents } from './repository.ts';
 import type { TradingSettings } from './settings.ts';
 
@@ -98,6 +98,7 @@ export class RiskReview {
     if (inCall !== acc.marginCall) {
       acc.marginCall = inCall;
       this.record(acc.userId, inCall ? 'margin_call' : 'margin_call_end', figures.riskRate?.toString() ?? null);
+      if (inCall) publishNotice(this.ctx.bus, acc.userId, marginCallNotice(figures.riskRate?.toString() ?? null, Date.now()));
     }
     if (atOrBelow(figures, this.settings.stopOutLevel)) {
       if (!acc.riskQueued) return this.queueRisk(acc, triggeredAt);

@@ -14,6 +14,7 @@ export function noticeText(t: TFunction, notice: Pick<Notice, 'kind' | 'symbol' 
   const kind = t(`account.notice_kinds.${notice.kind}`);
   if (CLOSES.has(notice.kind)) return t('account.notice_close', { kind, symbol: notice.symbol, price: ltr(notice.price), result: signedMoney(notice.profit) });
   if (notice.kind === 'demo_reset') return kind;
+  if (notice.kind === 'margin_call') return t('account.notice_margin_call', { level: ltr(notice.price) });
   return t('account.notice_order', { kind, symbol: notice.symbol, price: ltr(notice.price) });
 }
 
