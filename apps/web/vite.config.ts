@@ -36,6 +36,64 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The web app needs an endpoint's path, methods, auth and body encoding at run time, never its zod
+ * schemas (their types are erased): in the build, every `input:` and `output:` value of the endpoint
+ * table becomes `undefined`, so zod and the schema modules stay out of the boot chunk. Types still come
+ * from the untouched source.
+ */
+function endpointsWithoutSchemas(): Plugin {
+  const ENDPOINTS = /packages[\\/]contract[\\/]src[\\/]endpoints[\\/][\w-]+\.ts$/;
+  return {
+    name: 'tp-endpoints-without-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!ENDPOINTS.test(id)) return null;
+      return { code: withoutUnusedImports(stripSchemaValues(code)), map: null };
+    },
+  };
+}
+
+/** Drops the names of `import { ... }` statements the rest of the module no longer uses (the schemas). */
+export function withoutUnusedImports(code: string): string {
+  const imports = /^import\s*(type\s*)?\{([^}]*)\}\s*from\s*(['"][^'"]+['"]);?\n/gm;
+  const body = code.replace(imports, '');
+  return code.replace(imports, (_whole, typeOnly: string | undefined, names: string, from: string) => {
+    if (typeOnly) return '';
+    const used = names
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n && !n.startsWith('type ') && new RegExp(`\\b${n.split(/\s+as\s+/).pop()}\\b`).test(body));
+    return used.length ? `import { ${used.join(', ')} } from ${from};\n` : '';
+  });
+}
+
+/** Replaces the value of every `input:` / `output:` property with `undefined` (balanced brackets, strings skipped). */
+export function stripSchemaValues(code: string): string {
+  let out = '';
+  let i = 0;
+  const key = /(^|[{,\s])(input|output):\s*/g;
+  for (let m = key.exec(code); m; m = key.exec(code)) {
+    const start = m.index + m[1]!.length + m[2]!.length + 1;
+    let j = m.index + m[0].length;
+    let depth = 0;
+    for (; j < code.length; j++) {
+      const c = code[j]!;
+      if (c === "'" || c === '"' || c === '`') {
+        for (j++; j < code.length && code[j] !== c; j++) if (code[j] === '\\') j++;
+      } else if (c === '(' || c === '[' || c === '{') depth++;
+      else if (c === ')' || c === ']' || c === '}') {
+        if (depth === 0) break;
+        depth--;
+      } else if (c === ',' && depth === 0) break;
+    }
+    out += code.slice(i, start) + ' undefined';
+    i = j;
+    key.lastIndex = j;
+  }
+  return out + code.slice(i);
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
@@ -69,7 +127,7 @@ function bootChunk() {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [endpointsWithoutSchemas(), react(), tailwindcss(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

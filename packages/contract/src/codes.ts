@@ -16,6 +16,11 @@ export const Code = {
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
+/** Answer code of loginForU: a captcha is needed first (failed logins on the account); nothing else was checked. */
+export const LOGIN_CAPTCHA_REQUIRED = 1022;
+/** Answer code of loginForU: the password is right and the account's two-factor code is needed (send `totp`). */
+export const LOGIN_TOTP_REQUIRED = 1023;
+
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;

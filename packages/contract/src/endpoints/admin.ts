@@ -53,7 +53,6 @@ const risk = { ...anyStaff, roles: ['risk'] } as const;
 const finance = { ...anyStaff, roles: ['finance'] } as const;
 
 /** The signed-in staff member, as sign-in and `me` answer it. */
-const StaffMeSchema = StaffLoginAnswer.shape.staff;
 
 // ---------------------------------------------------------------- sign-in and two-factor
 export const login = endpoint({
@@ -68,7 +67,7 @@ export const login = endpoint({
   rateLimit: { max: 10, timeWindow: 60_000 },
 });
 
-export const me = endpoint({ ...anyStaff, method: 'GET', path: '/api/admin/me', output: StaffMeSchema, summary: 'The signed-in staff member' });
+export const me = endpoint({ ...anyStaff, method: 'GET', path: '/api/admin/me', output: StaffLoginAnswer.shape.staff, summary: 'The signed-in staff member' });
 
 export const logout = endpoint({ ...anyStaff, method: 'POST', path: '/api/admin/logout', output: z.null(), summary: 'Ends the staff session' });
 

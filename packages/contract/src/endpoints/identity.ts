@@ -6,6 +6,7 @@ import {
   AdminIdentitySchema,
   AdminIdentityUserInput,
   IdentityCenterSchema,
+  ImageUploadInput,
   RealNameInput,
   UploadSchema,
 } from '../schemas/identity.ts';
@@ -31,14 +32,6 @@ export const identityCenter = endpoint({
   output: IdentityCenterSchema,
   summary: 'Identity status: review_status 0 not submitted, 1 under review, 2 verified, 3 rejected (reject_reason)',
   tags: ['identity'],
-});
-
-/**
- * The image is the multipart body's one file part, which the handler streams (it never reaches the parsed
- * input); a `file` sent as text is refused as not an image.
- */
-const ImageUploadInput = z.object({
-  file: z.custom<Blob>((v) => typeof Blob !== 'undefined' && v instanceof Blob, 'msg:upload_one_image').optional(),
 });
 
 export const imageUpload = endpoint({

@@ -16,9 +16,7 @@ export const SessionSchema = z.object({ token: z.string(), user: UserSchema });
 export type Session = z.infer<typeof SessionSchema>;
 
 /** Answer code of loginForU: a captcha is needed first (failed logins on the account); nothing else was checked. */
-export const LOGIN_CAPTCHA_REQUIRED = 1022;
-/** Answer code of loginForU: the password is right and the account's two-factor code is needed (send `totp`). */
-export const LOGIN_TOTP_REQUIRED = 1023;
+export { LOGIN_CAPTCHA_REQUIRED, LOGIN_TOTP_REQUIRED } from '../codes.ts';
 
 export const StaffLoginInput = z.object({
   email: z.string().trim().min(1, 'msg:account_required'),

@@ -50,3 +50,11 @@ export const AdminIdentitySchema = IdentityCenterSchema.extend({
   submitted_at: z.string(),
   reviewed_at: z.string().nullable(),
 });
+
+/**
+ * The image is the multipart body's one file part, which the handler streams (it never reaches the parsed
+ * input); a `file` sent as text is refused as not an image.
+ */
+export const ImageUploadInput = z.object({
+  file: z.custom<Blob>((v) => typeof Blob !== 'undefined' && v instanceof Blob, 'msg:upload_one_image').optional(),
+});

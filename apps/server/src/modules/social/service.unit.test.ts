@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../context.ts';
+import { rankingRows } from './repository.ts';
 import { RANKING_CACHE_MS, SocialService } from './service.ts';
+
+// The ranking's reads (closed orders through trading's read model, users through auth's) are one
+// computation here, answered when the test releases it: what is under test is the cache around it.
+vi.mock('./repository.ts', () => ({ rankingRows: vi.fn() }));
 
 const row = (user: string, profit: string) => ({
   user_id: 1,
@@ -19,15 +24,17 @@ const row = (user: string, profit: string) => ({
   total_trades: 1,
 });
 
-/** A database whose ranking query answers `answers` in turn, each when released. */
+/** A ranking computation that answers `answers` in turn, each when released. */
 function fakeContext(answers: string[]) {
   const releases: (() => void)[] = [];
   let calls = 0;
-  const execute = vi.fn(() => {
+  const execute = vi.mocked(rankingRows);
+  execute.mockReset();
+  execute.mockImplementation(() => {
     const user = answers[Math.min(calls++, answers.length - 1)]!;
-    return new Promise((resolve) => releases.push(() => resolve({ rows: [row(user, '5')] })));
+    return new Promise((resolve) => releases.push(() => resolve([row(user, '5')] as never)));
   });
-  const ctx = { db: { execute }, log: { error: vi.fn() } } as unknown as AppContext;
+  const ctx = { db: {}, services: { market: { symbol: () => undefined } }, log: { error: vi.fn() } } as unknown as AppContext;
   return { ctx, execute, release: () => releases.shift()!() };
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_CAPTCHA_REQUIRED, LOGIN_TOTP_REQUIRED } from '@tp/contract/schemas/auth';
+import { LOGIN_CAPTCHA_REQUIRED, LOGIN_TOTP_REQUIRED } from '@tp/contract/codes';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
