@@ -32,7 +32,9 @@ describe('price feed health', () => {
     const { context, page } = await newPage(e2e, PHONE, { lang: 'en' });
     const errors = jsErrors(page);
     await page.goto('/trade?symbol=ETHUSDT');
-    await seeText(page, 'The market is closed. Trading resumes when it opens.');
+    // Issue 22: a stale symbol says why trading is paused, and Buy/Sell are disabled.
+    await seeText(page, 'No new price for too long: trading is paused until prices update.');
+    expect(await page.getByRole('button', { name: 'Buy' }).first().isDisabled()).toBe(true);
     await page.screenshot({ path: '/tmp/i16-trade-stale-phone-en.png' });
     expect(errors).toEqual([]);
     await context.close();
