@@ -1,13 +1,12 @@
 import { Code } from '@tp/contract/codes';
 import { ClosedType, type MarketStatusReason, OrderStatus } from '@tp/contract/constants';
-import { D, dec, moneyStr } from '@tp/contract/decimal';
+import { dec, moneyStr } from '@tp/contract/decimal';
 import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError, fail, invalid, notFound } from '../../http/errors.ts';
 import type { MarketService, SymbolInfo } from '../market/index.ts';
-import { atOrBelow, figuresOf, fundsFor, raisesMargin } from './figures.ts';
-import { checkOrder, checkSlippage, checkStopSides, parseStop } from './order-checks.ts';
+import { checkFunds, checkOrder, checkSlippage, checkStopSides, parseStop } from './order-checks.ts';
 import type { OrderOps } from './order-ops.ts';
 import { termsOf } from './order-view.ts';
 import {
@@ -68,18 +67,8 @@ export class OrderService {
           if (existing) return existing;
         }
         const positions = open.map(termsOf);
-        const figures = figuresOf(w.cash, w.locked, positions, this.market);
         // Under a margin call only orders that do not raise the margin required (hedges) pass.
-        const raises = raisesMargin(positions, { symbolId: sym.id, orderType: req.orderType, margin });
-        if (raises && atOrBelow(figures, this.settings.marginCallLevel)) throw fail('trading.margin_call_in_force');
-        const cost = margin.plus(fee);
-        const funds = fundsFor(figures, w.cash, raises);
-        if (funds.lt(cost)) {
-          throw new AppError(Code.INSUFFICIENT_MARGIN, 'trading.insufficient_margin', {
-            required: moneyStr(cost),
-            available: moneyStr(D.max(0, funds)),
-          });
-        }
+        checkFunds(positions, w, this.market, this.settings.marginCallLevel, { symbolId: sym.id, orderType: req.orderType, margin, fee });
         const row = await insertOrder(tx, {
           userId: user.id,
           symbolId: sym.id,

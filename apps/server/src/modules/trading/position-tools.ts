@@ -1,14 +1,12 @@
-import { Code } from '@tp/contract/codes';
 import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
-import { D, type Dec, dec, fixed, moneyStr, ZERO } from '@tp/contract/decimal';
+import { type Dec, dec, fixed, moneyStr, ZERO } from '@tp/contract/decimal';
 import { feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
 import type { Notice, NoticeKind, Order } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
-import { AppError, fail, invalid, notFound } from '../../http/errors.ts';
+import { fail, invalid, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import type { MarketService } from '../market/index.ts';
-import { atOrBelow, figuresOf, fundsFor, raisesMargin } from './figures.ts';
-import { defaultDeviationPoints, parseField } from './order-checks.ts';
+import { checkFunds, defaultDeviationPoints, parseField } from './order-checks.ts';
 import type { OrderOps } from './order-ops.ts';
 import { marginCallNotice } from './pushes.ts';
 import { marketClosed } from './order-service.ts';
@@ -190,17 +188,7 @@ export class PositionTools {
         const margin = marginOf(sym, lots, price, row.multiple, quoteToUsd);
         const fee = feeOf(sym, this.settings.tradeFeeType, lots, margin);
         const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
-        const figures = figuresOf(w.cash, w.locked, positions, this.market);
-        const raises = raisesMargin(positions, { symbolId: sym.id, orderType, margin });
-        if (raises && atOrBelow(figures, this.settings.marginCallLevel)) throw fail('trading.margin_call_in_force');
-        const cost = margin.plus(fee);
-        const funds = fundsFor(figures, w.cash, raises);
-        if (funds.lt(cost)) {
-          throw new AppError(Code.INSUFFICIENT_MARGIN, 'trading.insufficient_margin', {
-            required: moneyStr(cost),
-            available: moneyStr(D.max(0, funds)),
-          });
-        }
+        checkFunds(positions, w, this.market, this.settings.marginCallLevel, { symbolId: sym.id, orderType, margin, fee });
         const opened = await insertOrder(tx, {
           userId: user.id,
           symbolId: sym.id,
