@@ -1,3 +1,4 @@
+import { apiDocs } from '@tp/contract/endpoints/platform';
 import fs from 'node:fs';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
@@ -148,7 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: apiDocs.path, staticCSP: true });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   const assetsDir = path.join(config.webDist, 'assets');

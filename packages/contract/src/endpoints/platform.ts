@@ -87,3 +87,14 @@ export const testIdle = endpoint({
   summary: 'Test only: waits until every triggered job has committed',
   tags: ['test'],
 });
+
+/** The OpenAPI page generated from this table (its JSON at `${path}/json`). */
+export const apiDocs = endpoint({
+  method: 'GET',
+  path: '/api/docs',
+  auth: 'none',
+  output: z.string(),
+  summary: 'The OpenAPI page of every endpoint in this table',
+  tags: ['operations'],
+  raw: true,
+});
