@@ -1,35 +1,19 @@
-import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbTargets, type TestApp } from '../../test/test-app.ts';
+import type { Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { dbTargets } from '../../test/test-app.ts';
 import { insertUser } from '../modules/auth/user-repository.ts';
 import { BusChannels } from '../platform/bus-channels.ts';
-import { TestClient, type WsMessage } from './ws-test-client.ts';
+import { type TestClient, useLiveGateway, type WsMessage } from './ws-test-client.ts';
 
 /** The longest wait between flush passes under load; a quiet gateway must not wait for it. */
 const MAX_FLUSH_MS = 1000;
 
 describe.each(dbTargets)('quote batching on %s', (target) => {
-  let t: TestApp;
-  let url: string;
-  const clients: TestClient[] = [];
-  beforeAll(async () => {
-    t = await createTestApp(target, { WS_FLUSH_MS: String(MAX_FLUSH_MS), MARKET_ALWAYS_OPEN: '1' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/v1/ws?lang=en`;
-  });
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await t?.close();
-  });
-
-  const connect = async () => {
-    const c = await TestClient.connect(url);
-    clients.push(c);
-    return c;
-  };
+  const live = useLiveGateway(target, { WS_FLUSH_MS: String(MAX_FLUSH_MS), MARKET_ALWAYS_OPEN: '1' });
+  const connect = live.connect;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  const btc = () => t.ctx.services.market.symbolByCode('BTCUSDT')!;
-  const tick = (price: string) => t.ctx.services.market.publishTick({ symbolId: btc().id, bid: price, ask: price, time: Date.now() });
+  const btc = () => live.t.ctx.services.market.symbolByCode('BTCUSDT')!;
+  const tick = (price: string) => live.t.ctx.services.market.publishTick({ symbolId: btc().id, bid: price, ask: price, time: Date.now() });
   const isQuote = (close?: string) => (m: WsMessage | string) =>
     typeof m === 'object' && m.type === 'DAY_MARKET' && m.symbol === 'BTCUSDT' && (close === undefined || m.quotation.close === close);
   const btcCloses = (c: TestClient, from: number) =>
@@ -58,9 +42,9 @@ describe.each(dbTargets)('quote batching on %s', (target) => {
   });
 
   it('keeps only the newest quote per symbol for a client whose socket is backed up, and sends it once it reads again', async () => {
-    const gw = t.ctx.services.realtime;
-    const user = await insertUser(t.ctx.db, { email: `batch${Date.now()}@example.com` });
-    const token = await t.ctx.services.sessions.create({ userId: user.id });
+    const gw = live.t.ctx.services.realtime;
+    const user = await insertUser(live.t.ctx.db, { email: `batch${Date.now()}@example.com` });
+    const token = await live.t.ctx.services.sessions.create({ userId: user.id });
     const c = await connect();
     await c.request({ type: 'login', params: token }, 'login_result');
     await c.request({ type: 'sub', params: 'FOREX_CLOSED' }, 'sub_result');
@@ -74,7 +58,7 @@ describe.each(dbTargets)('quote batching on %s', (target) => {
     socket.pause();
     const bigEvent = { type: 'FOREX_CLOSED', id: Array.from({ length: 20_000 }, (_, i) => 1_000_000 + i) };
     for (let i = 0; i < 400 && server.buffered === 0; i++) {
-      t.ctx.bus.publish(BusChannels.userChannel(user.id), bigEvent);
+      live.t.ctx.bus.publish(BusChannels.userChannel(user.id), bigEvent);
       await sleep(2);
     }
     expect(server.buffered).toBeGreaterThan(0);

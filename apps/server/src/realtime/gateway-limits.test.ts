@@ -1,38 +1,22 @@
-import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbTargets, type TestApp } from '../../test/test-app.ts';
+import type { Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { dbTargets } from '../../test/test-app.ts';
 import { insertUser } from '../modules/auth/user-repository.ts';
-import { TestClient } from './ws-test-client.ts';
+import { useLiveGateway } from './ws-test-client.ts';
 import { BusChannels } from '../platform/bus-channels.ts';
 
 const MAX_BUFFERED = 64 * 1024;
 const SLOW_MS = 400;
 
 describe.each(dbTargets)('live socket limits on %s', (target) => {
-  let t: TestApp;
-  let url: string;
-  const clients: TestClient[] = [];
-  beforeAll(async () => {
-    t = await createTestApp(target, {
+  const live = useLiveGateway(target, {
       WS_FLUSH_MS: '10',
       WS_MAX_CONNECTIONS_PER_IP: '4',
       WS_MAX_BUFFERED_BYTES: String(MAX_BUFFERED),
       WS_SLOW_CLIENT_MS: String(SLOW_MS),
       MARKET_ALWAYS_OPEN: '1',
     });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/v1/ws?lang=en`;
-  });
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await t?.close();
-  });
-
-  const connect = async () => {
-    const c = await TestClient.connect(url);
-    clients.push(c);
-    return c;
-  };
+  const connect = live.connect;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   it('refuses connections beyond the per-IP limit with a reason, and accepts again once one closes', async () => {
@@ -50,10 +34,10 @@ describe.each(dbTargets)('live socket limits on %s', (target) => {
   });
 
   it('stops queueing quotes for a client that does not read, drops it cleanly, and keeps serving the others', async () => {
-    const market = t.ctx.services.market;
-    const gw = t.ctx.services.realtime;
-    const user = await insertUser(t.ctx.db, { email: `slow${Date.now()}@example.com` });
-    const token = await t.ctx.services.sessions.create({ userId: user.id });
+    const market = live.t.ctx.services.market;
+    const gw = live.t.ctx.services.realtime;
+    const user = await insertUser(live.t.ctx.db, { email: `slow${Date.now()}@example.com` });
+    const token = await live.t.ctx.services.sessions.create({ userId: user.id });
     const reader = await connect();
     const stalled = await connect();
     for (const c of [reader, stalled]) {
@@ -69,7 +53,7 @@ describe.each(dbTargets)('live socket limits on %s', (target) => {
     (stalled.ws as unknown as { _socket: Socket })._socket.pause();
     const bigEvent = { type: 'FOREX_CLOSED', id: Array.from({ length: 20_000 }, (_, i) => 1_000_000 + i) };
     for (let i = 0; i < 400 && server.buffered <= MAX_BUFFERED; i++) {
-      t.ctx.bus.publish(BusChannels.userChannel(user.id), bigEvent);
+      live.t.ctx.bus.publish(BusChannels.userChannel(user.id), bigEvent);
       await sleep(2);
     }
     expect(server.buffered).toBeGreaterThan(MAX_BUFFERED);
@@ -83,7 +67,7 @@ describe.each(dbTargets)('live socket limits on %s', (target) => {
         const q = market.quote(s.id)!;
         market.publishTick({ symbolId: s.id, bid: q.bid, ask: q.ask, volume: String(step), time: Date.now() });
       }
-      t.ctx.bus.publish(BusChannels.userChannel(user.id), { type: 'FOREX_TRADE', To: user.id, TransOrder: [] });
+      live.t.ctx.bus.publish(BusChannels.userChannel(user.id), { type: 'FOREX_TRADE', To: user.id, TransOrder: [] });
       expect(server.buffered).toBeLessThanOrEqual(backlog);
       await sleep(5);
     }

@@ -1,37 +1,20 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbTargets, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { dbTargets } from '../../test/test-app.ts';
 import { insertUser } from '../modules/auth/user-repository.ts';
-import { TestClient, type WsMessage } from './ws-test-client.ts';
+import { useLiveGateway, type WsMessage } from './ws-test-client.ts';
 import { BusChannels } from '../platform/bus-channels.ts';
 
 const FLUSH_MS = 150;
 
 describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
-  let t: TestApp;
-  let url: string;
-  const clients: TestClient[] = [];
-  beforeAll(async () => {
-    t = await createTestApp(target, { WS_FLUSH_MS: String(FLUSH_MS), WS_MAX_SUBSCRIPTIONS: '4' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/v1/ws?lang=en`;
-  });
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await t?.close();
-  });
-
-  const connect = async () => {
-    const c = await TestClient.connect(url);
-    clients.push(c);
-    return c;
-  };
+  const live = useLiveGateway(target, { WS_FLUSH_MS: String(FLUSH_MS), WS_MAX_SUBSCRIPTIONS: '4' });
+  const connect = live.connect;
   const newSession = async () => {
-    const user = await insertUser(t.ctx.db, { email: `ws${Date.now()}${Math.random()}@example.com` });
-    return { userId: user.id, token: await t.ctx.services.sessions.create({ userId: user.id }) };
+    const user = await insertUser(live.t.ctx.db, { email: `ws${Date.now()}${Math.random()}@example.com` });
+    return { userId: user.id, token: await live.t.ctx.services.sessions.create({ userId: user.id }) };
   };
-  const btc = () => t.ctx.services.market.symbolByCode('BTCUSDT')!;
-  const tick = (bid: string, ask: string) => t.ctx.services.market.publishTick({ symbolId: btc().id, bid, ask, time: Date.now() });
+  const btc = () => live.t.ctx.services.market.symbolByCode('BTCUSDT')!;
+  const tick = (bid: string, ask: string) => live.t.ctx.services.market.publishTick({ symbolId: btc().id, bid, ask, time: Date.now() });
   const isQuote = (code: string, close?: string) => (m: WsMessage | string) =>
     typeof m === 'object' && m.type === 'DAY_MARKET' && m.symbol === code && (close === undefined || m.quotation.close === close);
 
@@ -67,7 +50,7 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     expect(await c.request({ type: 'sub', params: 'DAY_MARKET' }, 'sub_result')).toMatchObject({ code: 1, topic: 'DAY_MARKET' });
     const snapshot = (await c.next(isQuote('EURUSD'))) as WsMessage;
     expect(snapshot.quotation).toMatchObject({
-      forex_id: t.ctx.services.market.symbolByCode('EURUSD')!.id,
+      forex_id: live.t.ctx.services.market.symbolByCode('EURUSD')!.id,
       close: expect.stringMatching(/^\d+\.\d{5}$/),
     });
     expect(snapshot.quotation).toHaveProperty('market_status');
@@ -140,7 +123,7 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     const from = c.messages.length;
     tick('97100.00', '97102.00');
     const pushed = await c.next((m) => typeof m === 'object' && m.type === 'MARKET_DEPTH' && m.time > 0 && m.bids[0][0] !== c.ofType('MARKET_DEPTH')[0]!.bids[0][0], 3000, from);
-    const quote = t.ctx.services.market.quote(btc().id)!;
+    const quote = live.t.ctx.services.market.quote(btc().id)!;
     expect(pushed).toEqual({
       type: 'MARKET_DEPTH',
       symbol: 'BTCUSDT',
@@ -179,7 +162,7 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
       expect((await c.request({ type: 'sub', params: 'FOREX_TRADE' }, 'sub_result')).code).toBe(1);
       expect((await c.request({ type: 'sub', params: 'FOREX_CLOSED' }, 'sub_result')).code).toBe(1);
     }
-    const bus = t.ctx.bus;
+    const bus = live.t.ctx.bus;
     bus.publish(BusChannels.userChannel(ua.userId), { type: 'FOREX_TRADE', To: ua.userId, HazardRate: '1000.00', TransOrder: [] });
     for (const id of [1, 2, 3]) bus.publish(BusChannels.userChannel(ua.userId), { type: 'FOREX_CLOSED', id: [id] });
     bus.publish(BusChannels.userChannel(ub.userId), { type: 'FOREX_CLOSED', id: [99] });
@@ -205,7 +188,7 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     await c.request({ type: 'login', params: user.token }, 'login_result');
     for (const topic of ['NOTICE', 'ALERT'])
       expect(await c.request({ type: 'sub', params: topic }, 'sub_result')).toMatchObject({ code: 1, topic });
-    const bus = t.ctx.bus;
+    const bus = live.t.ctx.bus;
     bus.publish(BusChannels.userChannel(other.userId), { type: 'ALERT', id: 1 });
     bus.publish(BusChannels.userChannel(user.userId), { type: 'NOTICE', kind: 'take_profit', order_id: 5 });
     bus.publish(BusChannels.userChannel(user.userId), { type: 'ALERT', id: 2, fired_price: '95600.00' });
@@ -223,8 +206,8 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     await mine.request({ type: 'login', params: ua.token }, 'login_result');
     await other.request({ type: 'login', params: ub.token }, 'login_result');
     const notice = { type: 'NOTICE', kind: 'take_profit', order_id: 5, symbol: 'BTC/USDT', price: '96000.00', profit: '10.000000' };
-    t.ctx.bus.publish(BusChannels.userChannel(ua.userId), notice);
-    t.ctx.bus.publish(BusChannels.userChannel(ua.userId), { type: 'ALERT', id: 3, symbol: 'EUR/USD', side: 'bid', price: '1.09000', fired_price: '1.09001' });
+    live.t.ctx.bus.publish(BusChannels.userChannel(ua.userId), notice);
+    live.t.ctx.bus.publish(BusChannels.userChannel(ua.userId), { type: 'ALERT', id: 3, symbol: 'EUR/USD', side: 'bid', price: '1.09000', fired_price: '1.09001' });
     expect(await mine.next((m) => typeof m === 'object' && m.type === 'NOTICE')).toMatchObject({ kind: 'take_profit', order_id: 5 });
     expect(await mine.next((m) => typeof m === 'object' && m.type === 'ALERT')).toMatchObject({ id: 3, fired_price: '1.09001' });
     await new Promise((r) => setTimeout(r, 100));
@@ -241,16 +224,16 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     // A trader cannot listen to the support desk.
     expect(await c.request({ type: 'sub', params: 'SUPPORT' }, 'sub_result')).toMatchObject({ code: 1003 });
 
-    const staff = await t.ctx.services.sessions.create({ staffId: 1 });
+    const staff = await live.t.ctx.services.sessions.create({ staffId: 1 });
     const desk = await connect();
     expect(await desk.request({ type: 'login', params: staff }, 'login_result')).toMatchObject({ code: 1 });
     expect(await desk.request({ type: 'sub', params: 'SUPPORT' }, 'sub_result')).toMatchObject({ code: 1, topic: 'SUPPORT' });
 
     const from = c.messages.length;
     const message = { id: 7, sender: 'staff', body: 'Hello from support', image_url: null, created_at: new Date().toISOString() };
-    t.ctx.bus.publish(BusChannels.userChannel(other.userId), { type: 'CHAT', message: { ...message, body: 'not yours' } });
-    t.ctx.bus.publish(BusChannels.userChannel(user.userId), { type: 'CHAT', message });
-    t.ctx.bus.publish('push:staff:support', { type: 'CHAT', user_id: user.userId, message });
+    live.t.ctx.bus.publish(BusChannels.userChannel(other.userId), { type: 'CHAT', message: { ...message, body: 'not yours' } });
+    live.t.ctx.bus.publish(BusChannels.userChannel(user.userId), { type: 'CHAT', message });
+    live.t.ctx.bus.publish('push:staff:support', { type: 'CHAT', user_id: user.userId, message });
     expect(await c.next((m) => typeof m === 'object' && m.type === 'CHAT', 3000, from)).toMatchObject({
       message: { body: 'Hello from support' },
     });

@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
+import { createTestApp, type DbTarget, type TestApp } from '../../test/test-app.ts';
 
 export interface WsMessage {
   type?: string;
@@ -93,4 +96,33 @@ export class TestClient {
   close() {
     this.ws.terminate();
   }
+}
+
+/**
+ * For a test file's `describe`: an app listening on a free port, with its socket URL, and every
+ * client connected through `connect` closed after the file.
+ */
+export function useLiveGateway(target: DbTarget, env: Record<string, string>) {
+  let app: TestApp | undefined;
+  let url = '';
+  const clients: TestClient[] = [];
+  beforeAll(async () => {
+    app = await createTestApp(target, env);
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(app.app.server.address() as AddressInfo).port}/v1/ws?lang=en`;
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await app?.close();
+  });
+  return {
+    get t(): TestApp {
+      return app!;
+    },
+    async connect(): Promise<TestClient> {
+      const c = await TestClient.connect(url);
+      clients.push(c);
+      return c;
+    },
+  };
 }
