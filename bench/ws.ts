@@ -145,21 +145,11 @@ async function runProduct(clients: number) {
   console.log(
     `product: server pid ${server.pid}, ${symbols.length} symbols at ${values.rate} ticks/s each, flush passes every 2..${values.flush} ms`,
   );
-  let before: ServerStats | null = null;
-  const measured = await withClients(`ws://127.0.0.1:${port}/v1/ws`, clients, symbols, async () => {
-    await ask(server, 'start-feed', 'feed-started');
-    await sleep(3000);
-    before = await ask<ServerStats>(server, 'stats', 'stats');
-  });
-  const after = await ask<ServerStats>(server, 'stats', 'stats');
-  server.send({ cmd: 'stop' });
-  await new Promise((r) => server.once('exit', r));
-  const b = before!;
+  const { measured, before: b, after } = await measureServer<ServerStats>(server, `ws://127.0.0.1:${port}/v1/ws`, clients, symbols, () =>
+    ask(server, 'start-feed', 'feed-started'),
+  );
   return {
     ...measured,
-    cpu: (cpuOf(after.cpu) - cpuOf(b.cpu)) / measured.elapsed,
-    writes: after.writes - b.writes,
-    sentBytes: after.bytes - b.bytes,
     frames: after.frames - b.frames,
     dropped: after.dropped - b.dropped,
     refused: after.refused,
@@ -170,28 +160,40 @@ async function runProduct(clients: number) {
   };
 }
 
+/**
+ * Clients on a server process (the product or the floor), measured from 3 s after its feed
+ * starts; its stats before and after, its CPU per second, and the writes and bytes in between.
+ * The server is stopped at the end.
+ */
+async function measureServer<S extends FloorStats>(server: ChildProcess, url: string, clients: number, symbols: string[], startFeed: () => Promise<unknown>) {
+  let before: S | null = null;
+  const run = await withClients(url, clients, symbols, async () => {
+    await startFeed();
+    await sleep(3000);
+    before = await ask<S>(server, 'stats', 'stats');
+  });
+  const after = await ask<S>(server, 'stats', 'stats');
+  server.send({ cmd: 'stop' });
+  await new Promise((r) => server.once('exit', r));
+  const b = before!;
+  const measured = {
+    ...run,
+    cpu: (cpuOf(after.cpu) - cpuOf(b.cpu)) / run.elapsed,
+    writes: after.writes - b.writes,
+    sentBytes: after.bytes - b.bytes,
+  };
+  return { measured, before: b, after };
+}
+
 type FloorStats = { cpu: { user: number; system: number }; loop: { p50: number; p99: number; max: number }; writes: number; bytes: number };
 
 async function runFloor(clients: number, writesPerSecond: number, bytesPerWrite: number) {
   const floor = start('ws-floor.ts');
   const { port } = await waitFor<{ port: number }>(floor, 'listening');
-  let before: FloorStats | null = null;
-  const measured = await withClients(`ws://127.0.0.1:${port}/`, clients, ['FLOOR'], async () => {
-    await ask(floor, 'start', 'started', { writesPerSecond, bytesPerWrite });
-    await sleep(3000);
-    before = await ask<FloorStats>(floor, 'stats', 'stats');
-  });
-  const after = await ask<FloorStats>(floor, 'stats', 'stats');
-  floor.send({ cmd: 'stop' });
-  await new Promise((r) => floor.once('exit', r));
-  const b = before!;
-  return {
-    ...measured,
-    cpu: (cpuOf(after.cpu) - cpuOf(b.cpu)) / measured.elapsed,
-    writes: after.writes - b.writes,
-    sentBytes: after.bytes - b.bytes,
-    loop: after.loop,
-  };
+  const { measured, after } = await measureServer<FloorStats>(floor, `ws://127.0.0.1:${port}/`, clients, ['FLOOR'], () =>
+    ask(floor, 'start', 'started', { writesPerSecond, bytesPerWrite }),
+  );
+  return { ...measured, loop: after.loop };
 }
 
 async function main() {
