@@ -8,9 +8,9 @@
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocketServer } from 'ws';
 import { textFrame } from '../apps/server/src/realtime/frames.ts';
+import { loopDelayMonitor } from './loop-delay.ts';
 
 const sockets = new Set<Socket>();
 const wss = new WebSocketServer({ noServer: true });
@@ -26,7 +26,7 @@ server.on('upgrade', (req, socket, head) => {
 });
 server.listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
-const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+const loopDelay = loopDelayMonitor(10);
 let timer: NodeJS.Timeout | null = null;
 let written = 0;
 let writtenBytes = 0;
@@ -57,8 +57,7 @@ process.on('message', (msg: { cmd: string; writesPerSecond?: number; bytesPerWri
     round();
     process.send!({ event: 'started' });
   } else if (msg.cmd === 'stats') {
-    const loop = { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
-    loopDelay.reset();
+    const loop = loopDelay.read();
     process.send!({ event: 'stats', cpu: process.cpuUsage(), loop, writes: written, bytes: writtenBytes, connections: sockets.size });
   } else if (msg.cmd === 'stop') {
     if (timer) clearTimeout(timer);

@@ -4,10 +4,10 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db/client.ts';
+import { loopDelayMonitor } from './loop-delay.ts';
 
 const config = loadConfig({
   ...process.env,
@@ -27,7 +27,7 @@ await server.app.listen({ port: 0, host: '127.0.0.1' });
 const port = (server.app.server.address() as { port: number }).port;
 const gateway = server.ctx.services.realtime;
 let peakRss = 0;
-const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+const loopDelay = loopDelayMonitor(10);
 // Wall time of each flush pass of the gateway over all clients (its slices and the yields between them).
 const passes: number[] = [];
 gateway.flusher.onPass = (ms) => passes.push(ms);
@@ -40,8 +40,7 @@ process.on('message', async (msg: { cmd: string }) => {
     process.send!({ event: 'feed-started' });
   } else if (msg.cmd === 'stats') {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    const loop = { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
-    loopDelay.reset();
+    const loop = loopDelay.read();
     const sorted = passes.splice(0).sort((a, b) => a - b);
     const pass = {
       p50: sorted[Math.floor(sorted.length * 0.5)] ?? 0,
