@@ -20,9 +20,18 @@ export default function DialogPanel({ open, onClose, title, children, footer, va
   const onOpenChange = (next: boolean) => {
     if (!next) onClose();
   };
+  // Radix returns the focus to a Dialog.Trigger; these dialogs are opened by state, so the element that had
+  // the focus when one opened gets it back when it closes (or unmounts), if it is still on the page.
+  const returnTo = useRef<HTMLElement | null>(null);
   const onOpenAutoFocus = (event: Event) => {
     event.preventDefault();
+    const active = document.activeElement;
+    returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
     (initialFocus?.current ?? panel.current)?.focus();
+  };
+  const onCloseAutoFocus = (event: Event) => {
+    event.preventDefault();
+    if (returnTo.current?.isConnected) returnTo.current.focus();
   };
   const body = (
     <>
@@ -47,6 +56,7 @@ export default function DialogPanel({ open, onClose, title, children, footer, va
             ref={panel}
             aria-describedby={undefined}
             onOpenAutoFocus={onOpenAutoFocus}
+            onCloseAutoFocus={onCloseAutoFocus}
             className={`${panelClass} fixed inset-x-0 bottom-0 z-50 mx-auto w-full max-w-[480px] rounded-t-2xl pb-[env(safe-area-inset-bottom)]`}
           >
             <div aria-hidden="true" className="mx-auto mt-2 h-1 w-10 shrink-0 rounded-full bg-border" />
@@ -64,6 +74,7 @@ export default function DialogPanel({ open, onClose, title, children, footer, va
           ref={panel}
           aria-describedby={undefined}
           onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
           className={`${panelClass} fixed inset-x-0 top-1/2 z-50 mx-auto w-[calc(100%-3rem)] max-w-sm -translate-y-1/2 rounded-2xl`}
         >
           {body}
