@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
 import { liveQuotes, tick as kitTick } from '../apps/server/src/modules/trading/test-kit.ts';
@@ -7,7 +7,8 @@ import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness
 
 /**
  * Accessible overlays (issue 21): the order form and its confirm sheet used with the keyboard alone,
- * at 390x844 (vaul bottom sheet) and 1440x900 (Radix dialog), in English and Arabic. The sheet takes
+ * at 390x844 (vaul bottom sheet) and 1440x900 (Radix dialog), in English and Arabic (and Traditional Chinese on
+ * the phone). The sheet takes
  * the focus, keeps it inside, hides and locks the page behind it, closes on Escape with the focus back
  * on the Buy button, and Enter or Space sends the order. Screenshots go to E2E_SHOTS (default /tmp).
  */
@@ -20,7 +21,7 @@ const strings = (lang: string) => {
   const shared = json(`locales/${lang}.json`);
   return { trade: json(`features/trade/locales/${lang}.json`) as Strings, messages: shared.messages as Strings };
 };
-const text = { en: strings('en'), ar: strings('ar') };
+const text = { en: strings('en'), ar: strings('ar'), hk: strings('hk') };
 
 describe('accessible overlays', () => {
   let e2e: E2E;
@@ -70,6 +71,9 @@ describe('accessible overlays', () => {
       };
     }, formLabel);
 
+  /** Waits for the sheet's slide-in to end, so the screenshot shows it in place. */
+  const settled = (overlay: Locator) => overlay.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
+
   beforeAll(async () => {
     e2e = await startE2E();
     for (const task of e2e.server.ctx.background.filter((t) => t.name.startsWith('price-source'))) await task.stop();
@@ -82,6 +86,7 @@ describe('accessible overlays', () => {
   const cases = [
     { device: PHONE, size: '390', lang: 'en', confirmKey: 'Enter' },
     { device: PHONE, size: '390', lang: 'ar', confirmKey: 'Space' },
+    { device: PHONE, size: '390', lang: 'hk', confirmKey: 'Enter' },
     { device: DESKTOP, size: '1440', lang: 'en', confirmKey: 'Space' },
     { device: DESKTOP, size: '1440', lang: 'ar', confirmKey: 'Enter' },
   ] as const;
@@ -111,6 +116,7 @@ describe('accessible overlays', () => {
       await sheet.getByText('0.02', { exact: true }).waitFor();
       // The page behind is hidden from assistive technology and does not scroll.
       expect(await background(page, formLabel)).toEqual({ hidden: true, scrollLocked: true });
+      await settled(sheet);
       await page.screenshot({ path: `${SHOTS}/overlays-confirm-${lang}-${size}.png` });
 
       // Tab and Shift+Tab go round inside the sheet, never to the page.
@@ -146,6 +152,7 @@ describe('accessible overlays', () => {
       await ack.waitFor();
       expect((await focused(page, formLabel)).inDialog).toBe(true);
       expect((await background(page, formLabel)).hidden).toBe(true);
+      await settled(ack);
       await page.screenshot({ path: `${SHOTS}/overlays-one-click-${lang}-${size}.png` });
       await page.keyboard.press('Escape');
       await ack.waitFor({ state: 'detached' });
