@@ -237,7 +237,10 @@ describe('news, ranking, support chat and feedback', () => {
     await dialog.getByText('Your feedback has been received.', { exact: false }).waitFor();
     const [stored] = await db().select().from(feedback).orderBy(desc(feedback.id)).limit(1);
     expect(stored).toMatchObject({ content: 'The chart should show more periods.', contact: 'fb@example.com' });
-    expect(await page.getByRole('textbox', { name: 'Your feedback' }).inputValue()).toBe('');
+    // The form behind the modal is cleared, and hidden from assistive technology while the dialog is open.
+    const behind = page.getByRole('textbox', { name: 'Your feedback', includeHidden: true });
+    expect(await behind.inputValue()).toBe('');
+    expect(await behind.evaluate((el) => Boolean(el.closest('[aria-hidden="true"],[inert]')))).toBe(true);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL(`${e2e.baseUrl}/`);
     await context.close();

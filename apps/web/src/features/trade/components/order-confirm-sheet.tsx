@@ -92,6 +92,8 @@ export function OrderConfirmSheet({ draft, onClose, centred }: { draft: OrderDra
     if (draft) send(draft, draft.price);
   };
   const onEnter = useEffectEvent(() => confirm());
+  // The sheet opens with the focus on its confirm button: Enter or Space sends, Tab stays inside, Escape cancels.
+  const confirmButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!draft || requote) return;
@@ -154,12 +156,14 @@ export function OrderConfirmSheet({ draft, onClose, centred }: { draft: OrderDra
       onClose={onClose}
       variant={centred ? 'center' : 'sheet'}
       title={t('trade.confirm_title')}
+      initialFocus={confirmButton}
       footer={
         <>
           <Button variant="secondary" block onClick={onClose}>
             {t('common.cancel')}
           </Button>
           <Button
+            ref={confirmButton}
             block
             disabled={submit.isPending}
             onClick={() => confirm()}
