@@ -11,10 +11,11 @@ import { useStatement } from '../api/get-statement';
 import { MAX_DAYS, rangeBounds, rangeFromQuery, rangeQuery, utcOffsetLabel } from './statement-range';
 import { StatementLog, StatementPositions, StatementSummary } from './statement-view';
 
-/** Paper: white, no app colours, the toolbar left out. */
-const PRINT_CSS = `
+/** Paper, on screen as in print: white, no app colours; in print the toolbar is left out. */
+const PAPER_CSS = `
+html, body { background: #fff !important; color-scheme: light; }
 @media print {
-  html, body { background: #fff !important; color: #000 !important; color-scheme: light; }
+  html, body { color: #000 !important; }
   @page { margin: 12mm; }
 }`;
 
@@ -43,7 +44,7 @@ export function StatementPrintPage() {
 
   return (
     <div className="min-h-dvh bg-white text-neutral-900 [color-scheme:light]">
-      <style>{PRINT_CSS}</style>
+      <style>{PAPER_CSS}</style>
       <div className="flex items-center gap-3 border-b border-neutral-200 bg-neutral-100 px-4 py-2 print:hidden" data-testid="print-toolbar">
         <Link to={`/mine/statements?${rangeQuery(range)}`} className="rounded-lg px-3 py-2 text-sm text-neutral-800 hover:bg-neutral-200">
           {t('common.back')}

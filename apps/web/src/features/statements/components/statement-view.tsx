@@ -51,27 +51,27 @@ export function StatementSummary({ data, print = false }: { data: Statement; pri
       <h2 id="statement-summary" className="sr-only">
         {t('statements.summary')}
       </h2>
-      <dl className={`grid grid-cols-3 gap-3 rounded-xl p-4 ${box}`} data-testid="statement-balances">
-        <div className="flex flex-col gap-1">
+      <dl className={`grid gap-2 rounded-xl p-4 sm:grid-cols-3 sm:gap-3 ${box}`} data-testid="statement-balances">
+        <div className="flex items-baseline justify-between gap-2 sm:flex-col sm:items-start sm:justify-start sm:gap-1">
           <dt className={`text-xs ${print ? '' : 'text-muted'}`}>{t('statements.opening_balance')}</dt>
-          <dd className="font-semibold tabular-nums sm:text-lg" dir="ltr">
-            {formatNumber(data.opening_balance, BALANCE_DECIMALS)}
+          <dd className="font-semibold tabular-nums sm:text-lg">
+            <span dir="ltr">{formatNumber(data.opening_balance, BALANCE_DECIMALS)}</span>
           </dd>
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex items-baseline justify-between gap-2 sm:flex-col sm:items-start sm:justify-start sm:gap-1">
           <dt className={`text-xs ${print ? '' : 'text-muted'}`}>{t('statements.net_change')}</dt>
           <dd className="font-semibold sm:text-lg">
             <Amount value={data.totals.net_change} print={print} plus />
           </dd>
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex items-baseline justify-between gap-2 sm:flex-col sm:items-start sm:justify-start sm:gap-1">
           <dt className={`text-xs ${print ? '' : 'text-muted'}`}>{t('statements.closing_balance')}</dt>
-          <dd className="font-semibold tabular-nums sm:text-lg" dir="ltr">
-            {formatNumber(data.closing_balance, BALANCE_DECIMALS)}
+          <dd className="font-semibold tabular-nums sm:text-lg">
+            <span dir="ltr">{formatNumber(data.closing_balance, BALANCE_DECIMALS)}</span>
           </dd>
         </div>
       </dl>
-      <dl className={`grid grid-cols-2 gap-x-6 gap-y-2 rounded-xl p-4 text-sm sm:grid-cols-3 ${box}`} data-testid="statement-totals">
+      <dl className={`grid gap-x-8 gap-y-2 rounded-xl p-4 text-sm sm:grid-cols-2 lg:grid-cols-3 ${box}`} data-testid="statement-totals">
         {items.map(([key, value]) => (
           <div key={key} className="flex items-center justify-between gap-2">
             <dt className={print ? '' : 'text-muted'}>{t(`statements.${key}`)}</dt>
@@ -86,10 +86,11 @@ export function StatementSummary({ data, print = false }: { data: Statement; pri
   );
 }
 
-const th = 'px-3 py-2 text-start font-medium whitespace-nowrap';
-const thNum = 'px-3 py-2 text-end font-medium whitespace-nowrap';
-const td = 'px-3 py-2 whitespace-nowrap';
-const tdNum = 'px-3 py-2 text-end whitespace-nowrap';
+/** Cells: roomy on screen, tight on paper (eleven columns fit an A4 page). */
+const th = 'px-3 py-2 text-start font-medium whitespace-nowrap print:px-1.5 print:py-1';
+const thNum = 'px-3 py-2 text-end font-medium whitespace-nowrap print:px-1.5 print:py-1';
+const td = 'px-3 py-2 whitespace-nowrap print:px-1.5 print:py-1';
+const tdNum = 'px-3 py-2 text-end whitespace-nowrap print:px-1.5 print:py-1';
 
 /** The period's balance changes: cards on a phone, a table on a wide screen and on paper. */
 export function StatementLog({ rows, print = false }: { rows: StatementLogRow[]; print?: boolean }) {
@@ -121,8 +122,8 @@ export function StatementLog({ rows, print = false }: { rows: StatementLogRow[];
               ))}
             </ul>
           )}
-          <div className={print ? '' : 'hidden overflow-x-auto rounded-xl border border-border md:block'}>
-            <table className="w-full border-collapse text-sm" data-testid="statement-log-table">
+          <div className={print ? 'overflow-x-auto print:overflow-visible' : 'hidden overflow-x-auto rounded-xl border border-border md:block'}>
+            <table className={`w-full border-collapse ${print ? 'text-xs' : 'text-sm'}`} data-testid="statement-log-table">
               <thead className={print ? 'border-b border-neutral-400' : 'bg-surface text-muted'}>
                 <tr>
                   <th scope="col" className={th}>
@@ -143,12 +144,12 @@ export function StatementLog({ rows, print = false }: { rows: StatementLogRow[];
                 {rows.map((r) => (
                   <tr key={r.Id}>
                     <td className={`${td} tabular-nums`}>{time(r.CreatedAt)}</td>
-                    <td className="px-3 py-2">{r.MemoTran || r.Memo}</td>
+                    <td className="px-3 py-2 print:px-1.5 print:py-1">{r.MemoTran || r.Memo}</td>
                     <td className={tdNum}>
                       <Amount value={r.Value} print={print} plus />
                     </td>
-                    <td className={`${tdNum} tabular-nums`} dir="ltr">
-                      {formatNumber(r.Balance, BALANCE_DECIMALS)}
+                    <td className={`${tdNum} tabular-nums`}>
+                      <span dir="ltr">{formatNumber(r.Balance, BALANCE_DECIMALS)}</span>
                     </td>
                   </tr>
                 ))}
@@ -201,10 +202,10 @@ export function StatementPositions({ data, print = false }: { data: Statement; p
                   </div>
                   <div className="flex items-center gap-2 text-xs text-muted">
                     <span className="tabular-nums" dir="ltr">
-                      {p.OpenPrice} → {p.ClosePrice}
+                      {formatNumber(p.OpenPrice, p.PricePrecision)} → {formatNumber(p.ClosePrice, p.PricePrecision)}
                     </span>
                     <span className="tabular-nums" dir="ltr">
-                      {t('statements.points_value', { points: p.Points })}
+                      {t('statements.points_value', { points: formatNumber(p.Points, 0) })}
                     </span>
                     <span className="ms-auto">
                       <Reason position={p} />
@@ -223,8 +224,8 @@ export function StatementPositions({ data, print = false }: { data: Statement; p
               ))}
             </ul>
           )}
-          <div className={print ? '' : 'hidden overflow-x-auto rounded-xl border border-border md:block'}>
-            <table className="w-full border-collapse text-sm" data-testid="statement-positions-table">
+          <div className={print ? 'overflow-x-auto print:overflow-visible' : 'hidden overflow-x-auto rounded-xl border border-border md:block'}>
+            <table className={`w-full border-collapse ${print ? 'text-xs' : 'text-sm'}`} data-testid="statement-positions-table">
               <thead className={print ? 'border-b border-neutral-400' : 'bg-surface text-muted'}>
                 <tr>
                   <th scope="col" className={th}>
@@ -270,17 +271,17 @@ export function StatementPositions({ data, print = false }: { data: Statement; p
                     <td className={`${td} ${print ? '' : p.OrderType === 1 ? 'text-up' : 'text-down'}`}>
                       <Side position={p} />
                     </td>
-                    <td className={`${tdNum} tabular-nums`} dir="ltr">
-                      {p.Quantity}
+                    <td className={`${tdNum} tabular-nums`}>
+                      <span dir="ltr">{p.Quantity}</span>
                     </td>
-                    <td className={`${tdNum} tabular-nums`} dir="ltr">
-                      {p.OpenPrice}
+                    <td className={`${tdNum} tabular-nums`}>
+                      <span dir="ltr">{formatNumber(p.OpenPrice, p.PricePrecision)}</span>
                     </td>
-                    <td className={`${tdNum} tabular-nums`} dir="ltr">
-                      {p.ClosePrice}
+                    <td className={`${tdNum} tabular-nums`}>
+                      <span dir="ltr">{formatNumber(p.ClosePrice, p.PricePrecision)}</span>
                     </td>
-                    <td className={`${tdNum} tabular-nums`} dir="ltr">
-                      {p.Points}
+                    <td className={`${tdNum} tabular-nums`}>
+                      <span dir="ltr">{formatNumber(p.Points, 0)}</span>
                     </td>
                     <td className={tdNum}>
                       <Amount value={p.TradeFee} print />
@@ -302,8 +303,8 @@ export function StatementPositions({ data, print = false }: { data: Statement; p
                   <th scope="row" className={th} colSpan={3}>
                     {t('statements.positions_count', { count: totals.count })}
                   </th>
-                  <td className={`${tdNum} tabular-nums`} dir="ltr">
-                    {totals.lots}
+                  <td className={`${tdNum} tabular-nums`}>
+                    <span dir="ltr">{totals.lots}</span>
                   </td>
                   <td colSpan={3} />
                   <td className={tdNum}>
