@@ -132,9 +132,14 @@ describe('account statements', () => {
     expect(await page.getByRole('navigation').count()).toBe(0);
     await page.getByTestId('statement-positions-table').getByText('BTC/USDT').waitFor();
     await page.screenshot({ path: `${shots}/print-${name}-${lang}.png`, fullPage: true });
-    // What paper gets: the toolbar is left out.
+    // What paper gets, at an A4 page's width inside its margins (186 mm): no toolbar, every column on the page.
+    await page.setViewportSize({ width: 703, height: 1000 });
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByTestId('print-toolbar').isVisible()).toBe(false);
+    for (const table of ['statement-log-table', 'statement-positions-table']) {
+      const width = await page.getByTestId(table).evaluate((el) => el.getBoundingClientRect().width);
+      expect(width, table).toBeLessThanOrEqual(703);
+    }
     await page.screenshot({ path: `${shots}/print-media-${name}-${lang}.png`, fullPage: true });
     await page.emulateMedia({ media: 'screen' });
 

@@ -53,7 +53,7 @@ export function StatementPrintPage() {
           {t('statements.print')}
         </Button>
       </div>
-      <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 p-6 print:max-w-none print:p-0">
+      <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-6 print:max-w-none print:p-0">
         <header className="flex flex-wrap items-end gap-x-6 gap-y-2 border-b border-neutral-300 pb-4">
           <div className="flex flex-col gap-1">
             <span className="text-sm font-semibold">{t('common.app_name')}</span>

@@ -87,9 +87,9 @@ export function StatementSummary({ data, print = false }: { data: Statement; pri
 }
 
 /** Cells: roomy on screen, tight on paper (eleven columns fit an A4 page). */
-const th = 'px-3 py-2 text-start font-medium whitespace-nowrap print:px-1.5 print:py-1';
-const thNum = 'px-3 py-2 text-end font-medium whitespace-nowrap print:px-1.5 print:py-1';
-const td = 'px-3 py-2 whitespace-nowrap print:px-1.5 print:py-1';
+const th = 'px-3 py-2 text-start font-medium whitespace-nowrap print:px-1.5 print:py-1 print:whitespace-normal';
+const thNum = 'px-3 py-2 text-end font-medium whitespace-nowrap print:px-1.5 print:py-1 print:whitespace-normal';
+const td = 'px-3 py-2 whitespace-nowrap print:px-1.5 print:py-1 print:whitespace-normal';
 const tdNum = 'px-3 py-2 text-end whitespace-nowrap print:px-1.5 print:py-1';
 
 /** The period's balance changes: cards on a phone, a table on a wide screen and on paper. */
