@@ -147,7 +147,7 @@ describe('account statements', () => {
     await context.close();
   });
 
-  it('refuses a reversed range on the screen and shows an empty period as empty (desktop, en)', async () => {
+  it('refuses a reversed range on the screen, shows an empty period as empty and a failed load with a retry (desktop, en)', async () => {
     const { context, page } = await loggedInPage(DESKTOP, 'en');
     const w = words('en');
     await page.goto('/mine/statements?from=2026-11-10&to=2026-11-01');
@@ -157,6 +157,17 @@ describe('account statements', () => {
     await page.getByText(w.statements.positions_empty!).waitFor();
     await page.getByText(w.statements.log_empty!).waitFor();
     await page.screenshot({ path: `${shots}/statements-empty-desktop-en.png`, fullPage: true });
+
+    // A failed load says so and offers a retry that recovers.
+    const failing = `**${endpoints.statement.path}**`;
+    await page.route(failing, (route) => route.abort('connectionfailed'));
+    await page.goto('/mine/statements?from=2020-02-01&to=2020-02-29');
+    const failed = page.getByRole('alert');
+    await failed.getByRole('button', { name: 'Retry' }).waitFor(POLL);
+    await page.screenshot({ path: `${shots}/statements-error-desktop-en.png` });
+    await page.unroute(failing);
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText(w.statements.positions_empty!).waitFor();
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });
