@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { accountLog, forexDetail, getBalance, myDeal } from '@tp/contract/endpoints/trading';
+import { accountLog, forexDetail, getBalance, myDeal, statement } from '@tp/contract/endpoints/trading';
 import { queryKey } from '../lib/api-client';
 
 /**
  * After anything that moves the account (an order placed, closed or cancelled, stops changed, a close
- * pushed by the server): every screen that shows the account, the order lists or the account log
+ * pushed by the server): every screen that shows the account, the order lists, the account log or a statement
  * refreshes, whatever feature it belongs to.
  */
 export function refreshAccount(queryClient: QueryClient): void {
-  for (const endpoint of [forexDetail, getBalance, myDeal, accountLog]) void queryClient.invalidateQueries({ queryKey: queryKey(endpoint) });
+  for (const endpoint of [forexDetail, getBalance, myDeal, accountLog, statement]) void queryClient.invalidateQueries({ queryKey: queryKey(endpoint) });
 }

@@ -39,6 +39,10 @@ const traderRoutes: RouteObject[] = [
   { path: 'forgot', element: lazyPage(() => import('../features/auth/components/forgot-page'), (m) => m.ForgotPage) },
   { path: 'product', element: lazyPage(() => import('../features/markets/components/product-page'), (m) => m.ProductPage) },
   { path: 'language', element: lazyPage(() => import('../features/language/components/language-page'), (m) => m.LanguagePage) },
+  {
+    path: 'mine/statements',
+    element: requireAuth(lazyPage(() => import('../features/statements/components/statements-page'), (m) => m.StatementsPage)),
+  },
   { path: 'mine/history', element: lazyPage(() => import('../features/account/components/account-history-page'), (m) => m.AccountHistoryPage) },
   { path: 'mine/charge', element: lazyPage(() => import('../features/funding/components/deposit-page'), (m) => m.DepositPage) },
   { path: 'mine/withdraw', element: lazyPage(() => import('../features/funding/components/withdraw-page'), (m) => m.WithdrawPage) },
@@ -68,6 +72,16 @@ export const routes: RouteObject[] = [
       <Suspense fallback={<PageSpinner />}>
         {lazyPage(() => import('../features/admin/components/admin-page'), (m) => m.AdminPage)}
       </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
+  // A statement as a document to print: outside the app's frame.
+  {
+    path: '/mine/statements/print',
+    element: requireAuth(
+      <Suspense fallback={<PageSpinner />}>
+        {lazyPage(() => import('../features/statements/components/statement-print-page'), (m) => m.StatementPrintPage)}
+      </Suspense>,
     ),
     errorElement: <RouteError />,
   },

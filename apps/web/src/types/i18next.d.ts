@@ -11,6 +11,7 @@ import type news from '../features/news/locales/en.json';
 import type rank from '../features/rank/locales/en.json';
 import type support from '../features/support/locales/en.json';
 import type admin from '../features/admin/locales/en.json';
+import type statements from '../features/statements/locales/en.json';
 
 /** Every key the app uses is checked against the English files: the shell's and each feature's. */
 declare module 'i18next' {
@@ -29,6 +30,7 @@ declare module 'i18next' {
         rank: typeof rank;
         support: typeof support;
         admin: typeof admin;
+        statements: typeof statements;
       };
     };
   }

@@ -24,6 +24,7 @@ import {
   SubmitInput,
   TrailingInput,
 } from '../schemas/trading.ts';
+import { StatementInput, StatementSchema } from '../schemas/statement.ts';
 
 /** Existing clients send the trading calls as GET query strings, forms as POST (spec section 7). */
 const GET_POST = ['GET', 'POST'] as const;
@@ -187,6 +188,18 @@ export const accountLog = endpoint({
   input: PageInput,
   output: AccountLogSchema,
   summary: 'Account log: every movement of the balance, newest first, with a translated memo',
+  tags: ['account'],
+});
+
+/** Account statement: the log and closed positions of a date range, with opening and closing balance and totals. */
+export const statement = endpoint({
+  method: GET_POST,
+  path: '/v1/api/main/account/statement',
+  auth: 'user',
+  input: StatementInput,
+  output: StatementSchema,
+  summary:
+    'Account statement of the session\'s account for start..end (Unix seconds, or UTC dates YYYY-MM-DD with end included; at most 366 days): balance changes and closed positions oldest first, opening and closing balance (cash plus margin in use) and totals',
   tags: ['account'],
 });
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { ledgerAccounts, ledgerEntries } from './schema.ts';
 
@@ -30,4 +30,43 @@ export async function userLedgerEntries(db: DbOrTx, userId: number, page: number
     db.select({ n: count() }).from(ledgerEntries).innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId)).where(where),
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/**
+ * A user's money (cash and locked accounts together) over [from, to): the total before `from` and
+ * before `to`, the entries in between oldest first (at most `limit`, leaving out `transferTypes`, the
+ * moves between the two accounts that net to zero), and the in-range sums by entry type.
+ */
+export async function userStatementEntries(db: DbOrTx, userId: number, from: Date, to: Date, transferTypes: string[], limit: number) {
+  const mine = eq(ledgerAccounts.userId, userId);
+  const inRange = and(mine, gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to), notInArray(ledgerEntries.type, transferTypes));
+  const totalBefore = (at: Date) =>
+    db
+      .select({ total: sum(ledgerEntries.amount) })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(and(mine, lt(ledgerEntries.createdAt, at)));
+  const [[opening], [closing], rows, byType] = await Promise.all([
+    totalBefore(from),
+    totalBefore(to),
+    db
+      .select({ id: ledgerEntries.id, amount: ledgerEntries.amount, type: ledgerEntries.type, memo: ledgerEntries.memo, createdAt: ledgerEntries.createdAt })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(inRange)
+      .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
+      .limit(limit),
+    db
+      .select({ type: ledgerEntries.type, total: sum(ledgerEntries.amount), n: count() })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(inRange)
+      .groupBy(ledgerEntries.type),
+  ]);
+  return {
+    opening: opening?.total ?? '0',
+    closing: closing?.total ?? '0',
+    rows,
+    totals: byType.map((r) => ({ type: r.type, total: r.total ?? '0', count: Number(r.n) })),
+  };
 }

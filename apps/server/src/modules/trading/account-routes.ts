@@ -9,6 +9,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.getBalance, ({ user }) => trading().accounts.balance(user.id));
   route(app, ctx, api.forexDetail, ({ user }) => trading().accounts.forexDetail(user.id));
   route(app, ctx, api.accountLog, ({ input, user, lang }) => trading().accounts.accountLog(user.id, lang, input.page, input.limit));
+  route(app, ctx, api.statement, ({ input, user, lang }) => trading().statements.statement(user.id, lang, input.start, input.end));
   route(app, ctx, api.createDemoAccount, () => trading().demo.create(), {
     rateLimit: { max: ctx.config.DEMO_CREATE_RATE_LIMIT, timeWindow: 60_000 },
   });

@@ -12,6 +12,7 @@ import { PositionTools } from './position-tools.ts';
 import { TrailingStops } from './trailing-stops.ts';
 import { liveOrdersOfSymbol } from './repository.ts';
 import { Settlement } from './settlement.ts';
+import { StatementService } from './statement-service.ts';
 import { SwapService } from './swap-service.ts';
 import { TradingSettings } from './settings.ts';
 import { TriggerExecutor } from './trigger-executor.ts';
@@ -28,6 +29,7 @@ export class TradingService {
   readonly alerts: AlertService;
   readonly trailing: TrailingStops;
   readonly expiry: PendingExpiry;
+  readonly statements: StatementService;
 
   constructor(private readonly ctx: AppContext) {
     this.settings = new TradingSettings(ctx.config.DEMO_INITIAL_BALANCE);
@@ -44,6 +46,7 @@ export class TradingService {
     this.trailing = new TrailingStops(ctx, ops);
     this.expiry = new PendingExpiry(ctx, ops);
     this.accounts = new AccountService(ctx, this.settings);
+    this.statements = new StatementService(ctx);
     this.demo = new DemoService(ctx, this.settings, settlement, ops);
     this.swaps = new SwapService(ctx, (changes) => feed.publish(changes));
     // PGlite runs one transaction at a time; PostgreSQL takes several users' triggers side by side.

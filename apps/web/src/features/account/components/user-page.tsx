@@ -14,6 +14,7 @@ import { NotificationsEntry } from './notifications-entry';
 
 const MENU = [
   { to: '/mine/history', key: 'history' },
+  { to: '/mine/statements', key: 'statements' },
   { to: '/mine/charge', key: 'charge' },
   { to: '/mine/withdraw', key: 'withdraw' },
   { to: '/mine/wallet', key: 'wallet' },
