@@ -10,6 +10,7 @@ import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLiveQuote } from '../../../lib/live-quotes';
 import { useOpenOrders, useOrderHistory } from '../api/get-my-deal';
 import { orderTime, priceOrDash, SideBadge, useCloseReason, useExpiryLabel, usePendingTypeLabel } from './order-card';
+import { isolateLtr } from './close-lots';
 import { profitPoints } from './order-points';
 import type { PositionTool } from './position-actions';
 
@@ -97,7 +98,7 @@ function ProfitCell({ order, current }: { order: Order; current: string }) {
         {formatMoney(order.FactProfits)}
       </span>
       <span className="block text-[11px] text-muted" data-testid="order-points">
-        {points === null ? '--' : t('orders.points_value', { points: formatNumber(points, 0) })}
+        {points === null ? '--' : t('orders.points_value', { points: isolateLtr(formatNumber(points, 0)) })}
       </span>
     </td>
   );
