@@ -175,18 +175,20 @@ describe('desktop terminal', () => {
     await page.mouse.move(start.x + toward * 100, start.y, { steps: 5 });
     await page.mouse.up();
     await expect.poll(async () => (await box(list)).width).toBe(360);
-    // The form grows by arrow keys (two steps of 16 px toward the chart).
+    // The form: Home makes it the smallest, then it grows by arrow keys (two steps of 16 px toward the chart).
     await handles.nth(1).focus();
+    await page.keyboard.press('Home');
+    await expect.poll(async () => (await box(form)).width).toBe(260);
     await page.keyboard.press(lang === 'ar' ? 'ArrowRight' : 'ArrowLeft');
     await page.keyboard.press(lang === 'ar' ? 'ArrowRight' : 'ArrowLeft');
-    await expect.poll(async () => (await box(form)).width).toBe(332);
-    expect(await handles.nth(1).getAttribute('aria-valuenow')).toBe('332');
+    await expect.poll(async () => (await box(form)).width).toBe(292);
+    expect(await handles.nth(1).getAttribute('aria-valuenow')).toBe('292');
     await shot(page, `terminal-resized-${lang}-${device.viewport.width}`);
 
     await page.reload();
     await page.getByRole('complementary').first().waitFor();
     await expect.poll(async () => (await box(page.getByRole('complementary').first())).width, POLL).toBe(360);
-    expect((await box(page.getByRole('complementary').nth(1))).width).toBe(332);
+    expect((await box(page.getByRole('complementary').nth(1))).width).toBe(292);
     // Dragging can not squeeze the chart: the list stops at its maximum.
     const again = await box(page.getByRole('separator').first());
     await page.mouse.move(again.x + 2, again.y + 200);
@@ -194,7 +196,7 @@ describe('desktop terminal', () => {
     await page.mouse.move(again.x + 2 + toward * 1500, again.y + 200, { steps: 5 });
     await page.mouse.up();
     const max = Number(await page.getByRole('separator').first().getAttribute('aria-valuemax'));
-    expect(max).toBeLessThanOrEqual(device.viewport.width - 360 - 332);
+    expect(max).toBeLessThanOrEqual(device.viewport.width - 360 - 292);
     await expect.poll(async () => (await box(page.getByRole('complementary').first())).width).toBe(max);
     expect(jsErrors(page)).toEqual([]);
     await context.close();
@@ -230,6 +232,7 @@ describe('desktop terminal', () => {
   it.each([
     { device: DESKTOP, lang: 'en' as const },
     { device: FULL_HD, lang: 'hk' as const },
+    { device: DESKTOP, lang: 'ar' as const },
   ])('closes part of a position and edits its stops from its row ($lang, $device.viewport.width px)', async ({ device, lang }) => {
     await tick('BTCUSDT', '95000.00', '95020.00');
     const { context, page, token } = await loggedInPage(device, lang);
@@ -294,6 +297,26 @@ describe('desktop terminal', () => {
     expect(await panel.getByRole('table').getByRole('columnheader').count()).toBe(13);
     expect(await historyRow.first().getByTestId('order-close-reason').textContent()).not.toBe('');
     await shot(page, 'terminal-history-ar-1440');
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the positions as a table on the desktop orders page too, scrolling inside its frame', async () => {
+    await tick('BTCUSDT', '95000.00', '95020.00');
+    const { context, page, token } = await loggedInPage(DESKTOP, 'en');
+    for (let i = 0; i < 14; i++) await open(token, i % 2 ? 2 : 1, '0.01');
+    await page.goto('/order?type=1');
+    const table = page.getByRole('table', { name: 'Holding' });
+    await expect.poll(() => table.getByRole('row', { name: /BTC\/USDT order/ }).count(), POLL).toBe(14);
+    const frame = page.getByTestId('orders-table-frame');
+    // More rows than fit: the frame scrolls and the header stays in view.
+    expect(await frame.evaluate((node) => node.scrollHeight > node.clientHeight)).toBe(true);
+    await frame.evaluate((node) => node.scrollTo(0, node.scrollHeight));
+    const header = await box(table.locator('thead'));
+    const frameBox = await box(frame);
+    expect(header.y).toBeCloseTo(frameBox.y, 0);
+    expect(await page.getByRole('article').count()).toBe(0);
+    await shot(page, 'orders-page-en-1440');
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });

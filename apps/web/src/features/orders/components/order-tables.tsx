@@ -202,16 +202,18 @@ export function HoldingTable({
             </td>
             <ProfitCell order={order} current={order.UpdatePrice} />
             <td className={`${startCell} tabular-nums`}>{orderTime(order.CreateTime)}</td>
-            <td className={`${cell} space-x-1 rtl:space-x-reverse`}>
-              <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => onTool('stops', order)}>
-                {t('orders.edit_stops')}
-              </button>
-              <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => onTool('partial', order)}>
-                {t('orders.partial_close')}
-              </button>
-              <button type="button" className={`${actionClass} bg-accent text-on-accent`} onClick={() => onTool('close', order)}>
-                {t('orders.close_position')}
-              </button>
+            <td className={cell}>
+              <div className="flex justify-end gap-1">
+                <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => onTool('stops', order)}>
+                  {t('orders.edit_stops')}
+                </button>
+                <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => onTool('partial', order)}>
+                  {t('orders.partial_close')}
+                </button>
+                <button type="button" className={`${actionClass} bg-accent text-on-accent`} onClick={() => onTool('close', order)}>
+                  {t('orders.close_position')}
+                </button>
+              </div>
             </td>
           </tr>
         );
