@@ -16,7 +16,17 @@ import { useDeal } from '../api/get-deal';
  * Closes a position, all of it (the default) or a number of lots on the symbol's lot step, after
  * confirmation. `partial`: opened for a partial close, with the lots field focused and selected.
  */
-export function ClosePositionDialog({ order, onClose, centred, partial = false }: { order: Order; onClose: () => void; centred: boolean; partial?: boolean }) {
+export function ClosePositionDialog({
+  order,
+  onClose,
+  centred,
+  partial = false,
+}: {
+  order: Order;
+  onClose: () => void;
+  centred: boolean;
+  partial?: boolean;
+}) {
   const { t } = useTranslation();
   const close = useCloseOrder();
   const deal = useDeal(order.ForexId);

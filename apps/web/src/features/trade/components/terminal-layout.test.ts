@@ -3,7 +3,11 @@ import { DEFAULT_LAYOUT, fitLayout, LIMITS, panelBounds } from './terminal-layou
 
 describe('fitLayout', () => {
   it('keeps the remembered sizes when the window has room for them and the chart', () => {
-    expect(fitLayout({ listWidth: 320, formWidth: 340, positionsHeight: 400 }, 1920, 1020)).toEqual({ listWidth: 320, formWidth: 340, positionsHeight: 400 });
+    expect(fitLayout({ listWidth: 320, formWidth: 340, positionsHeight: 400 }, 1920, 1020)).toEqual({
+      listWidth: 320,
+      formWidth: 340,
+      positionsHeight: 400,
+    });
   });
 
   it('keeps every size within its limits, and falls back to the default for a broken stored value', () => {
@@ -12,12 +16,17 @@ describe('fitLayout', () => {
       formWidth: LIMITS.form.max,
       positionsHeight: LIMITS.positions.min,
     });
-    expect(fitLayout({ listWidth: Number.NaN, formWidth: 'x' as unknown as number, positionsHeight: 300 }, 1920, 1020)).toEqual(DEFAULT_LAYOUT);
+    expect(fitLayout({ listWidth: Number.NaN, formWidth: 'x' as unknown as number, positionsHeight: 300 }, 1920, 1020)).toEqual(
+      DEFAULT_LAYOUT,
+    );
   });
 
   it('shrinks the list, then the form, so the chart keeps its width in a narrow window', () => {
     // 1024 - 360 (chart) leaves 664 for list 400 + form 400: the list gives 136 back.
-    expect(fitLayout({ listWidth: 400, formWidth: 400, positionsHeight: 300 }, 1024, 800)).toMatchObject({ listWidth: 264, formWidth: 400 });
+    expect(fitLayout({ listWidth: 400, formWidth: 400, positionsHeight: 300 }, 1024, 800)).toMatchObject({
+      listWidth: 264,
+      formWidth: 400,
+    });
     // 800 - 360 leaves 440: the list goes down to its minimum, the form gives the rest.
     expect(fitLayout({ listWidth: 400, formWidth: 400, positionsHeight: 300 }, 800, 800)).toMatchObject({ listWidth: 200, formWidth: 260 });
   });
