@@ -124,7 +124,7 @@ describe('position tools, pending types and price alerts', () => {
     const sell = await open(token, 2, '0.03');
     await page.goto('/trade?symbol=BTCUSDT');
     const panel = page.getByRole('region', { name: 'Positions' });
-    await expect.poll(() => panel.getByRole('article', { name: /BTC\/USDT order/ }).count(), POLL).toBe(3);
+    await expect.poll(() => panel.getByRole('row', { name: /BTC\/USDT order/ }).count(), POLL).toBe(3);
     // The terminal's symbol is the default scope.
     expect(await panel.getByRole('combobox', { name: 'Symbols to close' }).inputValue()).toBe(String(btcId));
     await panel.getByRole('button', { name: 'Close buys' }).click();
@@ -133,7 +133,7 @@ describe('position tools, pending types and price alerts', () => {
     await page.screenshot({ path: `${shots}/close-buys-desktop-en.png` });
     await confirm.getByRole('button', { name: 'Confirm close' }).click();
     await page.getByText(/Closed: 2, realised profit/).waitFor();
-    await expect.poll(() => panel.getByRole('article', { name: /BTC\/USDT order/ }).count(), POLL).toBe(1);
+    await expect.poll(() => panel.getByRole('row', { name: /BTC\/USDT order/ }).count(), POLL).toBe(1);
     const left = await holding(token);
     expect(left.map((o) => o.Id)).toEqual([sell.Id]);
     expect(jsErrors(page)).toEqual([]);
@@ -144,7 +144,7 @@ describe('position tools, pending types and price alerts', () => {
     await open(ar.token, 2, '0.01');
     await ar.page.goto('/trade?symbol=BTCUSDT');
     const arPanel = ar.page.getByRole('region', { name: 'المراكز', exact: true });
-    await expect.poll(() => arPanel.getByRole('article').count(), POLL).toBe(2);
+    await expect.poll(() => arPanel.getByRole('row', { name: /BTC\/USDT/ }).count(), POLL).toBe(2);
     await arPanel.getByRole('button', { name: 'إغلاق البيع' }).click();
     await ar.page
       .getByRole('dialog', { name: 'إغلاق البيع' })
@@ -152,7 +152,7 @@ describe('position tools, pending types and price alerts', () => {
       .waitFor();
     await ar.page.screenshot({ path: `${shots}/close-sells-desktop-ar.png` });
     await ar.page.getByRole('dialog', { name: 'إغلاق البيع' }).getByRole('button', { name: 'تأكيد الإغلاق' }).click();
-    await expect.poll(() => arPanel.getByRole('article').count(), POLL).toBe(1);
+    await expect.poll(() => arPanel.getByRole('row', { name: /BTC\/USDT/ }).count(), POLL).toBe(1);
     expect(jsErrors(ar.page)).toEqual([]);
     await ar.context.close();
   });

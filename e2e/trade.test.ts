@@ -257,7 +257,7 @@ describe('markets, trade and orders', () => {
     await sheet.waitFor();
     await page.keyboard.press('Enter');
     await page.getByText('Order placed').waitFor();
-    await page.getByRole('region', { name: 'Positions' }).getByRole('article', { name: /BTC\/USDT order/ }).waitFor();
+    await page.getByRole('region', { name: 'Positions' }).getByRole('row', { name: /BTC\/USDT order/ }).waitFor();
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });

@@ -8,6 +8,8 @@ export interface RouteHandle {
   tabBar?: boolean;
   /** The kept-alive instance is dropped on logout. */
   requiresAuth?: boolean;
+  /** Desktop: the page uses the whole window width (the trading terminal), not the centred column. */
+  wide?: boolean;
 }
 
 export function useRouteHandle(): RouteHandle {

@@ -22,7 +22,7 @@ const userPage = requireAuth(lazyPage(() => import('../features/account/componen
 
 const traderRoutes: RouteObject[] = [
   { index: true, element: <HomePage />, handle: cached('home') },
-  { path: 'trade', element: lazyPage(() => import('./trade-route'), (m) => m.TradeRoute), handle: cached('trade') },
+  { path: 'trade', element: lazyPage(() => import('./trade-route'), (m) => m.TradeRoute), handle: { ...cached('trade'), wide: true } },
   {
     path: 'order',
     element: requireAuth(lazyPage(() => import('../features/orders/components/orders-page'), (m) => m.OrdersPage)),

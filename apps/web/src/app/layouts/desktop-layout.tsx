@@ -2,20 +2,25 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { ConnectionIndicator } from '../../components/ui/connection-indicator';
-import { GlobeIcon } from '../../components/ui/icons';
+import { GlobeIcon, SearchIcon } from '../../components/ui/icons';
 import { useSessionStore } from '../../lib/session-store';
+import { useRouteHandle } from '../route-handle';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-surface-2 text-accent' : 'text-muted hover:text-text'}`;
 
-/** Desktop frame: top bar with the name and navigation, content in a wide centred container. */
+/**
+ * Desktop frame: top bar with the name and navigation, content in a centred container; a `wide`
+ * route (the trading terminal) gets the whole window width under the bar instead.
+ */
 export function DesktopLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const loggedIn = useSessionStore((state) => Boolean(state.token));
+  const wide = Boolean(useRouteHandle().wide);
   return (
     <div className="min-h-dvh bg-bg [--header-offset:3.5rem]">
       <header className="sticky top-0 z-40 border-b border-border bg-surface">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-6 px-6">
+        <div className={`mx-auto flex h-14 items-center gap-6 ${wide ? 'px-4' : 'max-w-6xl px-6'}`}>
           <Link to="/" className="text-lg font-bold text-accent">
             {t('common.app_name')}
           </Link>
@@ -49,6 +54,11 @@ export function DesktopLayout({ children }: { children: ReactNode }) {
             </ul>
             <ul className="ms-auto flex items-center gap-1">
               <li>
+                <NavLink to="/product" aria-label={t('home.search')} title={t('home.search')} className={linkClass}>
+                  <SearchIcon className="size-4" />
+                </NavLink>
+              </li>
+              <li>
                 <ConnectionIndicator />
               </li>
               <li>
@@ -66,8 +76,9 @@ export function DesktopLayout({ children }: { children: ReactNode }) {
           </nav>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-6xl px-6 py-6">
-        <div className="overflow-clip rounded-xl border border-border bg-bg">{children}</div>
+      {/* One tree for both widths, so the kept-alive pages are not mounted again when the width changes. */}
+      <main className={wide ? 'w-full' : 'mx-auto w-full max-w-6xl px-6 py-6'}>
+        <div className={wide ? 'bg-bg' : 'overflow-clip rounded-xl border border-border bg-bg'}>{children}</div>
       </main>
     </div>
   );

@@ -7,6 +7,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { GlobeIcon, SearchIcon } from '../../../components/ui/icons';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { ApiError } from '../../../lib/api-client';
+import { IS_DESKTOP } from '../../../lib/device';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useLiveQuotesFeed } from '../../../lib/live-quotes';
 import { usePageActive } from '../../../lib/page-activity';
@@ -21,7 +22,7 @@ import { PullToRefresh } from './pull-to-refresh';
 /** The desktop table loads on wide screens only, so phones do not download it. */
 const QuoteBoard = lazy(() => import('./quote-board').then((m) => ({ default: m.QuoteBoard })));
 
-/** Home: category chips, the market list with small charts and live quotes, pull to refresh. */
+/** Home: the phone's top bar (on a desktop the layout's bar stands for it), category chips, the market list with small charts and live quotes, pull to refresh. */
 export function HomePage() {
   const { t } = useTranslation();
   const tradeList = useTradeList();
@@ -57,16 +58,21 @@ export function HomePage() {
 
   return (
     <>
-      <header className="sticky top-[var(--header-offset,0px)] z-20 flex h-12 items-center gap-1 border-b border-border bg-bg/95 ps-4 pe-2 backdrop-blur">
-        <h1 className="flex-1 truncate text-base font-bold text-accent">{t('common.app_name')}</h1>
-        <ConnectionIndicator />
-        <Link to="/language" aria-label={t('nav.language')} className="rounded p-2 text-text hover:bg-surface-2">
-          <GlobeIcon />
-        </Link>
-        <Link to="/product" aria-label={t('home.search')} className="rounded p-2 text-text hover:bg-surface-2">
-          <SearchIcon />
-        </Link>
-      </header>
+      {IS_DESKTOP ? (
+        // The desktop bar above already shows the name, the connection, the language and search.
+        <h1 className="sr-only">{t('common.app_name')}</h1>
+      ) : (
+        <header className="sticky top-[var(--header-offset,0px)] z-20 flex h-12 items-center gap-1 border-b border-border bg-bg/95 ps-4 pe-2 backdrop-blur">
+          <h1 className="flex-1 truncate text-base font-bold text-accent">{t('common.app_name')}</h1>
+          <ConnectionIndicator />
+          <Link to="/language" aria-label={t('nav.language')} className="rounded p-2 text-text hover:bg-surface-2">
+            <GlobeIcon />
+          </Link>
+          <Link to="/product" aria-label={t('home.search')} className="rounded p-2 text-text hover:bg-surface-2">
+            <SearchIcon />
+          </Link>
+        </header>
+      )}
       <PullToRefresh onRefresh={() => Promise.all([tradeList.refetch(), categories.refetch()])}>
         <CategoryChips categories={categories.data ?? []} selected={category} onSelect={setCategory} />
         <section aria-label={t('home.market_list')}>{body}</section>

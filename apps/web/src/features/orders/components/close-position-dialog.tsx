@@ -1,6 +1,6 @@
 import { dec } from '@tp/contract/decimal';
 import type { Order } from '@tp/contract/schemas/trading';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -12,8 +12,21 @@ import { closeLotsProblem, decimalsOf, isolateLtr } from './close-lots';
 import { useCloseOrder } from '../api/close-order';
 import { useDeal } from '../api/get-deal';
 
-/** Closes a position, all of it (the default) or a number of lots on the symbol's lot step, after confirmation. */
-export function ClosePositionDialog({ order, onClose, centred }: { order: Order; onClose: () => void; centred: boolean }) {
+/**
+ * Closes a position, all of it (the default) or a number of lots on the symbol's lot step, after
+ * confirmation. `partial`: opened for a partial close, with the lots field focused and selected.
+ */
+export function ClosePositionDialog({
+  order,
+  onClose,
+  centred,
+  partial = false,
+}: {
+  order: Order;
+  onClose: () => void;
+  centred: boolean;
+  partial?: boolean;
+}) {
   const { t } = useTranslation();
   const close = useCloseOrder();
   const deal = useDeal(order.ForexId);
@@ -22,6 +35,16 @@ export function ClosePositionDialog({ order, onClose, centred }: { order: Order;
   const min = deal.data?.min_lots ?? '0';
   const step = deal.data?.lot_step ?? '0';
   const symbol = order.ForexTradeLists.ShowCode;
+  const lotsInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!partial) return;
+    // After the dialog has placed its own first focus.
+    const frame = requestAnimationFrame(() => {
+      lotsInput.current?.focus();
+      lotsInput.current?.select();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [partial]);
 
   function confirm() {
     const problem = closeLotsProblem(lots, order.Quantity, min, step);
@@ -65,7 +88,7 @@ export function ClosePositionDialog({ order, onClose, centred }: { order: Order;
       open
       onClose={onClose}
       variant={centred ? 'center' : 'sheet'}
-      title={t('orders.close_title')}
+      title={partial ? t('orders.partial_close_title', { symbol }) : t('orders.close_title')}
       footer={
         <>
           <Button variant="secondary" block onClick={onClose}>
@@ -93,6 +116,7 @@ export function ClosePositionDialog({ order, onClose, centred }: { order: Order;
             −
           </button>
           <input
+            ref={lotsInput}
             id={`close-lots-${order.Id}`}
             type="text"
             inputMode="decimal"

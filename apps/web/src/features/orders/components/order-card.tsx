@@ -40,9 +40,10 @@ export function SideBadge({ orderType }: { orderType: number }) {
   );
 }
 
-export function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+/** One figure of a card; `wide` ones (dates, reasons) take two of the phone's three columns so they are not cut off. */
+export function Field({ label, children, testId, wide = false }: { label: string; children: ReactNode; testId?: string; wide?: boolean }) {
   return (
-    <div className="flex min-w-0 flex-col">
+    <div className={`flex min-w-0 flex-col ${wide ? 'col-span-2 lg:col-span-1' : ''}`}>
       <dt className="truncate text-[11px] text-muted">{label}</dt>
       <dd className="truncate text-xs tabular-nums" data-testid={testId}>
         {children}
@@ -66,7 +67,7 @@ export function OrderCard({ order, tab, actions, onOpen }: { order: Order; tab: 
         aria-label={t('orders.order_label', { symbol: order.ForexTradeLists.ShowCode, id: order.Id })}
         className="flex flex-col gap-2"
       >
-        <header className="flex items-center gap-2">
+        <header className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <SideBadge orderType={order.OrderType} />
           {tab === 0 && pendingType && (
             <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[11px] font-medium" data-testid="order-pending-type">
@@ -109,15 +110,21 @@ export function OrderCard({ order, tab, actions, onOpen }: { order: Order; tab: 
           </Field>
           {tab === 3 && (
             <>
-              <Field label={t('orders.close_reason')} testId="order-close-reason">
+              <Field label={t('orders.close_reason')} testId="order-close-reason" wide>
                 {closeReason(order)}
               </Field>
-              <Field label={t('orders.close_time')}>{orderTime(order.CompleteTime)}</Field>
+              <Field label={t('orders.close_time')} wide>
+                {orderTime(order.CompleteTime)}
+              </Field>
             </>
           )}
-          {tab !== 3 && <Field label={t('orders.open_time')}>{orderTime(order.CreateTime)}</Field>}
+          {tab !== 3 && (
+            <Field label={t('orders.open_time')} wide>
+              {orderTime(order.CreateTime)}
+            </Field>
+          )}
           {tab === 0 && (
-            <Field label={t('orders.expiry')} testId="order-expiry">
+            <Field label={t('orders.expiry')} testId="order-expiry" wide>
               {expiry}
             </Field>
           )}

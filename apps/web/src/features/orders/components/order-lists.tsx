@@ -11,6 +11,7 @@ import { useOpenOrders, useOrderHistory } from '../api/get-my-deal';
 import { ConfirmDialog } from './confirm-dialog';
 import { OrderCard } from './order-card';
 import { CloseAllBar } from './close-all-bar';
+import { HistoryTable, HoldingTable, PendingTable } from './order-tables';
 import type { PositionTool } from './position-actions';
 
 const actionClass = 'rounded-md px-3 py-1.5 text-xs font-medium';
@@ -30,60 +31,76 @@ function OpenOrderList({ tab, onOpen, actions }: { tab: 0 | 1; onOpen: (order: O
   );
 }
 
+/** How a list is drawn: cards (phone) or a table (desktop), and whether it fills the terminal's panel. */
+export interface ListLook {
+  table?: boolean;
+  embedded?: boolean;
+}
+
 /** Open positions: live price and profit, close-all buttons above them; each with TP/SL, reverse and (partial) close. */
 export function HoldingList({
   onOpen,
   onTool,
   centred,
   currentCode,
+  table = false,
+  embedded = false,
 }: {
   onOpen: (order: Order) => void;
   onTool: (tool: PositionTool, order: Order) => void;
   centred: boolean;
   currentCode?: string | null;
-}) {
+} & ListLook) {
   const { t } = useTranslation();
   const positions = useOpenOrders(1).data?.data ?? [];
   return (
     <>
       <CloseAllBar positions={positions} currentCode={currentCode} centred={centred} />
-      <OpenOrderList
-        tab={1}
-        onOpen={onOpen}
-        actions={(order) => (
-          <>
-            <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => onTool('stops', order)}>
-              {t('orders.edit_stops')}
-            </button>
-            <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => onTool('reverse', order)}>
-              {t('orders.reverse')}
-            </button>
-            <button type="button" className={`${actionClass} bg-accent text-on-accent`} onClick={() => onTool('close', order)}>
-              {t('orders.close_position')}
-            </button>
-          </>
-        )}
-      />
+      {table ? (
+        <HoldingTable onOpen={onOpen} onTool={onTool} embedded={embedded} />
+      ) : (
+        <OpenOrderList
+          tab={1}
+          onOpen={onOpen}
+          actions={(order) => (
+            <>
+              <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => onTool('stops', order)}>
+                {t('orders.edit_stops')}
+              </button>
+              <button type="button" className={`${actionClass} bg-surface-2`} onClick={() => onTool('reverse', order)}>
+                {t('orders.reverse')}
+              </button>
+              <button type="button" className={`${actionClass} bg-accent text-on-accent`} onClick={() => onTool('close', order)}>
+                {t('orders.close_position')}
+              </button>
+            </>
+          )}
+        />
+      )}
     </>
   );
 }
 
 /** Pending orders, each cancellable with a confirmation. */
-export function PendingList({ onOpen }: { onOpen: (order: Order) => void }) {
+export function PendingList({ onOpen, table = false, embedded = false }: { onOpen: (order: Order) => void } & ListLook) {
   const { t } = useTranslation();
   const cancel = useCancelOrder();
   const [cancelling, setCancelling] = useState<Order | null>(null);
   return (
     <>
-      <OpenOrderList
-        tab={0}
-        onOpen={onOpen}
-        actions={(order) => (
-          <button type="button" className={`${actionClass} bg-surface-2 text-down`} onClick={() => setCancelling(order)}>
-            {t('orders.cancel_order')}
-          </button>
-        )}
-      />
+      {table ? (
+        <PendingTable onOpen={onOpen} onCancel={setCancelling} embedded={embedded} />
+      ) : (
+        <OpenOrderList
+          tab={0}
+          onOpen={onOpen}
+          actions={(order) => (
+            <button type="button" className={`${actionClass} bg-surface-2 text-down`} onClick={() => setCancelling(order)}>
+              {t('orders.cancel_order')}
+            </button>
+          )}
+        />
+      )}
       {cancelling && (
         <ConfirmDialog
           title={t('orders.cancel_title')}
@@ -103,7 +120,12 @@ export function PendingList({ onOpen }: { onOpen: (order: Order) => void }) {
 }
 
 /** Closed and cancelled orders with their reason, a page more each time the end scrolls into view. */
-export function HistoryList() {
+export function HistoryList({ table = false, embedded = false }: ListLook) {
+  if (table) return <HistoryTable embedded={embedded} />;
+  return <HistoryCards />;
+}
+
+function HistoryCards() {
   const { t } = useTranslation();
   const history = useOrderHistory();
   const sentinel = useRef<HTMLDivElement>(null);

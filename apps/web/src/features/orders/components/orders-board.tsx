@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { myDealQueryKey, type MyDeal, type OrderTab } from '../api/get-my-deal';
+import { IS_DESKTOP } from '../../../lib/device';
 import { AccountSummary } from './account-summary';
 import { OrderDetailSheet } from './order-detail-sheet';
 import { AlertsList } from './alerts-list';
@@ -52,6 +53,8 @@ export function OrdersBoard({
           .flatMap((status) => queryClient.getQueryData<MyDeal>(myDealQueryKey(status as OrderTab))?.data ?? [])
           .find((order) => order.Id === detailId);
   const open = (order: Order) => setDetailId(order.Id);
+  // Desktop: MT5-like tables; phone: cards.
+  const look = { table: IS_DESKTOP, embedded };
   const openTool = (kind: PositionTool, order: Order) => {
     setDetailId(null);
     setTool({ tool: kind, order });
@@ -74,10 +77,14 @@ export function OrdersBoard({
           </button>
         ))}
       </div>
-      <div role="tabpanel" aria-label={t(`orders.${TABS.find((x) => x.tab === tab)!.key}`)}>
-        {tab === 1 && <HoldingList onOpen={open} onTool={openTool} centred={centred} currentCode={currentCode} />}
-        {tab === 0 && <PendingList onOpen={open} />}
-        {tab === 3 && <HistoryList />}
+      <div
+        role="tabpanel"
+        aria-label={t(`orders.${TABS.find((x) => x.tab === tab)!.key}`)}
+        className={embedded ? 'flex min-h-0 flex-1 flex-col overflow-auto' : undefined}
+      >
+        {tab === 1 && <HoldingList onOpen={open} onTool={openTool} centred={centred} currentCode={currentCode} {...look} />}
+        {tab === 0 && <PendingList onOpen={open} {...look} />}
+        {tab === 3 && <HistoryList {...look} />}
         {tab === 'alerts' && <AlertsList />}
       </div>
       {detail && <OrderDetailSheet order={detail} centred={centred} onTool={openTool} onClose={() => setDetailId(null)} />}

@@ -7,8 +7,8 @@ import { ClosePositionDialog } from './close-position-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { StopsSheet } from '../../../components/stops-sheet';
 
-/** What can be done to an open position from its card or its detail sheet. */
-export type PositionTool = 'stops' | 'close' | 'reverse';
+/** What can be done to an open position from its card, its table row or its detail sheet. */
+export type PositionTool = 'stops' | 'close' | 'partial' | 'reverse';
 
 /** The dialog of the chosen tool: TP/SL and trailing stop, (partial) close, or reverse after confirmation. */
 export function PositionToolDialog({
@@ -25,7 +25,8 @@ export function PositionToolDialog({
   const { t } = useTranslation();
   const reverse = useReverseOrder();
   if (tool === 'stops') return <StopsSheet order={order} centred={centred} onClose={onClose} />;
-  if (tool === 'close') return <ClosePositionDialog order={order} centred={centred} onClose={onClose} />;
+  if (tool === 'close' || tool === 'partial')
+    return <ClosePositionDialog order={order} centred={centred} partial={tool === 'partial'} onClose={onClose} />;
   const symbol = order.ForexTradeLists.ShowCode;
   return (
     <ConfirmDialog

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A draggable separator between two panels (mouse, touch or arrow keys). `size` is the panel's
+ * A draggable separator between two panels (mouse, touch, arrow keys; Home and End for the smallest and largest). `size` is the panel's
  * size in pixels; `sign` is -1 when dragging toward the start makes the panel grow.
  */
 export function ResizeHandle({
@@ -53,6 +53,10 @@ export function ResizeHandle({
         const backward = vertical ? (rtl() ? 'ArrowRight' : 'ArrowLeft') : 'ArrowUp';
         if (event.key === forward) onResize(clamp(size + sign * 16));
         else if (event.key === backward) onResize(clamp(size - sign * 16));
+        else if (event.key === 'Home') onResize(min);
+        else if (event.key === 'End') onResize(max);
+        else return;
+        event.preventDefault();
       }}
       className={`shrink-0 bg-border/60 hover:bg-accent/60 focus-visible:bg-accent ${vertical ? 'w-1 cursor-col-resize' : 'h-1 cursor-row-resize'}`}
     />
