@@ -7,6 +7,8 @@
  * so every symbol's `feeRate` is USD per lot.
  */
 import type { LangCode } from '@tp/contract/languages';
+import { announcementKey, TRANSLATED_LANGS, type NewsText, type TranslatedLang } from '@tp/contract/schemas/content';
+import { seedTranslations } from './seed-translations/index.ts';
 import type {
   areaCodes,
   bankWires,
@@ -1202,6 +1204,11 @@ export const seedNews: SeedNews[] = [
   },
 ];
 
+/** The seeded news in every language but English, in seedNews's order (seed-translations/<lang>.ts). */
+export const seedNewsTexts: Record<TranslatedLang, readonly NewsText[]> = Object.fromEntries(
+  TRANSLATED_LANGS.map((lang) => [lang, seedTranslations[lang].news as readonly NewsText[]]),
+) as Record<string, readonly NewsText[]> as Record<TranslatedLang, readonly NewsText[]>;
+
 // ================================================================ settings
 
 export const seedSettings: Record<string, string> = {
@@ -1223,6 +1230,8 @@ export const seedSettings: Record<string, string> = {
     'Northwind Markets does not provide services to residents of North Korea, China, Vanuatu or Cuba. ' +
     'Trading leveraged products carries a high level of risk and may not be suitable for all investors; ' +
     'you can lose all of the money in your account.',
+  /** The same notice in every other language (announcement_<lang>). */
+  ...Object.fromEntries(TRANSLATED_LANGS.map((lang) => [announcementKey(lang), seedTranslations[lang].announcement])),
 };
 
 // ================================================================ funding
