@@ -352,7 +352,7 @@ describe.each(dbTargets)('content on %s', (target) => {
     }
     expect((await save({ allow_http_links: '1', service_link: 'http://help.example' })).data).toMatchObject({ allow_http_links: '1', service_link: 'http://help.example' });
     // A bare support address counts as mailto: (the seeded value).
-    expect((await save({ allow_http_links: '0', service_link: 'support@northwind-markets.example' })).code).toBe(1);
+    expect((await save({ allow_http_links: '0', service_link: 'support@tradeplatform.example' })).code).toBe(1);
   });
 
   it('saves whitelisted settings by role, refuses others, audits and announces the change', async () => {
@@ -380,7 +380,7 @@ describe.each(dbTargets)('content on %s', (target) => {
       },
     ]);
     const audit = (await auditOf('settings.save')).at(-1)!;
-    expect(audit.before).toEqual({ verify_reg_type: '1', service_link_type: '1', service_link: 'support@northwind-markets.example' });
+    expect(audit.before).toEqual({ verify_reg_type: '1', service_link_type: '1', service_link: 'support@tradeplatform.example' });
 
     expect((await call(t, 'POST', '/api/admin/settings/save', { stop_out_level: '40' }, { token: editor })).code).toBe(1003);
     expect((await call(t, 'POST', '/api/admin/settings/save', { verify_reg_type: '1' }, { token: risk })).code).toBe(1003);

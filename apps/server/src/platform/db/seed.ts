@@ -61,12 +61,12 @@ export async function seedDatabase(db: Db, log: Logger, config: Config): Promise
     if (await isEmpty(tx as unknown as Db, news)) {
       await tx.insert(news).values(seedNews.map(({ daysAgo, ...n }) => ({ ...n, createdAt: new Date(Date.now() - daysAgo * 86_400_000) })));
     }
-    // The seeded items' translations, for seeded items (found by their English title) that have none yet.
+    // The seeded items' translations, once, for the seeded items still there (found by their image, unique to each).
     if (await isEmpty(tx as unknown as Db, newsTexts)) {
-      const seeded = await tx.select({ id: news.id, title: news.title }).from(news);
-      const idOf = new Map(seeded.map((n) => [n.title, n.id]));
+      const seeded = await tx.select({ id: news.id, logo: news.logo }).from(news).orderBy(news.id);
+      const idOf = new Map(seeded.map((n) => [n.logo, n.id]));
       const rows = seedNews.flatMap((n, i) => {
-        const id = idOf.get(n.title);
+        const id = n.logo ? idOf.get(n.logo) : undefined;
         return id === undefined ? [] : Object.entries(seedNewsTexts).map(([lang, items]) => ({ newsId: id, lang, ...items[i]! }));
       });
       if (rows.length) await tx.insert(newsTexts).values(rows);

@@ -2,14 +2,14 @@ import type { SeedTranslation } from './types.ts';
 
 export default {
   announcement:
-    'Northwind Markets 不向北韓、中國、瓦努阿圖或古巴居民提供服務。' +
+    'TradePlatform 不向北韓、中國、瓦努阿圖或古巴居民提供服務。' +
     '槓桿產品交易風險極高，未必適合所有投資者；您可能損失賬戶內的全部資金。',
   news: [
     {
-      title: '歡迎來到 Northwind Markets：在同一平台交易外匯、商品、加密貨幣及指數',
+      title: '歡迎來到 TradePlatform：在同一平台交易外匯、商品、加密貨幣及指數',
       desc: '一個賬戶、31 個交易品種、主要貨幣對最高 1:500 槓桿，另有免費模擬賬戶供您練習。',
       content: [
-        '<p>Northwind Markets 將<strong>外匯、商品、加密貨幣及股票指數</strong>集中於同一個美元賬戶，手機與桌面瀏覽器上的操作完全一致。</p>',
+        '<p>TradePlatform 將<strong>外匯、商品、加密貨幣及股票指數</strong>集中於同一個美元賬戶，手機與桌面瀏覽器上的操作完全一致。</p>',
         '<h2>可交易品種</h2>',
         '<ul>',
         '<li><strong>外匯：</strong>12 個主要及交叉貨幣對，包括 EUR/USD、GBP/USD、USD/JPY 及 GBP/JPY。</li>',
@@ -83,7 +83,7 @@ export default {
         '<li><strong>ETH 及 SOL：</strong>網絡活動回升，表現跑贏大市。</li>',
         '<li><strong>DOGE 及 XRP：</strong>同類中波動最大，日內波幅達數個百分點。</li>',
         '</ul>',
-        '<p>Northwind Markets 的加密貨幣品種全天候開放，槓桿最高 1:20。由於價格可在任何時段急劇變動，強烈建議為每個加密貨幣倉位設定止損。</p>',
+        '<p>TradePlatform 的加密貨幣品種全天候開放，槓桿最高 1:20。由於價格可在任何時段急劇變動，強烈建議為每個加密貨幣倉位設定止損。</p>',
         '<p><strong>本文屬市場評論，並非投資建議。</strong></p>',
       ].join(''),
     },
