@@ -2,8 +2,7 @@ import type { SeedTranslation } from './types.ts';
 
 export default {
   announcement:
-    'TradePlatform 不向北韓、中國、瓦努阿圖或古巴居民提供服務。' +
-    '槓桿產品交易風險極高，未必適合所有投資者；您可能損失賬戶內的全部資金。',
+    'TradePlatform 不向北韓、中國、瓦努阿圖或古巴居民提供服務。' + '槓桿產品交易風險極高，未必適合所有投資者；您可能損失賬戶內的全部資金。',
   news: [
     {
       title: '歡迎來到 TradePlatform：在同一平台交易外匯、商品、加密貨幣及指數',
