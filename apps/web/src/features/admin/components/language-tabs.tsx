@@ -43,7 +43,7 @@ export function LanguageTabs({
     list.current?.querySelector<HTMLElement>(`[data-lang="${next}"]`)?.focus();
   };
   return (
-    <div ref={list} role="tablist" aria-label={label} className="flex flex-wrap gap-1" onKeyDown={move}>
+    <div ref={list} role="tablist" aria-label={label} className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:flex-wrap md:overflow-visible" onKeyDown={move}>
       {ORDER.map((code) => {
         const done = filled(code);
         const selected = code === value;
@@ -59,7 +59,7 @@ export function LanguageTabs({
             tabIndex={selected ? 0 : -1}
             lang={code === 'hk' ? 'zh-Hant-HK' : undefined}
             onClick={() => onChange(code)}
-            className={`flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm ${selected ? 'bg-accent text-on-accent' : 'bg-surface-2'}`}
+            className={`flex shrink-0 items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm ${selected ? 'bg-accent text-on-accent' : 'bg-surface-2'}`}
           >
             <span aria-hidden="true" className={`size-2 rounded-full ${done ? 'bg-up' : 'border border-current opacity-60'}`} />
             {nameOf(code)}
