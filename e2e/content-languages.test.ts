@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus } from '@tp/contract/constants';
 import { news, orders, symbols } from '../apps/server/src/platform/db/schema.ts';
-import { seedNews, seedNewsTexts } from '../apps/server/src/platform/db/seed-data.ts';
+import { seedNews, seedNewsTexts, seedSettings } from '../apps/server/src/platform/db/seed-data.ts';
 import { signedInPage } from './account-helpers.ts';
 import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
 
@@ -71,14 +71,43 @@ describe('content in every language', () => {
     return e2e.server.ctx.services.sessions.create({ staffId: row!.id });
   }
 
+  const adminPage = async (size: typeof PHONE | typeof DESKTOP) => {
+    const { context, page } = await newPage(e2e, size, { lang: 'en' });
+    await page.goto('/admin');
+    await page.getByLabel('Email').fill('admin@test.local');
+    await page.getByLabel('Password').fill('admin-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    return { context, page };
+  };
+
+  it('lets staff write the announcement notice per language; an emptied language shows English', async () => {
+    const { context, page } = await adminPage(DESKTOP);
+    await page.goto('/admin/content');
+    const notice = page.getByRole('group', { name: 'Announcement notice' });
+    await notice.getByRole('tab', { name: /العربية/ }).click();
+    const arabic = notice.getByLabel('Announcement notice · العربية');
+    expect(await arabic.inputValue()).toBe(seedSettings.announcement_ar);
+    await notice.getByText(seedSettings.announcement!).waitFor();
+    await shot(page, 'admin-announcement-ar-desktop');
+    await arabic.fill('');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    const served = async (lang: string) =>
+      (await e2e.server.app.inject({ method: 'GET', url: '/api/announcement', headers: { lang } })).json().data.notice as string;
+    await expect.poll(() => served('ar')).toBe(seedSettings.announcement);
+    expect(await served('hk')).toBe(seedSettings.announcement_hk);
+    const { context: reader, page: trader } = await newPage(e2e, PHONE, { lang: 'hk' });
+    await trader.goto('/mine/announcement');
+    await trader.getByText(seedSettings.announcement_hk!).waitFor();
+    await shot(trader, 'announcement-hk-phone');
+    await reader.close();
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+
   for (const [device, size] of DEVICES) {
     it(`lets staff edit a news item language by language beside the English reference (${device})`, async () => {
-      const { context, page } = await newPage(e2e, size, { lang: 'en' });
-      await page.goto('/admin');
-      await page.getByLabel('Email').fill('admin@test.local');
-      await page.getByLabel('Password').fill('admin-password-1');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      const { context, page } = await adminPage(size);
       await page.goto('/admin/news');
       const english = seedNews[1]!;
       await page.getByRole('button', { name: `Edit ${english.title}` }).click();

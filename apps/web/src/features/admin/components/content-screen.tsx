@@ -50,7 +50,9 @@ function SettingsForm() {
   const mine = EDITABLE_SETTING_KEYS.filter((k) =>
     (RISK_SETTING_KEYS as readonly string[]).includes(k) ? hasRole(staff, ['risk']) : hasRole(staff, ['content']),
   );
-  const submit = () => save.mutate(Object.fromEntries(mine.map((k) => [k, values[k] ?? ''])), { onSuccess: () => setDraft(null) });
+  // Only what staff changed is sent: a setting never stored (allow_http_links on a new install) is not sent as ''.
+  const changed = mine.filter((k) => (values[k] ?? '') !== (q.data[k] ?? ''));
+  const submit = () => save.mutate(Object.fromEntries(changed.map((k) => [k, values[k] ?? ''])), { onSuccess: () => setDraft(null) });
   return (
     <form className="flex max-w-xl flex-col gap-3" aria-label={t('admin.settings')} onSubmit={(e) => (e.preventDefault(), submit())}>
       <h2 className="font-medium">{t('admin.settings')}</h2>
@@ -84,7 +86,7 @@ function SettingsForm() {
             </label>
           ),
         )}
-      <Button type="submit" disabled={save.isPending || !draft}>
+      <Button type="submit" disabled={save.isPending || changed.length === 0}>
         {t('admin.save')}
       </Button>
     </form>
