@@ -169,6 +169,9 @@ describe('content in every language', () => {
       // No English inside the translated screen (symbol codes and numbers aside).
       const panel = (await page.getByRole('tabpanel').textContent())!.replace(/EUR\/USD/g, '');
       expect(panel.match(/[A-Za-z]{2,}/g)).toBeNull();
+      // Nothing on the cards is cut off (the close time used to end in "12:…" on a phone).
+      const cut = await page.locator('article dd, article dt').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+      expect(cut).toEqual([]);
       await shot(page, `history-hk-${device}`);
       expect(jsErrors(page)).toEqual([]);
       await context.close();

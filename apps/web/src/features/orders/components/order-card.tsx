@@ -52,8 +52,9 @@ export function SideBadge({ orderType }: { orderType: number }) {
 export function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <div className="flex min-w-0 flex-col">
-      <dt className="truncate text-[11px] text-muted">{label}</dt>
-      <dd className="truncate text-xs tabular-nums" data-testid={testId}>
+      {/* Wrapped, never cut: a close time or a translated reason may be wider than a third of a phone. */}
+      <dt className="text-[11px] leading-tight text-muted [overflow-wrap:anywhere]">{label}</dt>
+      <dd className="text-xs tabular-nums [overflow-wrap:anywhere]" data-testid={testId}>
         {children}
       </dd>
     </div>
