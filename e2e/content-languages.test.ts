@@ -161,7 +161,7 @@ describe('content in every language', () => {
       const cards = page.getByRole('article');
       await expect.poll(() => cards.count()).toBe(3);
       const reasons = await page.getByTestId('order-close-reason').allTextContents();
-      expect(reasons.sort()).toEqual(['已撤銷 · 保證金不足', '已撤銷 · 已過期', '已撤銷 · 由您撤銷'].sort());
+      expect(reasons.sort()).toEqual(['已撤銷 · 保證金不足', '已撤銷 · 已過期', '已撤銷 · 由您發起'].sort());
       // A cancelled pending order never opened: no margin, fee, swap or profit shown as charged.
       for (const id of ['order-margin', 'order-fee', 'order-swap', 'order-profit']) {
         expect(await page.getByTestId(id).allTextContents(), id).toEqual(['--', '--', '--']);
