@@ -160,7 +160,9 @@ function NewsEditor({ news, onClose }: { news: NewsItem; onClose: () => void }) 
         {lang !== 'en' && (
           <aside
             aria-label={t('admin.lang_reference')}
-            className="flex flex-col gap-2 rounded-xl border border-border bg-surface-2 p-3 text-sm"
+            // On a phone the reference scrolls within a third of the screen, so the fields stay near.
+            tabIndex={0}
+            className="flex max-h-[35dvh] flex-col gap-2 overflow-y-auto rounded-xl border border-border bg-surface-2 p-3 text-sm lg:max-h-none lg:overflow-visible"
             lang="en"
             dir="ltr"
           >
@@ -168,7 +170,7 @@ function NewsEditor({ news, onClose }: { news: NewsItem; onClose: () => void }) 
             <p className="font-semibold">{en.title}</p>
             {en.desc && <p className="text-muted">{en.desc}</p>}
             <div
-              className="max-h-[60vh] overflow-y-auto leading-relaxed [&_h2]:mt-3 [&_h2]:font-semibold [&_ul]:list-disc [&_ul]:ps-5 [&_p]:mt-2"
+              className="lg:max-h-[60vh] lg:overflow-y-auto leading-relaxed [&_h2]:mt-3 [&_h2]:font-semibold [&_ul]:list-disc [&_ul]:ps-5 [&_p]:mt-2"
               dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(en.content) }}
             />
           </aside>
