@@ -174,7 +174,7 @@ describe('sign-in and account', () => {
       await page.goto('/user');
       await page.getByRole('button', { name: 'Customer service' }).click();
       const dialog = page.getByRole('dialog', { name: 'Customer service' });
-      await dialog.getByText('support@northwind-markets.example').waitFor();
+      await dialog.getByText('support@tradeplatform.example').waitFor();
       await dialog.getByRole('button', { name: 'Copy' }).click();
       await seeText(page, 'Copied');
       await context.close();
@@ -195,7 +195,7 @@ describe('sign-in and account', () => {
       expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       await context.close();
     } finally {
-      await set('service_link', 'support@northwind-markets.example');
+      await set('service_link', 'support@tradeplatform.example');
       await set('service_link_type', '1');
     }
   });

@@ -136,6 +136,10 @@ describe('back office', () => {
     await seeText(admin, 'Verified');
     await admin.getByRole('tab', { name: 'Ledger' }).click();
     await seeText(admin, '250.000000');
+    // Entry types in words, not the stored codes (deposit, margin_lock...).
+    const ledger = admin.getByRole('table', { name: 'Ledger' });
+    await ledger.getByRole('cell', { name: 'Deposit', exact: true }).first().waitFor();
+    expect(await ledger.getByRole('cell', { name: 'deposit', exact: true }).count()).toBe(0);
     await admin.screenshot({ path: '/tmp/w3-admin-user-ledger-desktop-en.png', fullPage: true });
     expect(jsErrors(page)).toEqual([]);
     await context.close();

@@ -67,13 +67,15 @@ describe('funding screens', () => {
     await page.getByTestId('deposit-records').getByText('Rejected').waitFor();
     await seeText(page, 'Remark: Proof does not match the amount');
 
-    // The bank tab shows the wire details of the chosen channel.
+    // The bank tab preselects the first channel (no "No payment channel") and shows the chosen channel's details.
     await page.getByRole('tab', { name: 'Bank transfer' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /Harbourline/ }).getAttribute('aria-checked')).toBe('true');
+    await seeText(page, 'HCBLHKHX');
     await page.getByLabel('Amount transferred').fill('100');
     await page.getByRole('button', { name: 'Submit deposit' }).click();
-    await seeText(page, 'No payment channel available');
-    await page.getByRole('radio', { name: /Harbourline/ }).click();
-    await seeText(page, 'HCBLHKHX');
+    expect(await page.getByText('No payment channel available').count()).toBe(0);
+    await page.getByRole('radio', { name: /Alpenrand/ }).click();
+    await seeText(page, 'APRBCHZZ');
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '../constants.ts';
 import { dec } from '../decimal.ts';
+import { LANG_CODES, type LangCode } from '../languages.ts';
 import { boundedText, linkField, MAX_ID, optionalIdField, whole } from './fields.ts';
 
 /** An integer parameter with a default; values above `max` are clamped (page sizes). */
@@ -48,10 +49,31 @@ export const NewsDetailSchema = NewsItemSchema.extend({ content: z.string() });
 export type NewsItem = z.infer<typeof NewsItemSchema>;
 export type NewsDetail = z.infer<typeof NewsDetailSchema>;
 
-export const AdminNewsSchema = NewsDetailSchema.extend({ category_id: z.number().int(), published: z.boolean() });
-/** A row of the back office's news list: the editor's fields without the content. */
-export const AdminNewsItemSchema = AdminNewsSchema.omit({ content: true });
+/**
+ * Languages a news item or the announcement notice is translated into: every language but English,
+ * whose text is the reference (the item's own title, desc and content). Readers get their language's
+ * text, field by field, falling back to English where staff left it empty.
+ */
+export const TRANSLATED_LANGS = LANG_CODES.filter((l) => l !== 'en') as Exclude<LangCode, 'en'>[];
+export type TranslatedLang = (typeof TRANSLATED_LANGS)[number];
+
+export const NewsTextSchema = z.object({ title: z.string(), desc: z.string(), content: z.string() });
+export type NewsText = z.infer<typeof NewsTextSchema>;
+
+export const AdminNewsSchema = NewsDetailSchema.extend({
+  category_id: z.number().int(),
+  published: z.boolean(),
+  /** The text per language other than English, as stored (fields may be empty); languages with no text are absent. */
+  translations: z.record(z.string(), NewsTextSchema),
+});
+/** A row of the back office's news list: the editor's fields without the content and translations. */
+export const AdminNewsItemSchema = AdminNewsSchema.omit({ content: true, translations: true });
 export const NEWS_CONTENT_MAX = 200_000;
+const NewsTextInput = z.object({
+  title: z.string().trim().max(200, 'msg:news_title_too_long').default(''),
+  desc: z.string().trim().max(1000, 'msg:news_desc_too_long').default(''),
+  content: z.string().max(NEWS_CONTENT_MAX, 'msg:news_content_too_long').default(''),
+});
 export const NewsSaveInput = z.object({
   id: optionalId,
   category_id: intParam(1, 1, 1_000_000),
@@ -63,6 +85,8 @@ export const NewsSaveInput = z.object({
     .min(1, 'msg:news_content_required')
     .max(NEWS_CONTENT_MAX, 'msg:news_content_too_long'),
   published: flagParam.default(true),
+  /** Text per language other than English; a language left out or empty is served in English. Replaces all stored translations. */
+  translations: z.partialRecord(z.enum(TRANSLATED_LANGS as [TranslatedLang, ...TranslatedLang[]]), NewsTextInput).default({}),
 });
 export const AdminNewsListInput = PageInput.extend({ category_id: optionalId });
 
@@ -108,10 +132,18 @@ export const AnnouncementSchema = z.object({
   /** Translated server-side: the countries the service is not provided to. */
   announcement: z.string(),
   excluded_countries: z.array(z.string()),
-  /** Staff's own notice (setting `announcement`), shown as plain text; may be empty. */
+  /**
+   * Staff's own notice in the request's language (setting `announcement_<lang>`, else the English
+   * `announcement`), shown as plain text; may be empty.
+   */
   notice: z.string(),
   company: CompanySchema,
 });
+
+/** The setting holding the announcement notice in a language other than English (`announcement` holds English). */
+export const announcementKey = (lang: TranslatedLang) => `announcement_${lang}` as const;
+export type AnnouncementLangKey = ReturnType<typeof announcementKey>;
+export const ANNOUNCEMENT_LANG_KEYS = TRANSLATED_LANGS.map(announcementKey);
 
 /** Settings staff may change from the back office; the risk levels need the risk role (the fee type has its own calls, /api/admin/fees). */
 export const CONTENT_SETTING_KEYS = [
@@ -119,6 +151,7 @@ export const CONTENT_SETTING_KEYS = [
   'service_link_type',
   'verify_reg_type',
   'announcement',
+  ...ANNOUNCEMENT_LANG_KEYS,
   'is_show_mobile',
   'allow_http_links',
 ] as const;
@@ -143,6 +176,7 @@ export const SettingValueRules: Record<EditableSettingKey, z.ZodType<string>> = 
   service_link_type: choice('1', '2', '3'),
   verify_reg_type: choice('1', '2'),
   announcement: z.string().trim().max(4000),
+  ...(Object.fromEntries(ANNOUNCEMENT_LANG_KEYS.map((k) => [k, z.string().trim().max(4000)])) as unknown as Record<AnnouncementLangKey, z.ZodType<string>>),
   is_show_mobile: choice('0', '1'),
   /** 1 lets staff store http: links (settings, company, news); https, mailto and relative paths always. */
   allow_http_links: choice('0', '1'),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_COOKIE_MAX_AGE_S } from '@tp/contract/constants';
 import { call, createTestApp, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { company, news, settings, staff, staffAuditLog } from '../../platform/db/schema.ts';
-import { seedCompany } from '../../platform/db/seed-data.ts';
+import { seedCompany, seedNews, seedNewsTexts, seedSettings } from '../../platform/db/seed-data.ts';
 import { insertUser } from '../auth/user-repository.ts';
 import { BusChannels } from '../../platform/bus-channels.ts';
 
@@ -146,6 +146,97 @@ describe.each(dbTargets)('content on %s', (target) => {
     });
   });
 
+  it('serves news in the reader\'s language, falling back to English only where staff left a language empty', async () => {
+    const saved = await call(
+      t,
+      'POST',
+      '/api/admin/news/save',
+      {
+        title: 'Oil rallies',
+        desc: 'Brent up',
+        content: '<p>Oil is up.</p>',
+        translations: {
+          ar: { title: 'النفط يرتفع', desc: 'برنت يصعد', content: '<p onclick="x()">النفط يرتفع.</p><script>alert(1)</script>' },
+          jp: { title: '原油が上昇', desc: '', content: '' },
+          hk: { title: '', desc: '', content: '<script>only</script>' },
+        },
+      },
+      { token: editor, json: true },
+    );
+    expect(saved.code).toBe(1);
+    // Stored sanitized; a language whose fields are all empty (after sanitizing) is not stored.
+    expect(saved.data.translations).toEqual({
+      ar: { title: 'النفط يرتفع', desc: 'برنت يصعد', content: '<p>النفط يرتفع.</p>' },
+      jp: { title: '原油が上昇', desc: '', content: '' },
+    });
+    const id = saved.data.id as number;
+    const listed = (lang: string) =>
+      call(t, 'GET', '/api/news/list', { limit: 50 }, { lang }).then((r) => r.data.data.find((n: { id: number }) => n.id === id));
+    const info = (lang: string) => call(t, 'GET', '/api/news/info', { id }, { lang }).then((r) => r.data);
+
+    // A user in ar gets the Arabic text; the list and detail keep their shapes.
+    expect(await listed('ar')).toEqual({ id, title: 'النفط يرتفع', desc: 'برنت يصعد', logo: '', created_at: expect.any(String) });
+    expect(await info('ar')).toEqual({ id, title: 'النفط يرتفع', desc: 'برنت يصعد', logo: '', content: '<p>النفط يرتفع.</p>', created_at: expect.any(String) });
+    // Field by field: the Japanese title, the English summary and body staff left empty.
+    expect(await info('jp')).toMatchObject({ title: '原油が上昇', desc: 'Brent up', content: '<p>Oil is up.</p>' });
+    // No text in hk (nor for a language staff never touched): English.
+    expect(await info('hk')).toMatchObject({ title: 'Oil rallies', desc: 'Brent up', content: '<p>Oil is up.</p>' });
+    expect(await listed('de')).toMatchObject({ title: 'Oil rallies', desc: 'Brent up' });
+    expect(await info('en')).toMatchObject({ title: 'Oil rallies' });
+
+    // Staff see the English reference and every stored language; saving replaces the translations.
+    const staffView = await call(t, 'GET', '/api/admin/news/info', { id }, { token: editor });
+    expect(staffView.data).toMatchObject({ title: 'Oil rallies', translations: { ar: { title: 'النفط يرتفع' }, jp: { title: '原油が上昇' } } });
+    expect((await call(t, 'GET', '/api/admin/news/list', { limit: 50 }, { token: editor, lang: 'ar' })).data.data.find((n: { id: number }) => n.id === id)).toMatchObject({
+      title: 'Oil rallies',
+    });
+    const cleared = await call(
+      t,
+      'POST',
+      '/api/admin/news/save',
+      { id, title: 'Oil rallies', content: '<p>Oil is up.</p>', translations: { ar: { title: '', desc: '', content: '' } } },
+      { token: editor, json: true },
+    );
+    expect(cleared.data.translations).toEqual({});
+    expect(await info('ar')).toMatchObject({ title: 'Oil rallies', content: '<p>Oil is up.</p>' });
+    expect((await auditOf('news.update')).find((a) => a.targetId === String(id))?.before).toMatchObject({
+      translations: [expect.objectContaining({ lang: 'ar' }), expect.objectContaining({ lang: 'jp' })],
+    });
+    const tooLong = await call(t, 'POST', '/api/admin/news/save', { title: 'x', content: '<p>x</p>', translations: { ar: { title: 'x'.repeat(201) } } }, { token: editor, json: true });
+    expect(tooLong.code).toBe(1001);
+    const unknownLang = await call(t, 'POST', '/api/admin/news/save', { title: 'x', content: '<p>x</p>', translations: { en: { title: 'x' } } }, { token: editor, json: true });
+    expect(unknownLang.code).toBe(1001);
+  });
+
+  it('seeds every news item and the notice in all 18 languages', async () => {
+    const [first] = seedNews;
+    const [row] = await t.ctx.db.select().from(news).where(eq(news.title, first!.title));
+    for (const [lang, texts] of Object.entries(seedNewsTexts)) {
+      expect(texts).toHaveLength(seedNews.length);
+      for (const text of texts) {
+        expect(text.title && text.desc && text.content, lang).toBeTruthy();
+        expect(seedNews.map((n) => n.title), lang).not.toContain(text.title);
+      }
+      const served = await call(t, 'GET', '/api/news/info', { id: row!.id }, { lang });
+      expect(served.data, lang).toMatchObject({ title: texts[0]!.title, desc: texts[0]!.desc, content: texts[0]!.content });
+      const notice = (await call(t, 'GET', '/api/announcement', {}, { lang })).data.notice;
+      expect(notice, lang).toBe(seedSettings[`announcement_${lang}`]);
+      expect(notice, lang).not.toBe(seedSettings.announcement);
+    }
+    expect(Object.keys(seedNewsTexts).sort()).toEqual(['ar', 'cs', 'de', 'fr', 'hi', 'hk', 'id', 'it', 'jp', 'kr', 'my', 'pt', 'ru', 'spa', 'th', 'tr', 'vn']);
+  });
+
+  it('serves the staff notice in the reader\'s language, in English where staff left that language empty', async () => {
+    const save = (values: Record<string, string>) => call(t, 'POST', '/api/admin/settings/save', values, { token: editor, json: true });
+    expect((await save({ announcement: 'Closed on Friday.', announcement_ar: 'مغلق يوم الجمعة.', announcement_hk: '' })).code).toBe(1);
+    expect((await call(t, 'GET', '/api/announcement', {}, { lang: 'ar' })).data.notice).toBe('مغلق يوم الجمعة.');
+    expect((await call(t, 'GET', '/api/announcement', {}, { lang: 'hk' })).data.notice).toBe('Closed on Friday.');
+    expect((await call(t, 'GET', '/api/announcement', {}, { lang: 'en' })).data.notice).toBe('Closed on Friday.');
+    expect((await call(t, 'GET', '/api/admin/settings', {}, { token: editor })).data).toMatchObject({ announcement_ar: 'مغلق يوم الجمعة.', announcement_hk: '' });
+    expect((await save({ announcement_en: 'x' })).code).toBe(1001);
+    await save({ ...Object.fromEntries(Object.entries(seedSettings).filter(([k]) => k.startsWith('announcement'))) });
+  });
+
   it('gives the main company by default and remembers a chosen one in a 3-year cookie', async () => {
     const main = await call(t, 'GET', '/api/company/getCompany');
     expect(main.data).toEqual({
@@ -181,9 +272,9 @@ describe.each(dbTargets)('content on %s', (target) => {
   });
 
   it('searches companies by name, case-insensitively, without wildcard injection', async () => {
-    await t.ctx.db.insert(company).values([{ name: 'Eastwind Markets' }, { name: '100% Trading_Co' }]);
-    const res = await call(t, 'GET', '/api/company/search', { name: 'WIND m' });
-    expect(res.data.data.map((c: { name: string }) => c.name).sort()).toEqual(['Eastwind Markets', seedCompany.name].sort());
+    await t.ctx.db.insert(company).values([{ name: 'Eastplatform Markets' }, { name: '100% Trading_Co' }]);
+    const res = await call(t, 'GET', '/api/company/search', { name: 'PLATFORM' });
+    expect(res.data.data.map((c: { name: string }) => c.name).sort()).toEqual(['Eastplatform Markets', seedCompany.name].sort());
     expect(res.data.total).toBe(2);
     expect((await call(t, 'GET', '/api/company/search', { name: '%' })).data.data.map((c: { name: string }) => c.name)).toEqual([
       '100% Trading_Co',
@@ -261,7 +352,7 @@ describe.each(dbTargets)('content on %s', (target) => {
     }
     expect((await save({ allow_http_links: '1', service_link: 'http://help.example' })).data).toMatchObject({ allow_http_links: '1', service_link: 'http://help.example' });
     // A bare support address counts as mailto: (the seeded value).
-    expect((await save({ allow_http_links: '0', service_link: 'support@northwind-markets.example' })).code).toBe(1);
+    expect((await save({ allow_http_links: '0', service_link: 'support@tradeplatform.example' })).code).toBe(1);
   });
 
   it('saves whitelisted settings by role, refuses others, audits and announces the change', async () => {
@@ -289,7 +380,7 @@ describe.each(dbTargets)('content on %s', (target) => {
       },
     ]);
     const audit = (await auditOf('settings.save')).at(-1)!;
-    expect(audit.before).toEqual({ verify_reg_type: '1', service_link_type: '1', service_link: 'support@northwind-markets.example' });
+    expect(audit.before).toEqual({ verify_reg_type: '1', service_link_type: '1', service_link: 'support@tradeplatform.example' });
 
     expect((await call(t, 'POST', '/api/admin/settings/save', { stop_out_level: '40' }, { token: editor })).code).toBe(1003);
     expect((await call(t, 'POST', '/api/admin/settings/save', { verify_reg_type: '1' }, { token: risk })).code).toBe(1003);

@@ -24,7 +24,9 @@ export function shortNameOf(name: string): string {
     if (`${short} ${w}`.length > 12) break;
     short = `${short} ${w}`;
   }
-  return short.slice(0, 12) || 'Trade';
+  // One long word ("TradePlatform") is cut where a capital starts a part of it, not mid-part.
+  if (short.length > 12) short = /^.{2,12}(?=\p{Lu})/u.exec(short.slice(0, 13))?.[0] ?? short.slice(0, 12);
+  return short || 'Trade';
 }
 
 export function buildManifest(company: { name: string; subject: string }) {

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { company, news } from './schema.ts';
+import { company, news, newsTexts } from './schema.ts';
 import { settings } from '../../platform/db/platform-schema.ts';
 
 export type NewsRow = typeof news.$inferSelect;
 export type NewNews = Omit<typeof news.$inferInsert, 'id' | 'createdAt'>;
+export type NewsTextRow = typeof newsTexts.$inferSelect;
 export type CompanyRow = typeof company.$inferSelect;
 export type NewCompany = Omit<typeof company.$inferInsert, 'id'>;
 
@@ -13,9 +14,16 @@ export interface PageQuery {
   offset: number;
 }
 
-const newsSummary = { id: news.id, title: news.title, desc: news.desc, logo: news.logo, createdAt: news.createdAt };
+/** A translated field, else the English one (a language staff left empty is served in English). */
+const localized = (field: 'title' | 'desc' | 'content') =>
+  sql<string>`coalesce(nullif(${newsTexts[field]}, ''), ${news[field]})`.as(field);
 
-export async function listNews(db: DbOrTx, filter: { categoryId?: number; publishedOnly: boolean }, page: PageQuery) {
+/** The list's fields, title and desc in the joined language (English where that language is empty). */
+const newsSummary = { id: news.id, title: localized('title'), desc: localized('desc'), logo: news.logo, createdAt: news.createdAt };
+const textsOf = (lang: string) => and(eq(newsTexts.newsId, news.id), eq(newsTexts.lang, lang));
+
+/** `lang`: the reader's language ('en', the reference, has no stored translations: the English text). */
+export async function listNews(db: DbOrTx, filter: { categoryId?: number; publishedOnly: boolean; lang: string }, page: PageQuery) {
   const conds: SQL[] = [];
   if (filter.categoryId !== undefined) conds.push(eq(news.categoryId, filter.categoryId));
   if (filter.publishedOnly) conds.push(eq(news.published, true));
@@ -24,6 +32,7 @@ export async function listNews(db: DbOrTx, filter: { categoryId?: number; publis
     db
       .select({ ...newsSummary, categoryId: news.categoryId, published: news.published })
       .from(news)
+      .leftJoin(newsTexts, textsOf(filter.lang))
       .where(where)
       .orderBy(desc(news.createdAt), desc(news.id))
       .limit(page.limit)
@@ -42,6 +51,37 @@ export async function findNews(db: DbOrTx, id: number, publishedOnly: boolean): 
     .where(and(...conds))
     .limit(1);
   return row;
+}
+
+/** One news item with its text in `lang` (English fields where that language is empty). */
+export async function findLocalizedNews(db: DbOrTx, id: number, lang: string): Promise<NewsRow | undefined> {
+  const [row] = await db
+    .select({
+      id: news.id,
+      categoryId: news.categoryId,
+      title: localized('title'),
+      desc: localized('desc'),
+      logo: news.logo,
+      content: localized('content'),
+      published: news.published,
+      createdAt: news.createdAt,
+    })
+    .from(news)
+    .leftJoin(newsTexts, textsOf(lang))
+    .where(and(eq(news.id, id), eq(news.published, true)))
+    .limit(1);
+  return row;
+}
+
+export async function listNewsTexts(db: DbOrTx, newsId: number): Promise<NewsTextRow[]> {
+  return db.select().from(newsTexts).where(eq(newsTexts.newsId, newsId)).orderBy(asc(newsTexts.lang));
+}
+
+/** Replaces every stored translation of a news item with `texts` (rows whose fields are all empty are not stored). */
+export async function replaceNewsTexts(db: DbOrTx, newsId: number, texts: Omit<NewsTextRow, 'newsId'>[]): Promise<void> {
+  await db.delete(newsTexts).where(eq(newsTexts.newsId, newsId));
+  const rows = texts.filter((t) => t.title || t.desc || t.content).map((t) => ({ ...t, newsId }));
+  if (rows.length) await db.insert(newsTexts).values(rows);
 }
 
 export async function insertNews(db: DbOrTx, values: NewNews): Promise<NewsRow> {

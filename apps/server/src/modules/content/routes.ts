@@ -21,8 +21,8 @@ export function registerContentRoutes(app: FastifyInstance, ctx: AppContext) {
   const content = () => ctx.services.content;
   const chosenCompany = (input: { id?: number }, req: FastifyRequest) => input.id ?? cookieCompanyId(req);
 
-  route(app, ctx, api.newsList, ({ input }) => content().newsList(input));
-  route(app, ctx, api.newsInfo, ({ input }) => content().newsInfo(input.id));
+  route(app, ctx, api.newsList, ({ input, lang }) => content().newsList(input, lang));
+  route(app, ctx, api.newsInfo, ({ input, lang }) => content().newsInfo(input.id, lang));
 
   route(app, ctx, api.getCompany, async ({ input, req, reply }) => {
     const company = await content().company(chosenCompany(input, req));

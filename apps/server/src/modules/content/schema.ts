@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 
 /** The content module's tables: only the content module reads or writes them (other modules go through its service). */
@@ -29,3 +29,22 @@ export const news = pgTable('news', {
   published: boolean('published').notNull().default(true),
   createdAt: createdAt(),
 });
+
+/**
+ * A news item's text in one language other than English (the `news` row holds the English text, the
+ * reference staff translate from). A field left empty falls back to the English one when served.
+ */
+export const newsTexts = pgTable(
+  'news_texts',
+  {
+    newsId: integer('news_id')
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull(),
+    title: text('title').notNull().default(''),
+    desc: text('desc').notNull().default(''),
+    /** Sanitized HTML; may be empty. */
+    content: text('content').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.newsId, t.lang] })],
+);

@@ -1,20 +1,23 @@
 import type { z } from 'zod';
 import { EXCLUDED_COUNTRIES } from '@tp/contract/constants';
 import {
+  announcementKey,
   EDITABLE_SETTING_KEYS,
+  TRANSLATED_LANGS,
   RISK_SETTING_KEYS,
   type CompanySaveInput,
   type EditableSettingKey,
   type NewsSaveInput,
 } from '@tp/contract/schemas/content';
 import { dec } from '@tp/contract/decimal';
+import type { LangCode } from '@tp/contract/languages';
 import { linkScheme } from '@tp/contract/links';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { forbidden, invalid, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { sanitizeHtml } from './html-sanitizer.ts';
 import * as repo from './repository.ts';
-import type { CompanyRow, NewsRow, PageQuery } from './repository.ts';
+import type { CompanyRow, NewsRow, NewsTextRow, PageQuery } from './repository.ts';
 import { BusChannels } from '../../platform/bus-channels.ts';
 
 /** Published after staff change settings, so services caching them (trading, auth) reload. */
@@ -32,7 +35,12 @@ export const newsSummary = (r: Pick<NewsRow, 'id' | 'title' | 'desc' | 'logo' | 
 });
 /** Content is sanitized again on the way out: a row written by any other path is still harmless. */
 export const newsDetail = (r: NewsRow) => ({ ...newsSummary(r), content: sanitizeHtml(r.content) });
-const adminNews = (r: NewsRow) => ({ ...newsDetail(r), category_id: r.categoryId, published: r.published });
+const adminNews = (r: NewsRow, texts: NewsTextRow[]) => ({
+  ...newsDetail(r),
+  category_id: r.categoryId,
+  published: r.published,
+  translations: Object.fromEntries(texts.map((x) => [x.lang, { title: x.title, desc: x.desc, content: sanitizeHtml(x.content) }])),
+});
 
 export const publicCompany = (c: CompanyRow) => ({
   id: c.id,
@@ -54,26 +62,28 @@ export class ContentService {
   constructor(private readonly ctx: AppContext) {}
 
   // ---------------------------------------------------------------- news
-  async newsList(input: { category_id: number; page: number; limit: number }) {
-    const { rows, total } = await repo.listNews(this.ctx.db, { categoryId: input.category_id, publishedOnly: true }, pageQuery(input));
+  /** Published news in the reader's language (English where staff left that language empty). */
+  async newsList(input: { category_id: number; page: number; limit: number }, lang: LangCode) {
+    const { rows, total } = await repo.listNews(this.ctx.db, { categoryId: input.category_id, publishedOnly: true, lang }, pageQuery(input));
     return { data: rows.map(newsSummary), total };
   }
 
-  async newsInfo(id: number) {
-    const row = await repo.findNews(this.ctx.db, id, true);
+  async newsInfo(id: number, lang: LangCode) {
+    const row = await repo.findLocalizedNews(this.ctx.db, id, lang);
     if (!row) throw notFound('news_not_found');
     return newsDetail(row);
   }
 
+  /** Staff see the English text, the reference each language is translated from. */
   async adminNewsList(input: { category_id?: number; page: number; limit: number }) {
-    const { rows, total } = await repo.listNews(this.ctx.db, { categoryId: input.category_id, publishedOnly: false }, pageQuery(input));
+    const { rows, total } = await repo.listNews(this.ctx.db, { categoryId: input.category_id, publishedOnly: false, lang: 'en' }, pageQuery(input));
     return { data: rows.map((r) => ({ ...newsSummary(r), category_id: r.categoryId, published: r.published })), total };
   }
 
   async adminNewsInfo(id: number) {
     const row = await repo.findNews(this.ctx.db, id, false);
     if (!row) throw notFound('news_not_found');
-    return adminNews(row);
+    return adminNews(row, await repo.listNewsTexts(this.ctx.db, id));
   }
 
   async saveNews(staff: AuthStaff, input: z.infer<typeof NewsSaveInput>) {
@@ -86,22 +96,32 @@ export class ContentService {
       published: input.published,
     };
     if (!values.content.trim()) throw invalid('news_content_required');
+    // Each language's HTML is sanitized like the English one; a body that sanitizes to nothing counts as empty (served in English).
+    const texts = TRANSLATED_LANGS.flatMap((lang) => {
+      const x = input.translations[lang];
+      if (!x) return [];
+      const content = sanitizeHtml(x.content);
+      return [{ lang, title: x.title, desc: x.desc, content: content.trim() ? content : '' }];
+    });
     await this.checkHttpLinks([values.logo]);
     const saved = await this.ctx.db.transaction(async (tx) => {
       const before = input.id ? await repo.findNews(tx, input.id, false) : undefined;
       if (input.id && !before) throw notFound('news_not_found');
+      const beforeTexts = input.id ? await repo.listNewsTexts(tx, input.id) : [];
       const row = input.id ? (await repo.updateNews(tx, input.id, values))! : await repo.insertNews(tx, values);
+      await repo.replaceNewsTexts(tx, row.id, texts);
+      const afterTexts = await repo.listNewsTexts(tx, row.id);
       await this.ctx.services.staff.audit(
         tx,
         staff,
         input.id ? 'news.update' : 'news.create',
         { type: 'news', id: row.id },
-        before ?? null,
-        row,
+        before ? { ...before, translations: beforeTexts } : null,
+        { ...row, translations: afterTexts },
       );
-      return row;
+      return { row, texts: afterTexts };
     });
-    return adminNews(saved);
+    return adminNews(saved.row, saved.texts);
   }
 
   async deleteNews(staff: AuthStaff, id: number) {
@@ -144,12 +164,14 @@ export class ContentService {
     return { email: (await this.company(id)).email };
   }
 
-  async announcement(lang: string, companyId?: number) {
-    const [company, stored] = await Promise.all([this.company(companyId), repo.readSettings(this.ctx.db, ['announcement'])]);
+  /** The notice in `lang`, else the English one (`announcement`) where staff left that language empty. */
+  async announcement(lang: LangCode, companyId?: number) {
+    const key = lang === 'en' ? 'announcement' : announcementKey(lang);
+    const [company, stored] = await Promise.all([this.company(companyId), repo.readSettings(this.ctx.db, ['announcement', key])]);
     return {
       announcement: t(lang, 'announcement_text'),
       excluded_countries: EXCLUDED_COUNTRIES.map((c) => t(lang, countryKey(c))),
-      notice: stored.announcement ?? '',
+      notice: stored[key]?.trim() ? stored[key] : (stored.announcement ?? ''),
       company: publicCompany(company),
     };
   }

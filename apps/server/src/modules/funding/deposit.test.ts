@@ -58,7 +58,7 @@ describe.each(dbTargets)('deposits on %s', (target) => {
       bank_name: 'Harbourline Commercial Bank Ltd.',
       bank_address: '18 Queensway, Admiralty, Hong Kong',
       bank_swift: 'HCBLHKHX',
-      payee_name: 'Northwind Markets Ltd.',
+      payee_name: 'TradePlatform Ltd.',
       payee_account: '801-204617-838',
       bank_remark: expect.stringContaining('UID'),
     });

@@ -1,5 +1,5 @@
 import { type Dec, dec, moneyStr } from '@tp/contract/decimal';
-import { ClosedType, OrderStatus } from '@tp/contract/constants';
+import { type CancelReason, ClosedType, OrderStatus } from '@tp/contract/constants';
 import { closePriceFor, profitOf } from '@tp/contract/formulas';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -115,7 +115,7 @@ export class OrderOps {
   }
 
   /** Cancels a pending order and refunds its reservation; null when it was no longer pending. */
-  async cancel(tx: Tx, w: Wallet, order: OrderRow, reason: string, closedType: number | null = null): Promise<OrderRow | null> {
+  async cancel(tx: Tx, w: Wallet, order: OrderRow, reason: CancelReason, closedType: number | null = null): Promise<OrderRow | null> {
     const cancelled = await markCancelled(tx, order.id, reason, closedType);
     if (!cancelled) return null;
     await this.settlement.release(tx, w, cancelled, this.memo(cancelled));

@@ -7,6 +7,8 @@
  * so every symbol's `feeRate` is USD per lot.
  */
 import type { LangCode } from '@tp/contract/languages';
+import { announcementKey, TRANSLATED_LANGS, type NewsText, type TranslatedLang } from '@tp/contract/schemas/content';
+import { seedTranslations } from './seed-translations/index.ts';
 import type {
   areaCodes,
   bankWires,
@@ -1057,13 +1059,13 @@ export const seedAreaCodes: AreaCodeRow[] = [
 // ================================================================ company
 
 export const seedCompany: Omit<typeof company.$inferInsert, 'id'> = {
-  name: 'Northwind Markets Ltd.',
+  name: 'TradePlatform Ltd.',
   logo: '/logos/company.svg',
-  url: 'https://northwind-markets.example',
+  url: 'https://tradeplatform.example',
   subject: 'Online trading of forex, commodity, crypto and index CFDs with leverage, on demo and live accounts.',
   registeredAddress: 'Suite 4, Level 2, Harbourside Chambers, 11 Marine Parade, Port Louis 11328, Mauritius',
   location: 'Unit 2105, 21/F, Lumen Tower, 88 Connaught Road Central, Central, Hong Kong',
-  email: 'support@northwind-markets.example',
+  email: 'support@tradeplatform.example',
   status: 0,
   lossUrl: '',
   isMain: true,
@@ -1079,11 +1081,11 @@ export type SeedNews = Omit<typeof news.$inferInsert, 'id' | 'createdAt'> & {
 export const seedNews: SeedNews[] = [
   {
     categoryId: 1,
-    title: 'Welcome to Northwind Markets: trade forex, commodities, crypto and indices in one place',
+    title: 'Welcome to TradePlatform: trade forex, commodities, crypto and indices in one place',
     desc: 'One account, 31 instruments, leverage up to 1:500 on major currency pairs, and a free demo account to practise with.',
     logo: '/news/1.svg',
     content: [
-      '<p>Northwind Markets brings <strong>forex, commodities, crypto and stock indices</strong> together in a single USD account that works the same on your phone and on your desktop browser.</p>',
+      '<p>TradePlatform brings <strong>forex, commodities, crypto and stock indices</strong> together in a single USD account that works the same on your phone and on your desktop browser.</p>',
       '<h2>What you can trade</h2>',
       '<ul>',
       '<li><strong>Forex:</strong> 12 major and cross pairs, including EUR/USD, GBP/USD, USD/JPY and GBP/JPY.</li>',
@@ -1173,7 +1175,7 @@ export const seedNews: SeedNews[] = [
       '<li><strong>ETH and SOL:</strong> outperformed on renewed network activity.</li>',
       '<li><strong>DOGE and XRP:</strong> the most volatile of the group, with intraday swings of several percent.</li>',
       '</ul>',
-      '<p>Crypto symbols on Northwind Markets are open around the clock, with leverage of up to 1:20. Because prices can move sharply at any hour, setting a stop-loss on every crypto position is strongly recommended.</p>',
+      '<p>Crypto symbols on TradePlatform are open around the clock, with leverage of up to 1:20. Because prices can move sharply at any hour, setting a stop-loss on every crypto position is strongly recommended.</p>',
       '<p><strong>This article is market commentary, not investment advice.</strong></p>',
     ].join(''),
     published: true,
@@ -1202,11 +1204,16 @@ export const seedNews: SeedNews[] = [
   },
 ];
 
+/** The seeded news in every language but English, in seedNews's order (seed-translations/<lang>.ts). */
+export const seedNewsTexts: Record<TranslatedLang, readonly NewsText[]> = Object.fromEntries(
+  TRANSLATED_LANGS.map((lang) => [lang, seedTranslations[lang].news as readonly NewsText[]]),
+) as Record<string, readonly NewsText[]> as Record<TranslatedLang, readonly NewsText[]>;
+
 // ================================================================ settings
 
 export const seedSettings: Record<string, string> = {
   /** Support link; type 1 opens the in-app chat, so the link is a fallback contact. */
-  service_link: 'support@northwind-markets.example',
+  service_link: 'support@tradeplatform.example',
   service_link_type: '1',
   /** 1: registration by emailed/SMS code; 2: captcha. */
   verify_reg_type: '1',
@@ -1220,9 +1227,11 @@ export const seedSettings: Record<string, string> = {
   demo_initial_balance: '100000',
   withdraw_requires_identity: '1',
   announcement:
-    'Northwind Markets does not provide services to residents of North Korea, China, Vanuatu or Cuba. ' +
+    'TradePlatform does not provide services to residents of North Korea, China, Vanuatu or Cuba. ' +
     'Trading leveraged products carries a high level of risk and may not be suitable for all investors; ' +
     'you can lose all of the money in your account.',
+  /** The same notice in every other language (announcement_<lang>). */
+  ...Object.fromEntries(TRANSLATED_LANGS.map((lang) => [announcementKey(lang), seedTranslations[lang].announcement])),
 };
 
 // ================================================================ funding
@@ -1242,7 +1251,7 @@ export const seedBankWires: Omit<typeof bankWires.$inferInsert, 'id'>[] = [
     bankName: 'Harbourline Commercial Bank Ltd.',
     bankAddress: '18 Queensway, Admiralty, Hong Kong',
     bankSwift: 'HCBLHKHX',
-    payeeName: 'Northwind Markets Ltd.',
+    payeeName: 'TradePlatform Ltd.',
     payeeAccount: '801-204617-838',
     bankRemark: 'Put your UID in the payment reference. Only USD transfers from an account in your own name are accepted.',
     currency: 'USD',
@@ -1253,7 +1262,7 @@ export const seedBankWires: Omit<typeof bankWires.$inferInsert, 'id'>[] = [
     bankName: 'Alpenrand Privatbank AG',
     bankAddress: 'Bahnhofstrasse 52, 8001 Zürich, Switzerland',
     bankSwift: 'APRBCHZZ',
-    payeeName: 'Northwind Markets Ltd.',
+    payeeName: 'TradePlatform Ltd.',
     payeeAccount: 'CH56 0483 5012 3456 7800 9',
     bankRemark: 'USD account. Put your UID in the payment reference; intermediary bank charges are borne by the sender.',
     currency: 'USD',

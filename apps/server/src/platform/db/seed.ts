@@ -9,6 +9,7 @@ import {
   company,
   depositNetworks,
   news,
+  newsTexts,
   settings,
   symbolLeverages,
   symbols,
@@ -21,6 +22,7 @@ import {
   seedCompany,
   seedDepositNetworks,
   seedNews,
+  seedNewsTexts,
   seedSettings,
   priceIntegrityDefaults,
   seedSymbols,
@@ -58,6 +60,16 @@ export async function seedDatabase(db: Db, log: Logger, config: Config): Promise
     if (await isEmpty(tx as unknown as Db, company)) await tx.insert(company).values(seedCompany);
     if (await isEmpty(tx as unknown as Db, news)) {
       await tx.insert(news).values(seedNews.map(({ daysAgo, ...n }) => ({ ...n, createdAt: new Date(Date.now() - daysAgo * 86_400_000) })));
+    }
+    // The seeded items' translations, once, for the seeded items still there (found by their image, unique to each).
+    if (await isEmpty(tx as unknown as Db, newsTexts)) {
+      const seeded = await tx.select({ id: news.id, logo: news.logo }).from(news).orderBy(news.id);
+      const idOf = new Map(seeded.map((n) => [n.logo, n.id]));
+      const rows = seedNews.flatMap((n, i) => {
+        const id = n.logo ? idOf.get(n.logo) : undefined;
+        return id === undefined ? [] : Object.entries(seedNewsTexts).map(([lang, items]) => ({ newsId: id, lang, ...items[i]! }));
+      });
+      if (rows.length) await tx.insert(newsTexts).values(rows);
     }
     if (await isEmpty(tx as unknown as Db, depositNetworks)) await tx.insert(depositNetworks).values(seedDepositNetworks);
     if (await isEmpty(tx as unknown as Db, bankWires)) await tx.insert(bankWires).values(seedBankWires);

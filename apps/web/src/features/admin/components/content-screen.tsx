@@ -1,6 +1,7 @@
 import type { OutputOf } from '@tp/contract/endpoint';
-import { useState } from 'react';
-import { EDITABLE_SETTING_KEYS, RISK_SETTING_KEYS } from '@tp/contract/schemas/content';
+import { useId, useState } from 'react';
+import { ANNOUNCEMENT_LANG_KEYS, announcementKey, EDITABLE_SETTING_KEYS, RISK_SETTING_KEYS } from '@tp/contract/schemas/content';
+import type { LangCode } from '@tp/contract/languages';
 import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +14,7 @@ import { useStaffQuery, useStaffMutation } from '../api/admin-client';
 import { hasRole, useStaffSession } from '../../../lib/staff-session-store';
 import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
+import { LanguageTabs, languageName } from './language-tabs';
 import { type FormValues, RecordForm } from './record-form';
 
 /** Base settings and risk levels, company data, and the code outbox, each for the roles that own it. */
@@ -48,44 +50,85 @@ function SettingsForm() {
   const mine = EDITABLE_SETTING_KEYS.filter((k) =>
     (RISK_SETTING_KEYS as readonly string[]).includes(k) ? hasRole(staff, ['risk']) : hasRole(staff, ['content']),
   );
-  const submit = () => save.mutate(Object.fromEntries(mine.map((k) => [k, values[k] ?? ''])), { onSuccess: () => setDraft(null) });
+  // Only what staff changed is sent: a setting never stored (allow_http_links on a new install) is not sent as ''.
+  const changed = mine.filter((k) => (values[k] ?? '') !== (q.data[k] ?? ''));
+  const submit = () => save.mutate(Object.fromEntries(changed.map((k) => [k, values[k] ?? ''])), { onSuccess: () => setDraft(null) });
   return (
     <form className="flex max-w-xl flex-col gap-3" aria-label={t('admin.settings')} onSubmit={(e) => (e.preventDefault(), submit())}>
       <h2 className="font-medium">{t('admin.settings')}</h2>
-      {mine.map((k) => (
-        <label key={k} className="flex flex-col gap-1 text-sm">
-          <span className="text-muted">{t(adminKey(`admin.setting.${k}`))}</span>
-          {CHOICES[k] ? (
-            <select
-              className="rounded-lg border border-border bg-surface px-3 py-2"
-              value={values[k] ?? ''}
-              onChange={(e) => setDraft({ ...values, [k]: e.target.value })}
-            >
-              {CHOICES[k].map((v) => (
-                <option key={v} value={v}>
-                  {t(adminKey(`admin.setting_choice.${k}.${v}`))}
-                </option>
-              ))}
-            </select>
-          ) : k === 'announcement' ? (
-            <textarea
-              className="min-h-20 rounded-lg border border-border bg-surface px-3 py-2"
-              value={values[k] ?? ''}
-              onChange={(e) => setDraft({ ...values, [k]: e.target.value })}
-            />
+      {mine
+        .filter((k) => !(ANNOUNCEMENT_LANG_KEYS as readonly string[]).includes(k))
+        .map((k) =>
+          k === 'announcement' ? (
+            <AnnouncementField key={k} values={values} onChange={(key, value) => setDraft({ ...values, [key]: value })} />
           ) : (
-            <input
-              className="rounded-lg border border-border bg-surface px-3 py-2"
-              value={values[k] ?? ''}
-              onChange={(e) => setDraft({ ...values, [k]: e.target.value })}
-            />
-          )}
-        </label>
-      ))}
-      <Button type="submit" disabled={save.isPending || !draft}>
+            <label key={k} className="flex flex-col gap-1 text-sm">
+              <span className="text-muted">{t(adminKey(`admin.setting.${k}`))}</span>
+              {CHOICES[k] ? (
+                <select
+                  className="rounded-lg border border-border bg-surface px-3 py-2"
+                  value={values[k] ?? ''}
+                  onChange={(e) => setDraft({ ...values, [k]: e.target.value })}
+                >
+                  {CHOICES[k].map((v) => (
+                    <option key={v} value={v}>
+                      {t(adminKey(`admin.setting_choice.${k}.${v}`))}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  className="rounded-lg border border-border bg-surface px-3 py-2"
+                  value={values[k] ?? ''}
+                  onChange={(e) => setDraft({ ...values, [k]: e.target.value })}
+                />
+              )}
+            </label>
+          ),
+        )}
+      <Button type="submit" disabled={save.isPending || changed.length === 0}>
         {t('admin.save')}
       </Button>
     </form>
+  );
+}
+
+/** The announcement notice in every language, English (`announcement`) as the reference; an empty language shows English. */
+function AnnouncementField({ values, onChange }: { values: Record<string, string>; onChange: (key: string, value: string) => void }) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const [lang, setLang] = useState<LangCode>('en');
+  const keyOf = (code: LangCode) => (code === 'en' ? 'announcement' : announcementKey(code));
+  const value = values[keyOf(lang)] ?? '';
+  return (
+    <fieldset className="flex flex-col gap-2 text-sm">
+      <legend className="mb-1 text-muted">{t('admin.setting.announcement')}</legend>
+      <LanguageTabs
+        value={lang}
+        onChange={setLang}
+        filled={(code) => !!values[keyOf(code)]?.trim()}
+        label={t('admin.languages')}
+        panelId={panelId}
+      />
+      <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${lang}`} className="flex flex-col gap-2">
+        {lang !== 'en' && (
+          <p className="rounded-lg bg-surface-2 p-2 text-muted" lang="en" dir="ltr">
+            <span className="block font-medium">{t('admin.lang_reference')}</span>
+            {values.announcement}
+          </p>
+        )}
+        <textarea
+          key={lang}
+          aria-label={`${t('admin.setting.announcement')} · ${languageName(lang)}`}
+          lang={lang === 'hk' ? 'zh-Hant-HK' : lang}
+          dir={lang === 'ar' ? 'rtl' : 'ltr'}
+          className="min-h-24 rounded-lg border border-border bg-surface px-3 py-2"
+          value={value}
+          placeholder={lang === 'en' ? undefined : t('admin.lang_empty_hint', { language: languageName(lang) })}
+          onChange={(e) => onChange(keyOf(lang), e.target.value)}
+        />
+      </div>
+    </fieldset>
   );
 }
 
@@ -144,7 +187,9 @@ function Companies() {
           onClose={() => setEditing(null)}
           onSubmit={(v) =>
             // The form holds every company field (RecordForm checks the required ones); the server validates again.
-            save.mutate({ ...v, id: editing === 'new' ? undefined : editing.id } as Parameters<typeof save.mutate>[0], { onSuccess: () => setEditing(null) })
+            save.mutate({ ...v, id: editing === 'new' ? undefined : editing.id } as Parameters<typeof save.mutate>[0], {
+              onSuccess: () => setEditing(null),
+            })
           }
         />
       )}
@@ -155,9 +200,7 @@ function Companies() {
 function Outbox() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStaffQuery(authApi.adminOutbox,
-    { page },
-  );
+  const q = useStaffQuery(authApi.adminOutbox, { page });
   return (
     <div>
       <h2 className="mb-2 font-medium">{t('admin.outbox')}</h2>

@@ -49,7 +49,7 @@ export function RichTextEditor({ label, value, onChange }: { label: string; valu
         aria-label={label}
         contentEditable
         suppressContentEditableWarning
-        className="prose min-h-48 rounded-lg border border-border bg-surface px-3 py-2 text-text outline-none focus:border-accent"
+        className="prose min-h-48 rounded-lg border border-border bg-surface px-3 py-2 text-text outline-none focus:border-accent [&_h2]:mt-3 [&_h2]:font-semibold [&_ol]:list-decimal [&_ol]:ps-5 [&_p]:mt-2 [&_ul]:list-disc [&_ul]:ps-5"
         onInput={() => onChange(box.current?.innerHTML ?? '')}
       />
     </div>

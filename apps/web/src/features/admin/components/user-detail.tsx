@@ -161,7 +161,7 @@ function Ledger({ userId }: { userId: number }) {
       columns={[
         { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
         { key: 'account', label: t('admin.f.account'), render: (r) => t(adminKey(`admin.ledger_account.${r.account}`)) },
-        { key: 'type', label: t('admin.f.type'), render: (r) => r.type },
+        { key: 'type', label: t('admin.f.type'), render: (r) => t(adminKey(`admin.ledger_type.${r.type}`), { defaultValue: r.type }) },
         { key: 'amount', label: t('admin.f.amount'), render: (r) => formatProfit(r.amount), className: 'tabular-nums' },
         { key: 'memo', label: t('admin.f.memo'), render: (r) => r.memo },
       ]}

@@ -98,7 +98,8 @@ function DepositForm() {
   const submit = useSubmitDeposit();
 
   const network = useMemo(() => networks.data?.find((n) => n.id === networkId) ?? networks.data?.[0], [networks.data, networkId]);
-  const wire = wires.data?.bank_coin.find((w) => w.id === wireId);
+  // Like the coin network: the only or first channel is chosen until the trader picks another.
+  const wire = wires.data?.bank_coin.find((w) => w.id === wireId) ?? wires.data?.bank_coin[0];
   const currency = tab === 'coin' ? network?.currency_code : wire?.currency;
 
   const onSubmit = (event: FormEvent) => {

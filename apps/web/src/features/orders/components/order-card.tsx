@@ -1,4 +1,4 @@
-import { OrderStatus, OrderType } from '@tp/contract/constants';
+import { CANCEL_REASONS, type CancelReason, OrderStatus, OrderType } from '@tp/contract/constants';
 import type { Order } from '@tp/contract/schemas/trading';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +7,14 @@ import { formatDateTime, formatMoney, formatNumber, formatProfit } from '../../.
 export const priceOrDash = (value: string, precision: number) => (!value || Number(value) === 0 ? '--' : formatNumber(value, precision));
 export const orderTime = (seconds: number) => (seconds ? formatDateTime(seconds * 1000) : '--');
 
-/** Why an order left the lists: its close type, or cancelled. */
+const isCancelReason = (code: string): code is CancelReason => (CANCEL_REASONS as readonly string[]).includes(code);
+
+/** Why an order left the lists: its close type, or cancelled and why (each reason code translated; an unknown one is left out). */
 export function useCloseReason() {
   const { t } = useTranslation();
   return (order: Order): string => {
     if (order.Status === OrderStatus.CANCELLED)
-      return order.CancelReason ? `${t('orders.cancelled')} · ${order.CancelReason}` : t('orders.cancelled');
+      return isCancelReason(order.CancelReason) ? `${t('orders.cancelled')} · ${t(`orders.cancel_reasons.${order.CancelReason}`)}` : t('orders.cancelled');
     const key = order.ClosedType >= 1 && order.ClosedType <= 6 ? order.ClosedType : 1;
     return t(`orders.closed_type_${key as 1 | 2 | 3 | 4 | 5 | 6}`);
   };
@@ -30,6 +32,13 @@ export function useExpiryLabel() {
   return (order: Order): string => (order.ExpireTime ? formatDateTime(order.ExpireTime * 1000) : t('orders.good_till_cancelled'));
 }
 
+/**
+ * A cancelled pending order never opened: its reserved margin and fee went back to the balance, so
+ * nothing is shown as charged (a dash, not the reservation).
+ */
+export const neverCharged = (order: Order) => order.Status === OrderStatus.CANCELLED;
+export const chargeOrDash = (order: Order, value: string, format: (v: string) => string) => (neverCharged(order) ? '--' : format(value));
+
 export function SideBadge({ orderType }: { orderType: number }) {
   const { t } = useTranslation();
   const buy = orderType === OrderType.BUY;
@@ -44,8 +53,9 @@ export function SideBadge({ orderType }: { orderType: number }) {
 export function Field({ label, children, testId, wide = false }: { label: string; children: ReactNode; testId?: string; wide?: boolean }) {
   return (
     <div className={`flex min-w-0 flex-col ${wide ? 'col-span-2 lg:col-span-1' : ''}`}>
-      <dt className="truncate text-[11px] text-muted">{label}</dt>
-      <dd className="truncate text-xs tabular-nums" data-testid={testId}>
+      {/* Wrapped, never cut: a close time or a translated reason may be wider than a third of a phone. */}
+      <dt className="text-[11px] leading-tight text-muted [overflow-wrap:anywhere]">{label}</dt>
+      <dd className="text-xs tabular-nums [overflow-wrap:anywhere]" data-testid={testId}>
         {children}
       </dd>
     </div>
@@ -81,13 +91,13 @@ export function OrderCard({ order, tab, actions, onOpen }: { order: Order; tab: 
             {t('orders.lots_value', { lots: order.Quantity })} · {`x${order.Multiple}`}
           </span>
           {tab !== 0 && (
-            <span className={`ms-auto text-sm font-semibold tabular-nums ${profitTone}`} data-testid="order-profit">
-              {formatProfit(order.FactProfits)}
+            <span className={`ms-auto text-sm font-semibold tabular-nums ${neverCharged(order) ? 'text-muted' : profitTone}`} data-testid="order-profit">
+              {chargeOrDash(order, order.FactProfits, formatProfit)}
             </span>
           )}
         </header>
         <dl className="grid grid-cols-3 gap-x-3 gap-y-1.5 lg:grid-cols-6">
-          {tab === 0 ? (
+          {tab === 0 || neverCharged(order) ? (
             <Field label={t('orders.target_price')}>{priceOrDash(order.OriginPrice, p)}</Field>
           ) : (
             <Field label={t('orders.open_price')}>{priceOrDash(order.Price, p)}</Field>
@@ -95,7 +105,9 @@ export function OrderCard({ order, tab, actions, onOpen }: { order: Order; tab: 
           <Field label={tab === 3 ? t('orders.close_price') : t('orders.market_price')} testId="order-update-price">
             {priceOrDash(order.UpdatePrice, p)}
           </Field>
-          <Field label={t('orders.margin')}>{formatMoney(order.CautionMoney)}</Field>
+          <Field label={t('orders.margin')} testId="order-margin">
+            {chargeOrDash(order, order.CautionMoney, formatMoney)}
+          </Field>
           <Field label={t('orders.take_profit')} testId="order-tp">
             {priceOrDash(order.TargetProfitPrice, p)}
           </Field>
@@ -103,10 +115,10 @@ export function OrderCard({ order, tab, actions, onOpen }: { order: Order; tab: 
             {priceOrDash(order.TargetLossPrice, p)}
           </Field>
           <Field label={t('orders.handling_fee')} testId="order-fee">
-            {formatProfit(order.TradeFee)}
+            {chargeOrDash(order, order.TradeFee, formatProfit)}
           </Field>
           <Field label={t('orders.swap')} testId="order-swap">
-            {formatProfit(order.Swap)}
+            {chargeOrDash(order, order.Swap, formatProfit)}
           </Field>
           {tab === 3 && (
             <>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatMoney, formatProfit } from '../../../lib/format';
-import { orderTime, priceOrDash, SideBadge, useExpiryLabel, usePendingTypeLabel } from './order-card';
+import { chargeOrDash, neverCharged, orderTime, priceOrDash, SideBadge, useCloseReason, useExpiryLabel, usePendingTypeLabel } from './order-card';
 import type { PositionTool } from './position-actions';
 
 /** Every figure of one order and, for a position, its tools; closes by itself when FOREX_CLOSED removes the order. */
@@ -21,25 +21,29 @@ export function OrderDetailSheet({
   const { t } = useTranslation();
   const pendingType = usePendingTypeLabel()(order);
   const expiry = useExpiryLabel()(order);
+  const closeReason = useCloseReason();
   const p = order.ForexTradeLists.PricePrecision;
+  // Pending, or cancelled before it ever opened: the price it waited for.
+  const unopened = order.Status === 0 || neverCharged(order);
   const rows: [string, string][] = [
     [t('orders.order_id'), String(order.Id)],
     [t('orders.lots'), order.Quantity],
     [t('orders.unit_per_lot'), order.ForexContNum],
     [t('orders.multiple'), `x${order.Multiple}`],
     [
-      order.Status === 0 ? t('orders.target_price') : t('orders.open_price'),
-      priceOrDash(order.Status === 0 ? order.OriginPrice : order.Price, p),
+      unopened ? t('orders.target_price') : t('orders.open_price'),
+      priceOrDash(unopened ? order.OriginPrice : order.Price, p),
     ],
     [t('orders.market_price'), priceOrDash(order.UpdatePrice, p)],
     [t('orders.take_profit'), priceOrDash(order.TargetProfitPrice, p)],
     [t('orders.stop_loss'), priceOrDash(order.TargetLossPrice, p)],
-    [t('orders.margin'), formatMoney(order.CautionMoney)],
-    [t('orders.handling_fee'), formatProfit(order.TradeFee)],
-    [t('orders.swap'), formatProfit(order.Swap)],
-    [t('orders.profit'), formatProfit(order.FactProfits)],
+    [t('orders.margin'), chargeOrDash(order, order.CautionMoney, formatMoney)],
+    [t('orders.handling_fee'), chargeOrDash(order, order.TradeFee, formatProfit)],
+    [t('orders.swap'), chargeOrDash(order, order.Swap, formatProfit)],
+    [t('orders.profit'), chargeOrDash(order, order.FactProfits, formatProfit)],
     [t('orders.open_time'), orderTime(order.CreateTime)],
   ];
+  if (order.Status === 3 || neverCharged(order)) rows.push([t('orders.close_reason'), closeReason(order)], [t('orders.close_time'), orderTime(order.CompleteTime)]);
   if (pendingType) rows.splice(1, 0, [t('orders.pending_type'), pendingType]);
   if (order.Status === 0) rows.push([t('orders.expiry'), expiry]);
   if (order.Status === 1)

@@ -64,7 +64,8 @@ export function QuoteHeader({ symbol, quote, onPick }: { symbol: TradeSymbol; qu
         <dl className="grid flex-1 grid-cols-3 gap-x-3 gap-y-1 text-[11px]">
           {stats.map(([label, value, id]) => (
             <div key={label} className="flex min-w-0 flex-col">
-              <dt className="truncate text-muted">{label}</dt>
+              {/* Labels wrap instead of being cut ("التغير خلال 24 ساعة" is wider than its column on a phone). */}
+              <dt className="leading-tight text-muted [overflow-wrap:anywhere]">{label}</dt>
               <dd className="truncate tabular-nums" data-testid={id}>
                 {value}
               </dd>
