@@ -123,13 +123,13 @@ try {
       hasTouch: true,
       locale: 'en-US',
     });
-    await context.addInitScript(() => {
-      const w = window as unknown as { __longTasks: LongTask[] };
-      w.__longTasks = [];
+    // Browser code as strings: this file is type-checked without the DOM library.
+    await context.addInitScript(`
+      window.__longTasks = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
       }).observe({ type: 'longtask', buffered: true });
-    });
+    `);
     const page = await context.newPage();
     const cdp: CDPSession = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
@@ -140,18 +140,15 @@ try {
     await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
     const bootMs = Date.now() - started;
     const boot = (await cdp.send('Profiler.stop')).profile as Profile;
-    const tasksAtBoot = await page.evaluate(() => (window as unknown as { __longTasks: LongTask[] }).__longTasks.slice());
-    const steadyFrom = await page.evaluate(() => performance.now());
+    const tasksAtBoot = await page.evaluate<LongTask[]>('window.__longTasks.slice()');
+    const steadyFrom = await page.evaluate<number>('performance.now()');
     await cdp.send('Profiler.start');
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     await page.waitForTimeout(STEADY_MS);
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
     const steady = (await cdp.send('Profiler.stop')).profile as Profile;
-    const tasksSteady = await page.evaluate(
-      (from) => (window as unknown as { __longTasks: LongTask[] }).__longTasks.filter((t) => t.start >= from),
-      steadyFrom,
-    );
-    const rows = await page.evaluate(() => document.querySelectorAll('[data-testid="bid"]').length);
+    const tasksSteady = await page.evaluate<LongTask[]>(`window.__longTasks.filter((t) => t.start >= ${steadyFrom})`);
+    const rows = await page.evaluate<number>(`document.querySelectorAll('[data-testid="bid"]').length`);
     console.log(`${route} (${rows} quote rows on screen)`);
     report('boot', boot, tasksAtBoot, bootMs);
     report('steady', steady, tasksSteady, STEADY_MS);

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { tradeListQueryKey } from '../../api/get-trade-list';
 import { IS_DESKTOP } from '../../lib/device';
+import { featureTranslations } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { useSessionStore } from '../../lib/session-store';
 import { socket } from '../../lib/socket';
@@ -11,7 +12,9 @@ import { KeepAliveOutlet } from './keep-alive-outlet';
 import { MobileLayout } from './mobile-layout';
 
 // Loaded once a trader is logged in, so the boot chunk stays lean for guests.
-const NoticeListener = lazy(() => import('../../features/account/components/notice-listener').then((m) => ({ default: m.NoticeListener })));
+const NoticeListener = lazy(() =>
+  Promise.all([import('../../features/account/components/notice-listener'), featureTranslations()]).then(([m]) => ({ default: m.NoticeListener })),
+);
 
 /** Work done on every navigation (spec section 2), then the desktop or mobile frame. */
 export function DesktopOrMobileRoot() {
