@@ -7,9 +7,11 @@ import { queryClient } from '../../lib/query-client';
 import { useSessionStore } from '../../lib/session-store';
 import { socket } from '../../lib/socket';
 import { useRouteHandle } from '../route-handle';
-import { DesktopLayout } from './desktop-layout';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { MobileLayout } from './mobile-layout';
+
+// Phones never load the desktop frame (main.tsx starts fetching it at once on a desktop).
+const DesktopLayout = lazy(() => import('./desktop-layout').then((m) => ({ default: m.DesktopLayout })));
 
 // Loaded once a trader is logged in, so the boot chunk stays lean for guests.
 const NoticeListener = lazy(() =>
@@ -48,6 +50,11 @@ export function DesktopOrMobileRoot() {
       <KeepAliveOutlet />
     </>
   );
-  if (IS_DESKTOP) return <DesktopLayout>{content}</DesktopLayout>;
+  if (IS_DESKTOP)
+    return (
+      <Suspense fallback={null}>
+        <DesktopLayout>{content}</DesktopLayout>
+      </Suspense>
+    );
   return <MobileLayout tabBar={Boolean(handle.tabBar)}>{content}</MobileLayout>;
 }

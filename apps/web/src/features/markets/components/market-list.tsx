@@ -30,7 +30,8 @@ export interface RowProps {
 
 /**
  * One phone row: star, logo, name and change, small chart, bid and ask (each flashing on a tick).
- * It re-renders on its own symbol's ticks only, and only while on screen.
+ * It re-renders on its own symbol's ticks only, and only while on screen; the browser skips the
+ * layout and paint of rows far off screen (content-visibility).
  */
 export const MarketRow = memo(function MarketRow({ symbol, starred, onStar }: RowProps) {
   const { t } = useTranslation();
@@ -43,7 +44,7 @@ export const MarketRow = memo(function MarketRow({ symbol, starred, onStar }: Ro
   const bidRef = usePriceFlash<HTMLSpanElement>(bid);
   const askRef = usePriceFlash<HTMLSpanElement>(ask);
   return (
-    <li ref={rowRef} className="flex items-center pe-2">
+    <li ref={rowRef} className="flex items-center pe-2 [contain-intrinsic-size:auto_3.0625rem] [content-visibility:auto]">
       <Link
         to={`/trade?symbol=${encodeURIComponent(symbol.Code)}`}
         aria-label={symbol.ShowCode}
