@@ -1,5 +1,5 @@
 import { WsTopic } from '@tp/contract/constants';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { create } from 'zustand';
 import { socket, type SocketMessage } from './socket';
 
@@ -124,7 +124,6 @@ export function useLiveQuotesFeed(active = true): void {
 }
 
 const quoteOf = (code: string | undefined): LiveQuote | undefined => (code ? useLiveQuotesStore.getState().quotes[code] : undefined);
-const noSubscription = () => () => {};
 
 /** One symbol's live quote; the caller re-renders on that symbol's ticks only (at most once a frame). */
 export function useLiveQuote(code: string | undefined): LiveQuote | undefined {
@@ -140,14 +139,37 @@ export function useLiveQuote(code: string | undefined): LiveQuote | undefined {
  * A list row's live quote: the row re-renders on its own symbol's ticks and only while it is on
  * screen (or within a row's height of it). A row scrolled away, or on a kept-alive page that is
  * hidden, keeps what it showed and catches up with the newest quote as soon as it is seen again.
- * Attach the returned ref to the row's element.
+ * Attach the returned ref to the row's element. Being seen or hidden is no state: it re-renders
+ * nothing by itself.
  */
 export function useRowQuote<T extends Element>(code: string): [RefObject<T | null>, LiveQuote | undefined] {
   const ref = useRef<T>(null);
-  const onScreen = useOnScreen(ref);
-  const subscribe = useCallback((onChange: () => void) => subscribeQuote(code, onChange), [code]);
+  const onScreen = useRef(typeof IntersectionObserver === 'undefined');
+  const storeChanged = useRef<(() => void) | null>(null);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      storeChanged.current = onChange;
+      const unsubscribe = subscribeQuote(code, () => {
+        if (onScreen.current) onChange();
+      });
+      return () => {
+        storeChanged.current = null;
+        unsubscribe();
+      };
+    },
+    [code],
+  );
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    return observeRow(node, (visible) => {
+      onScreen.current = visible;
+      // Back on screen: React re-renders the row only if its quote moved meanwhile.
+      if (visible) storeChanged.current?.();
+    });
+  }, []);
   const quote = useSyncExternalStore(
-    onScreen ? subscribe : noSubscription,
+    subscribe,
     () => quoteOf(code),
     () => undefined,
   );
@@ -171,15 +193,4 @@ function observeRow(node: Element, callback: (visible: boolean) => void): () => 
     onScreenCallbacks.delete(node);
     rowObserver?.unobserve(node);
   };
-}
-
-/** Whether the element is on screen; true where IntersectionObserver is missing. */
-function useOnScreen(ref: RefObject<Element | null>): boolean {
-  const [onScreen, setOnScreen] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const node = ref.current;
-    if (!node || typeof IntersectionObserver === 'undefined') return;
-    return observeRow(node, setOnScreen);
-  }, [ref]);
-  return onScreen;
 }
