@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { TradeSymbol } from '../../../api/get-trade-list';
 import { initI18n } from '../../../lib/i18n';
 import { receiveDayMarket } from '../../../lib/live-quotes';
+import { FLASH_MS } from '../../../lib/use-price-flash';
 import { MarketRow } from './market-list';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -66,6 +67,7 @@ describe('market rows and live quotes', () => {
     act(() => root.unmount());
     container.remove();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   const push = (code: string, bid: string) => receiveDayMarket({ type: 'DAY_MARKET', symbol: code, quotation: { close: bid, bid, ask: bid, change: '0.5' } });
@@ -97,6 +99,7 @@ describe('market rows and live quotes', () => {
   const bidOf = (row: Element) => row.querySelector('[data-testid="bid"]')!.textContent;
 
   it('re-renders only the row whose symbol ticked, once per frame however many pushes came', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const rows = renderRows([symbol(1, 'AAAUSD', '10.00'), symbol(2, 'BBBUSD', '20.00')]);
 
     push('BBBUSD', '20.10');
@@ -110,14 +113,14 @@ describe('market rows and live quotes', () => {
     // A tick of BBBUSD does not render the row of AAAUSD.
     expect(renders.get('AAAUSD')).toBeUndefined();
     expect(bidOf(rows.get('AAAUSD')!)).toBe('10.00');
-    // The price that moved flashes, without a re-render.
+    // The price that moved is washed green, and the wash goes after FLASH_MS.
     const bid = rows.get('BBBUSD')!.querySelector('[data-testid="bid"]')!;
     expect(bid.className).toContain('flash-up');
-    const phase = bid.getAttribute('data-flash-phase');
-    push('BBBUSD', '20.40');
+    vi.advanceTimersByTime(FLASH_MS);
+    expect(bid.className).not.toContain('flash-');
+    push('BBBUSD', '20.00');
     nextFrame();
-    // Each tick switches the animation's phase, which restarts it.
-    expect(bid.getAttribute('data-flash-phase')).not.toBe(phase);
+    expect(bid.className).toContain('flash-down');
   });
 
   it('leaves a row off screen alone and brings it up to date when it comes back', () => {
