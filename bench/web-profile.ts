@@ -2,9 +2,10 @@
  * Where the web app's main thread goes on a slow phone: loads a route in Debian Chromium with the CPU
  * throttled 4x (as Lighthouse's mobile preset), records a JavaScript CPU profile (CDP Profiler) and the
  * long tasks, and prints the functions with the most self time, in two windows: the boot (until the
- * page has been quiet on the network for a moment) and a steady state with live quotes ticking.
+ * page has been quiet on the network for a moment) and a steady state with live quotes ticking, where
+ * a Chrome trace also splits the main thread by kind (script, style, layout, paint).
  *
- *   npx tsx bench/web-profile.ts                    # / and /trade?symbol=BTCUSDT, 5 s of steady state
+ *   npm run bench:web-profile                       # / and /trade?symbol=BTCUSDT, 5 s of steady state
  *   ROUTES=/ STEADY_MS=10000 TOP=25 npx tsx bench/web-profile.ts
  *   WEB_DIST=/tmp/other-build npx tsx bench/web-profile.ts   # profile another build of apps/web
  *
