@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
@@ -21,13 +21,17 @@ if (IS_DESKTOP) void import('./app/layouts/desktop-layout');
 // /trade's page and chart chunks, fetched alongside the start bundle rather than after it.
 if (window.location.pathname.startsWith('/trade')) void import('./app/trade-route');
 
-// Render once the current language is loaded, so the first paint is already translated.
+// Render once the current language is loaded, so the first paint is already translated. As a
+// transition, React renders the first screen in slices of a few milliseconds instead of one long
+// task, so a slow phone stays responsive meanwhile (the start shell from index.html is on screen).
 void initI18n().finally(() => {
-  root.render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} future={{ v7_startTransition: true }} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} future={{ v7_startTransition: true }} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });
