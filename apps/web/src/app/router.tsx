@@ -2,15 +2,19 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import { HomePage } from '../features/markets/components/home-page';
+import { featureTranslations } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 import { DesktopOrMobileRoot } from './layouts/root-layout';
 import { requireAuth } from './require-auth';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './route-handle';
 
-/** Each page but home is its own chunk, fetched the first time its route is opened. */
+/**
+ * Each page but home is its own chunk, fetched the first time its route is opened together with the
+ * other features' translations (the boot chunk carries only the first screen's strings).
+ */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+  const Page = lazy(() => Promise.all([load(), featureTranslations()]).then(([module]) => ({ default: pick(module) })));
   return <Page />;
 }
 

@@ -19,10 +19,19 @@ type Resource = Tree;
 /**
  * Translations: the shell's strings in locales/<lang>.json, and each feature's own strings in
  * features/<feature>/locales/<lang>.json, merged under the feature's name (t('trade.buy')).
- * English is bundled as the fallback; every other language is loaded on demand.
+ *
+ * Only the first screen's strings (the shell and the home screen's markets feature) are needed
+ * before the first render: English ones are bundled as the fallback, another language's are fetched
+ * at start. Every other feature's strings come in one chunk per language (locales/features/<lang>.ts),
+ * fetched once the first screen is up or when a page that needs them is opened (`featureTranslations`,
+ * which the router's lazy pages wait for), so they stay out of the boot chunk.
  */
-const featureEn = import.meta.glob<Tree>('../features/*/locales/en.json', { eager: true, import: 'default' });
-const loaders = import.meta.glob<Tree>(['../locales/*.json', '../features/*/locales/*.json', '!**/en.json'], { import: 'default' });
+const FIRST_SCREEN_FEATURE = 'markets';
+const firstScreenEn = import.meta.glob<Tree>('../features/markets/locales/en.json', { eager: true, import: 'default' });
+const firstScreenLoaders = import.meta.glob<Tree>(['../locales/*.json', '../features/markets/locales/*.json', '!**/en.json'], {
+  import: 'default',
+});
+const featureLoaders = import.meta.glob<Record<string, Tree>>('../locales/features/*.ts', { import: 'default' });
 
 const featureOf = (path: string) => /features\/([^/]+)\/locales/.exec(path)?.[1];
 
@@ -35,7 +44,7 @@ function merge(shell: Tree, features: [string, Tree][]): Resource {
   return out;
 }
 
-const en: Resource = merge(shellEn as Tree, Object.entries(featureEn));
+const en: Resource = merge(shellEn as Tree, Object.entries(firstScreenEn));
 
 /** First visit: the stored choice, else a supported browser language, else hk (spec section 2). */
 export function resolveLanguage(stored: string | null | undefined, browserLanguages: readonly string[]): LangCode {
@@ -60,20 +69,55 @@ function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
-async function fetchResource(code: LangCode): Promise<Resource | null> {
+/** The first screen's strings of a language: the shell and the markets feature. */
+async function fetchFirstScreen(code: LangCode): Promise<Resource | null> {
   if (code === 'en') return en;
-  const suffix = `/${code}.json`;
-  const shellLoader = loaders[`../locales/${code}.json`];
-  if (!shellLoader) return null;
-  const featurePaths = Object.keys(loaders).filter((p) => p.endsWith(suffix) && featureOf(p));
-  const [shell, ...features] = await Promise.all([shellLoader(), ...featurePaths.map((p) => loaders[p]!())]);
-  return merge(shell, features.map((tree, i) => [featurePaths[i]!, tree]));
+  const shellLoader = firstScreenLoaders[`../locales/${code}.json`];
+  const featureLoader = firstScreenLoaders[`../features/${FIRST_SCREEN_FEATURE}/locales/${code}.json`];
+  if (!shellLoader || !featureLoader) return null;
+  const [shell, feature] = await Promise.all([shellLoader(), featureLoader()]);
+  return merge(shell, [[`features/${FIRST_SCREEN_FEATURE}/locales`, feature]]);
 }
 
-async function loadResources(code: LangCode): Promise<void> {
+/** Every other feature's strings of a language, merged under the features' names. */
+async function fetchFeatures(code: LangCode): Promise<Resource | null> {
+  const loader = featureLoaders[`../locales/features/${code}.ts`];
+  if (!loader) return null;
+  return merge({}, Object.entries(await loader()));
+}
+
+async function loadFirstScreen(code: LangCode): Promise<void> {
   if (i18next.hasResourceBundle(code, 'translation')) return;
-  const resource = await fetchResource(code);
+  const resource = await fetchFirstScreen(code);
   if (resource) i18next.addResourceBundle(code, 'translation', resource, true, true);
+}
+
+const featuresLoaded = new Map<LangCode, Promise<void>>();
+
+/** Loads the features' strings of a language once (a failed load is tried again next time). */
+function loadFeatures(code: LangCode): Promise<void> {
+  let loading = featuresLoaded.get(code);
+  if (!loading) {
+    loading = fetchFeatures(code).then((resource) => {
+      if (resource) i18next.addResourceBundle(code, 'translation', resource, true, false);
+    });
+    loading.catch(() => featuresLoaded.delete(code));
+    featuresLoaded.set(code, loading);
+  }
+  return loading;
+}
+
+/**
+ * Resolves once every feature's strings of the current language and of English (the fallback) are
+ * loaded; never rejects (a page whose strings failed to load shows English or the keys rather than
+ * nothing). Lazy pages wait for it together with their own chunk.
+ */
+export function featureTranslations(): Promise<void> {
+  const langs = new Set<LangCode>(['en', currentLang()]);
+  return Promise.all([...langs].map(loadFeatures)).then(
+    () => undefined,
+    (error: unknown) => console.error('could not load the translations', error),
+  );
 }
 
 function applyDocumentLanguage(code: LangCode): void {
@@ -86,7 +130,7 @@ export async function initI18n(): Promise<void> {
   const lang = resolveLanguage(storedLanguage(), browserLanguages());
   const resources: Record<string, { translation: Resource }> = { en: { translation: en } };
   try {
-    const resource = await fetchResource(lang);
+    const resource = await fetchFirstScreen(lang);
     if (resource) resources[lang] = { translation: resource };
   } catch (error) {
     console.error(`could not load language ${lang}; showing English`, error);
@@ -101,12 +145,16 @@ export async function initI18n(): Promise<void> {
     showSupportNotice: false,
   });
   applyDocumentLanguage(lang);
+  // The other pages' strings, fetched when the browser is idle after the first screen.
+  if (typeof window === 'undefined') return;
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void featureTranslations(), { timeout: 5000 });
+  else setTimeout(() => void featureTranslations(), 2000);
 }
 
 /** Switches the whole app at once and remembers the choice. */
 export async function setLanguage(input: string): Promise<void> {
   const lang = normalizeLang(input);
-  await loadResources(lang);
+  await Promise.all([loadFirstScreen(lang), loadFeatures(lang), loadFeatures('en')]);
   await i18next.changeLanguage(lang);
   try {
     localStorage.setItem(LANG_STORAGE_KEY, lang);

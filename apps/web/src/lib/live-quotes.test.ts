@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { quoteOfPush, receiveDayMarket, useLiveQuotesStore } from './live-quotes';
+import { quoteOfPush, receiveDayMarket, subscribeQuote, useLiveQuotesStore } from './live-quotes';
 
 describe('live quotes', () => {
   it('reads a DAY_MARKET push (PROTOCOL.md) as strings, keeping the market status', () => {
@@ -40,12 +40,25 @@ describe('live quotes', () => {
     frames.shift()!(0);
     const eurusd = useLiveQuotesStore.getState().quotes.EURUSD;
 
+    const updates = vi.fn();
+    const unsubscribe = useLiveQuotesStore.subscribe(updates);
+    const btcTicks = vi.fn();
+    const eurTicks = vi.fn();
+    const unsubscribeBtc = subscribeQuote('BTCUSDT', btcTicks);
+    const unsubscribeEur = subscribeQuote('EURUSD', eurTicks);
     push('BTCUSDT', '95000.00');
     push('BTCUSDT', '95010.00');
     push('BTCUSDT', '95020.00');
     expect(frames).toHaveLength(1);
     expect(useLiveQuotesStore.getState().quotes.BTCUSDT).toBeUndefined();
     frames.shift()!(0);
+    // Three pushes within a frame: one store update, one call to BTCUSDT's listeners, none to EURUSD's.
+    expect(updates).toHaveBeenCalledTimes(1);
+    expect(btcTicks).toHaveBeenCalledTimes(1);
+    expect(eurTicks).not.toHaveBeenCalled();
+    unsubscribe();
+    unsubscribeBtc();
+    unsubscribeEur();
     const quotes = useLiveQuotesStore.getState().quotes;
     expect(quotes.BTCUSDT?.close).toBe('95020.00');
     // A row that reads EURUSD sees the same object, so it does not re-render.

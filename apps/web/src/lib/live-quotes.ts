@@ -1,5 +1,5 @@
 import { WsTopic } from '@tp/contract/constants';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { create } from 'zustand';
 import { socket, type SocketMessage } from './socket';
 
@@ -31,12 +31,34 @@ export const useLiveQuotesStore = create<LiveQuotesState>()(() => ({ quotes: {} 
 let pending: Record<string, LiveQuote> = {};
 let scheduled = false;
 
+/** Listeners of one symbol's quote: a list row hears its own symbol's ticks, not every symbol's. */
+const symbolListeners = new Map<string, Set<() => void>>();
+
+/** Calls `listener` after each frame in which `code`'s quote changed. */
+export function subscribeQuote(code: string, listener: () => void): () => void {
+  let listeners = symbolListeners.get(code);
+  if (!listeners) {
+    listeners = new Set();
+    symbolListeners.set(code, listeners);
+  }
+  listeners.add(listener);
+  return () => {
+    const current = symbolListeners.get(code);
+    if (current?.delete(listener) && current.size === 0) symbolListeners.delete(code);
+  };
+}
+
 function flush(): void {
   scheduled = false;
   const batch = pending;
   pending = {};
-  // Only the symbols that moved get a new object, so only their memoized rows re-render.
+  // One store update per frame; only the symbols that moved get a new object.
   useLiveQuotesStore.setState((state) => ({ quotes: { ...state.quotes, ...batch } }));
+  // Then only the rows of those symbols are told (React renders them together, in one commit).
+  for (const code of Object.keys(batch)) {
+    const listeners = symbolListeners.get(code);
+    if (listeners) for (const listener of [...listeners]) listener();
+  }
 }
 
 /** Applies the pushes received since the last frame at the next animation frame (a hidden tab: a timer). */
@@ -101,5 +123,74 @@ export function useLiveQuotesFeed(active = true): void {
   }, [active]);
 }
 
-export const useLiveQuote = (code: string | undefined): LiveQuote | undefined =>
-  useLiveQuotesStore((state) => (code ? state.quotes[code] : undefined));
+const quoteOf = (code: string | undefined): LiveQuote | undefined => (code ? useLiveQuotesStore.getState().quotes[code] : undefined);
+
+/** One symbol's live quote; the caller re-renders on that symbol's ticks only (at most once a frame). */
+export function useLiveQuote(code: string | undefined): LiveQuote | undefined {
+  const subscribe = useCallback((onChange: () => void) => (code ? subscribeQuote(code, onChange) : () => {}), [code]);
+  return useSyncExternalStore(
+    subscribe,
+    () => quoteOf(code),
+    () => undefined,
+  );
+}
+
+/**
+ * A list row's live quote: the row re-renders on its own symbol's ticks and only while it is on
+ * screen (or within a row's height of it). A row scrolled away, or on a kept-alive page that is
+ * hidden, keeps what it showed and catches up with the newest quote as soon as it is seen again.
+ * Attach the returned ref to the row's element. Being seen or hidden is no state: it re-renders
+ * nothing by itself.
+ */
+export function useRowQuote<T extends Element>(code: string): [RefObject<T | null>, LiveQuote | undefined] {
+  const ref = useRef<T>(null);
+  const onScreen = useRef(typeof IntersectionObserver === 'undefined');
+  const storeChanged = useRef<(() => void) | null>(null);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      storeChanged.current = onChange;
+      const unsubscribe = subscribeQuote(code, () => {
+        if (onScreen.current) onChange();
+      });
+      return () => {
+        storeChanged.current = null;
+        unsubscribe();
+      };
+    },
+    [code],
+  );
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    return observeRow(node, (visible) => {
+      onScreen.current = visible;
+      // Back on screen: React re-renders the row only if its quote moved meanwhile.
+      if (visible) storeChanged.current?.();
+    });
+  }, []);
+  const quote = useSyncExternalStore(
+    subscribe,
+    () => quoteOf(code),
+    () => undefined,
+  );
+  return [ref, quote];
+}
+
+/** One IntersectionObserver for every row: a callback per observed element. */
+let rowObserver: IntersectionObserver | null = null;
+const onScreenCallbacks = new WeakMap<Element, (visible: boolean) => void>();
+
+function observeRow(node: Element, callback: (visible: boolean) => void): () => void {
+  rowObserver ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) onScreenCallbacks.get(entry.target)?.(entry.isIntersecting);
+    },
+    { rootMargin: '64px 0px' },
+  );
+  onScreenCallbacks.set(node, callback);
+  rowObserver.observe(node);
+  return () => {
+    onScreenCallbacks.delete(node);
+    rowObserver?.unobserve(node);
+  };
+}

@@ -2,16 +2,21 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { tradeListQueryKey } from '../../api/get-trade-list';
 import { IS_DESKTOP } from '../../lib/device';
+import { featureTranslations } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { useSessionStore } from '../../lib/session-store';
 import { socket } from '../../lib/socket';
 import { useRouteHandle } from '../route-handle';
-import { DesktopLayout } from './desktop-layout';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { MobileLayout } from './mobile-layout';
 
+// Phones never load the desktop frame (main.tsx starts fetching it at once on a desktop).
+const DesktopLayout = lazy(() => import('./desktop-layout').then((m) => ({ default: m.DesktopLayout })));
+
 // Loaded once a trader is logged in, so the boot chunk stays lean for guests.
-const NoticeListener = lazy(() => import('../../features/account/components/notice-listener').then((m) => ({ default: m.NoticeListener })));
+const NoticeListener = lazy(() =>
+  Promise.all([import('../../features/account/components/notice-listener'), featureTranslations()]).then(([m]) => ({ default: m.NoticeListener })),
+);
 
 /** Work done on every navigation (spec section 2), then the desktop or mobile frame. */
 export function DesktopOrMobileRoot() {
@@ -45,6 +50,11 @@ export function DesktopOrMobileRoot() {
       <KeepAliveOutlet />
     </>
   );
-  if (IS_DESKTOP) return <DesktopLayout>{content}</DesktopLayout>;
+  if (IS_DESKTOP)
+    return (
+      <Suspense fallback={null}>
+        <DesktopLayout>{content}</DesktopLayout>
+      </Suspense>
+    );
   return <MobileLayout tabBar={Boolean(handle.tabBar)}>{content}</MobileLayout>;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FavouriteStar } from '../../../components/ui/favourite-star';
 import { formatNumber } from '../../../lib/format';
-import { useLiveQuote } from '../../../lib/live-quotes';
+import { useRowQuote } from '../../../lib/live-quotes';
 import { usePriceFlash } from '../../../lib/use-price-flash';
 import type { TradeSymbol } from '../../../api/get-trade-list';
 import { Sparkline } from './sparkline';
@@ -28,10 +28,14 @@ export interface RowProps {
   onStar: (symbolId: number) => void;
 }
 
-/** One phone row: star, logo, name and change, small chart, bid and ask (each flashing on a tick). */
-const MarketRow = memo(function MarketRow({ symbol, starred, onStar }: RowProps) {
+/**
+ * One phone row: star, logo, name and change, small chart, bid and ask (each flashing on a tick).
+ * It re-renders on its own symbol's ticks only, and only while on screen; the browser skips the
+ * layout and paint of rows far off screen (content-visibility).
+ */
+export const MarketRow = memo(function MarketRow({ symbol, starred, onStar }: RowProps) {
   const { t } = useTranslation();
-  const live = useLiveQuote(symbol.Code);
+  const [rowRef, live] = useRowQuote<HTMLLIElement>(symbol.Code);
   const quote = symbol.ForexQuotations;
   const bid = live?.bid || quote.Bid;
   const ask = live?.ask || quote.Ask;
@@ -40,7 +44,7 @@ const MarketRow = memo(function MarketRow({ symbol, starred, onStar }: RowProps)
   const bidRef = usePriceFlash<HTMLSpanElement>(bid);
   const askRef = usePriceFlash<HTMLSpanElement>(ask);
   return (
-    <li className="flex items-center pe-2">
+    <li ref={rowRef} className="flex items-center pe-2 [contain-intrinsic-size:auto_3.0625rem] [content-visibility:auto]">
       <Link
         to={`/trade?symbol=${encodeURIComponent(symbol.Code)}`}
         aria-label={symbol.ShowCode}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { FavouriteStar } from '../../../components/ui/favourite-star';
 import { formatNumber } from '../../../lib/format';
-import { useLiveQuote, useLiveQuotesStore, type LiveQuote } from '../../../lib/live-quotes';
+import { useLiveQuotesStore, useRowQuote, type LiveQuote } from '../../../lib/live-quotes';
 import { usePriceFlash } from '../../../lib/use-price-flash';
 import type { TradeSymbol } from '../../../api/get-trade-list';
 import { changeClass, formatChange, type RowProps } from './market-list';
@@ -37,16 +37,17 @@ function figuresOf(symbol: TradeSymbol, live: LiveQuote | undefined): BoardFigur
   };
 }
 
-const BoardRow = memo(function BoardRow({ symbol, starred, onStar, onOpen }: RowProps & { onOpen: (code: string) => void }) {
+/** One table row; it re-renders on its own symbol's ticks only, and only while on screen. */
+export const BoardRow = memo(function BoardRow({ symbol, starred, onStar, onOpen }: RowProps & { onOpen: (code: string) => void }) {
   const { t } = useTranslation();
-  const live = useLiveQuote(symbol.Code);
+  const [rowRef, live] = useRowQuote<HTMLTableRowElement>(symbol.Code);
   const f = figuresOf(symbol, live);
   const p = symbol.PricePrecision;
   const closed = (live?.marketStatus ?? symbol.MarketStatus) !== MarketStatus.OPEN;
   const bidRef = usePriceFlash<HTMLTableCellElement>(f.bid);
   const askRef = usePriceFlash<HTMLTableCellElement>(f.ask);
   return (
-    <tr data-code={symbol.Code} className="border-b border-border hover:bg-surface">
+    <tr ref={rowRef} data-code={symbol.Code} className="border-b border-border hover:bg-surface">
       <td className="w-8 ps-2">
         <FavouriteStar symbolId={symbol.Id} label={symbol.ShowCode} starred={starred} onToggle={onStar} />
       </td>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useAbbreviatedKline } from '../api/get-abbreviated-kline';
 
 const WIDTH = 56;
@@ -35,11 +35,14 @@ function useInView<T extends Element>(): [React.RefObject<T | null>, boolean] {
   return [ref, seen];
 }
 
-/** The small area chart of a market row, drawn as an inline SVG polyline (no chart library). */
-export function Sparkline({ forexId, up }: { forexId: number; up: boolean }) {
+/**
+ * The small area chart of a market row, drawn as an inline SVG polyline (no chart library). Memoized:
+ * a quote tick re-renders its row, not the chart (unless the day's change turns up or down).
+ */
+export const Sparkline = memo(function Sparkline({ forexId, up }: { forexId: number; up: boolean }) {
   const [ref, inView] = useInView<HTMLSpanElement>();
   const kline = useAbbreviatedKline(forexId, inView);
-  const points = sparklinePoints((kline.data ?? []).map((bar) => Number(bar.Close)));
+  const points = useMemo(() => sparklinePoints((kline.data ?? []).map((bar) => Number(bar.Close))), [kline.data]);
   const colour = up ? 'var(--color-up)' : 'var(--color-down)';
   return (
     <span ref={ref} aria-hidden="true" className="inline-block h-7 w-14 shrink-0" dir="ltr">
@@ -51,4 +54,4 @@ export function Sparkline({ forexId, up }: { forexId: number; up: boolean }) {
       )}
     </span>
   );
-}
+});

@@ -3,14 +3,15 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/ui/icons';
 import { formatNumber } from '../../../lib/format';
-import { useLiveQuote } from '../../../lib/live-quotes';
+import { useRowQuote } from '../../../lib/live-quotes';
 import { useCategories } from '../../../api/get-categories';
 import { useFavourites } from '../../../api/favourites';
 import { FavouriteStar } from '../../../components/ui/favourite-star';
 import { usePriceFlash } from '../../../lib/use-price-flash';
 import type { TradeSymbol } from '../../../api/get-trade-list';
 
-const SymbolRow = memo(function SymbolRow({
+/** One symbol; it re-renders on its own symbol's ticks only, and only while on screen. */
+export const SymbolRow = memo(function SymbolRow({
   symbol,
   selected,
   onSelect,
@@ -24,13 +25,13 @@ const SymbolRow = memo(function SymbolRow({
   onStar: (id: number) => void;
 }) {
   const { t } = useTranslation();
-  const live = useLiveQuote(symbol.Code);
+  const [rowRef, live] = useRowQuote<HTMLLIElement>(symbol.Code);
   const price = live?.close || symbol.ForexQuotations.Close;
   const change = Number(live?.change || symbol.ForexQuotations.Change);
   const closed = (live?.marketStatus ?? symbol.MarketStatus) !== MarketStatus.OPEN;
   const priceRef = usePriceFlash<HTMLSpanElement>(price);
   return (
-    <li className="flex items-center">
+    <li ref={rowRef} className="flex items-center">
       <button
         type="button"
         aria-current={selected ? 'true' : undefined}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryParam } from '../../../lib/query-params';
-import { useLiveQuotesStore, type LiveQuote } from '../../../lib/live-quotes';
+import { useLiveQuote, type LiveQuote } from '../../../lib/live-quotes';
 import { useSessionStore } from '../../../lib/session-store';
 import { socket } from '../../../lib/socket';
 import { useSocketStatus, useSocketTopic } from '../../../lib/use-socket';
@@ -85,7 +85,7 @@ function useNow(): number {
 }
 
 export function useSymbolQuote(symbol: TradeSymbol): SymbolQuote {
-  const live = useLiveQuotesStore((state) => state.quotes[symbol.Code]);
+  const live = useLiveQuote(symbol.Code);
   const status = useSocketStatus();
   const now = useNow();
   // Before any push of this symbol arrives, its age counts from when the screen showed it.
