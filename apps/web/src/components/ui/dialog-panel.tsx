@@ -27,7 +27,10 @@ export default function DialogPanel({ open, onClose, title, children, footer, va
     event.preventDefault();
     const active = document.activeElement;
     returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
-    (initialFocus?.current ?? panel.current)?.focus();
+    const target = initialFocus?.current ?? panel.current;
+    target?.focus();
+    // A text field given the first focus has its text selected, so that typing replaces it.
+    if (target instanceof HTMLInputElement) target.select();
   };
   const onCloseAutoFocus = (event: Event) => {
     event.preventDefault();

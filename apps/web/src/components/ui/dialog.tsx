@@ -9,7 +9,10 @@ export interface DialogProps {
   footer?: ReactNode;
   /** `sheet` slides up from the bottom (mobile drawers); `center` is a centred box. */
   variant?: 'center' | 'sheet';
-  /** What takes the focus when the dialog opens; the panel itself when left out. */
+  /**
+   * What takes the focus when the dialog opens (an input with its text selected); the panel itself when
+   * left out. Set here rather than focused by the caller: the panel loads on first open, after the caller's effects.
+   */
   initialFocus?: RefObject<HTMLElement | null>;
 }
 

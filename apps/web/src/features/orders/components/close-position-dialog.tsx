@@ -1,6 +1,6 @@
 import { dec } from '@tp/contract/decimal';
 import type { Order } from '@tp/contract/schemas/trading';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -36,15 +36,6 @@ export function ClosePositionDialog({
   const step = deal.data?.lot_step ?? '0';
   const symbol = order.ForexTradeLists.ShowCode;
   const lotsInput = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (!partial) return;
-    // After the dialog has placed its own first focus.
-    const frame = requestAnimationFrame(() => {
-      lotsInput.current?.focus();
-      lotsInput.current?.select();
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [partial]);
 
   function confirm() {
     const problem = closeLotsProblem(lots, order.Quantity, min, step);
@@ -89,6 +80,8 @@ export function ClosePositionDialog({
       onClose={onClose}
       variant={centred ? 'center' : 'sheet'}
       title={partial ? t('orders.partial_close_title', { symbol }) : t('orders.close_title')}
+      // The lots field, its text selected, for a partial close: given by the dialog when it has opened (it may load first).
+      initialFocus={partial ? lotsInput : undefined}
       footer={
         <>
           <Button variant="secondary" block onClick={onClose}>
