@@ -24,6 +24,8 @@ const TEXT = {
     partial: 'Partial close',
     stops: 'Edit TP/SL',
     save: 'Save',
+    buy: 'Buy',
+    sell: 'Sell',
   },
   hk: {
     chart: 'K線圖',
@@ -34,6 +36,8 @@ const TEXT = {
     partial: '部分平倉',
     stops: '止盈/止損',
     save: '儲存',
+    buy: '買入',
+    sell: '賣出',
   },
   ar: {
     chart: 'رسم الشموع اليابانية',
@@ -44,6 +48,8 @@ const TEXT = {
     partial: 'إغلاق جزئي',
     stops: 'جني/وقف',
     save: 'حفظ',
+    buy: 'شراء',
+    sell: 'بيع',
   },
 } as const;
 
@@ -118,6 +124,12 @@ describe('desktop terminal', () => {
     expect(chart.width).toBeGreaterThan(width - 260 - 300 - 20);
 
     const panel = page.getByRole('region', { name: TEXT[lang].positions, exact: true });
+    // Buy and Sell are in full view above the positions panel even where the order form's column has to scroll.
+    const panelTop = (await box(panel)).y;
+    for (const name of [TEXT[lang].buy, TEXT[lang].sell]) {
+      const button = await box(page.getByRole('button', { name, exact: true }));
+      expect(button.y + button.height, name).toBeLessThanOrEqual(panelTop);
+    }
     const table = panel.getByRole('table');
     await table.waitFor(POLL);
     for (const name of [TEXT[lang].current, TEXT[lang].profit, TEXT[lang].swap])

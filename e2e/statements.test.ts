@@ -78,9 +78,10 @@ describe('account statements', () => {
     const id = opened.data.Id as number;
     await tick('BTCUSDT', '95500.00', '95520.00');
 
-    // Close it from its card, as a trader does.
+    // Close it from its card (phone) or its table row (desktop, since the terminal's order tables), as a trader does.
     await page.goto('/order?type=1');
-    const card = page.getByRole('article', { name: w.orders.order_label!.replace('{{symbol}}', 'BTC/USDT').replace('{{id}}', String(id)) });
+    const label = w.orders.order_label!.replace('{{symbol}}', 'BTC/USDT').replace('{{id}}', String(id));
+    const card = page.getByRole(name === 'phone' ? 'article' : 'row', { name: label });
     await card.getByRole('button', { name: w.orders.close_position, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: w.orders.close_title });
     await dialog.getByRole('button', { name: w.orders.confirm_close }).click();
@@ -143,6 +144,27 @@ describe('account statements', () => {
     await page.screenshot({ path: `${shots}/print-media-${name}-${lang}.png`, fullPage: true });
     await page.emulateMedia({ media: 'screen' });
 
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    { device: PHONE, name: 'phone', lang: 'ar' },
+    { device: DESKTOP, name: 'desktop', lang: 'en' },
+  ] as const)('links to the statements from the account details page ($name, $lang)', async ({ device, name, lang }) => {
+    const w = words(lang);
+    const { context, page } = await loggedInPage(device, lang);
+    await page.goto('/mine/history');
+    await page.getByRole('heading', { name: w.pages.history, exact: true }).waitFor();
+    const link = page.getByRole('link', { name: w.pages.statements, exact: true });
+    await link.waitFor();
+    await page.screenshot({ path: `${shots}/history-link-${name}-${lang}.png` });
+    // Keyboard: the link is reachable and opens the statements screen.
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/mine\/statements(\?|$)/);
+    await page.getByRole('heading', { name: w.pages.statements, exact: true }).waitFor();
+    await page.getByRole('button', { name: w.statements.download_csv }).waitFor(POLL);
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });

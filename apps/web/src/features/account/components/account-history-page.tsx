@@ -1,5 +1,7 @@
 import { BALANCE_DECIMALS, PROFIT_DECIMALS } from '@tp/contract/constants';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ChevronIcon } from '../../../components/ui/icons';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -15,7 +17,7 @@ function formatLogValue(value: string): string {
   return formatNumber(value, Math.max(BALANCE_DECIMALS, Math.min(fraction.length, PROFIT_DECIMALS)));
 }
 
-/** /mine/history: balance, locked margin and the account log with paging. */
+/** /mine/history: balance, locked margin, a link to the statements and the account log with paging. */
 export function AccountHistoryPage() {
   const { t } = useTranslation();
   const detail = useForexDetail();
@@ -35,6 +37,14 @@ export function AccountHistoryPage() {
             <span className="text-lg font-semibold tabular-nums">{formatMoney(detail.data?.lock_balance)}</span>
           </div>
         </section>
+        {/* The same log and the closed positions for a chosen period, as CSV or a printable page. */}
+        <Link
+          to="/mine/statements"
+          className="mx-4 mb-4 flex items-center gap-3 rounded-xl bg-surface px-4 py-3 text-sm font-medium hover:bg-surface-2"
+        >
+          <span className="flex-1">{t('pages.statements')}</span>
+          <ChevronIcon className="size-4 text-muted" />
+        </Link>
         <h2 className="px-4 pb-2 text-sm font-medium text-muted">{t('account.log_title')}</h2>
         {log.isPending ? (
           <SkeletonRows rows={6} />

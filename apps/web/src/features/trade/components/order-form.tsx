@@ -91,7 +91,10 @@ export function OrderForm({
 
   // Only the conversion rate is read from the quotes, so other symbols' ticks do not re-render the form.
   const quoteToUsdText = useLiveQuotesStore((state) =>
-    quoteToUsdOf(symbol.Code, (code) => state.quotes[code]?.close || symbols.find((s) => s.Code === code)?.ForexQuotations.Close).toString(),
+    quoteToUsdOf(
+      symbol.Code,
+      (code) => state.quotes[code]?.close || symbols.find((s) => s.Code === code)?.ForexQuotations.Close,
+    ).toString(),
   );
   const quoteToUsd = useMemo(() => dec(quoteToUsdText), [quoteToUsdText]);
   const pricePrecision = symbol.PricePrecision;
@@ -289,7 +292,14 @@ export function OrderForm({
       )}
       {loggedIn && oneClick.control}
       <div
-        className={`grid grid-cols-2 gap-3 ${sticky ? 'fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 mx-auto max-w-[480px] border-t border-border bg-bg/95 px-4 py-2 backdrop-blur' : ''}`}
+        className={`grid grid-cols-2 gap-3 ${
+          sticky
+            ? 'fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 mx-auto max-w-[480px] border-t border-border bg-bg/95 px-4 py-2 backdrop-blur'
+            : shortcuts
+              ? // The desktop terminal's form column scrolls when the window is short: Buy and Sell stay at its foot.
+                'sticky bottom-0 z-10 -mx-4 border-t border-border bg-bg px-4 py-2'
+              : ''
+        }`}
         data-testid={sticky ? 'trade-bar' : undefined}
       >
         <button
