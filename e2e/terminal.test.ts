@@ -143,6 +143,8 @@ describe('trader terminal', () => {
     await expect.poll(() => page.getByTestId('margin').textContent()).not.toBe('0.00');
     const expected = (100_000 - fee).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     await expect.poll(() => page.getByTestId('balance').textContent()).toBe(expected);
+    // The bar shows floating profit as money, to 2 decimals (the spec's 6 are for its order screen).
+    expect(await page.getByTestId('floating-profit').textContent()).toMatch(/^-?[\d,]+\.\d{2}$/);
     await shot(page, 'one-click-en-1440');
 
     // The acknowledgement is asked once: off and on again needs no dialog, and the choice survives a reload.

@@ -18,7 +18,8 @@ export function AccountSummary({ live, bar = false }: { live: LiveFigures | null
     [t('orders.used_margin'), formatMoney(f.margin), 'margin'],
     [t('orders.free_margin'), formatMoney(f.freeMargin), 'available-prepayment'],
     [t('orders.margin_level'), f.marginLevel ? `${formatNumber(f.marginLevel, 2)}%` : '--', 'risk-rate'],
-    [t('orders.floating_profit'), formatProfit(f.floatingProfit), 'floating-profit'],
+    // The spec's order screen shows profit to its 6 decimals; the terminal's MT5-style bar shows money, to 2.
+    [t('orders.floating_profit'), bar ? formatMoney(f.floatingProfit) : formatProfit(f.floatingProfit), 'floating-profit'],
   ];
   return (
     <section aria-label={t('orders.account_bar')} className={`border-b border-border ${bar ? 'px-3 py-2' : 'px-4 py-3'}`}>
