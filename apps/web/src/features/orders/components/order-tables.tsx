@@ -357,7 +357,13 @@ export function HistoryTable({ embedded }: { embedded: boolean }) {
             <td className={cell} data-testid="order-fee">
               {opened ? formatMoney(order.TradeFee) : '--'}
             </td>
-            {opened ? <ProfitCell order={order} current={order.UpdatePrice} /> : <td className={cell}>--</td>}
+            {opened ? (
+              <ProfitCell order={order} current={order.UpdatePrice} />
+            ) : (
+              <td className={cell} data-testid="order-profit">
+                --
+              </td>
+            )}
             <td className={`${startCell} tabular-nums`}>{orderTime(order.CreateTime)}</td>
             <td className={`${startCell} tabular-nums`}>{orderTime(order.CompleteTime)}</td>
             <td className={startCell} data-testid="order-close-reason">
