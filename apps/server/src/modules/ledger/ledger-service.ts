@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { D, type Dec, type DecInput, dec, moneyStr } from '@tp/contract/decimal';
 import type { AppContext } from '../../context.ts';
 import { type Db, type DbOrTx, type RawRow, type Tx, queryRaw, statementTexts } from '../../platform/db/client.ts';
-import { ledgerAccounts, ledgerEntries } from './schema.ts';
+import { pagedEntries } from './read-model.ts';
+import { ledgerAccounts } from './schema.ts';
 
 export type UserAccountKind = 'cash' | 'locked';
 export const HOUSE_ACCOUNT_KINDS = [
@@ -305,26 +306,8 @@ export class LedgerService {
   }
 
   /** The user's cash entries, newest first (the account log of forexChange). */
-  async cashEntries(db: DbOrTx, userId: number, page: number, limit: number) {
-    const where = and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'cash'));
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select({
-          id: ledgerEntries.id,
-          amount: ledgerEntries.amount,
-          type: ledgerEntries.type,
-          memo: ledgerEntries.memo,
-          createdAt: ledgerEntries.createdAt,
-        })
-        .from(ledgerEntries)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-        .where(where)
-        .orderBy(desc(ledgerEntries.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
-      db.select({ n: count() }).from(ledgerEntries).innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId)).where(where),
-    ]);
-    return { rows, total: Number(counted?.n ?? 0) };
+  cashEntries(db: DbOrTx, userId: number, page: number, limit: number) {
+    return pagedEntries(db, and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'cash')), page, limit);
   }
 
   async balancesOf(db: DbOrTx, userIds: number[]): Promise<Map<number, UserBalances>> {

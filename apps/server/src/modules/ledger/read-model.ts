@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sum } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { ledgerAccounts, ledgerEntries } from './schema.ts';
 
@@ -16,8 +16,12 @@ export async function houseTotalsSince(db: DbOrTx, kinds: string[], since: Date)
 }
 
 /** Entries on the user's cash and locked accounts, newest first. */
-export async function userLedgerEntries(db: DbOrTx, userId: number, page: number, limit: number) {
-  const where = eq(ledgerAccounts.userId, userId);
+export function userLedgerEntries(db: DbOrTx, userId: number, page: number, limit: number) {
+  return pagedEntries(db, eq(ledgerAccounts.userId, userId), page, limit);
+}
+
+/** One page of the entries of the accounts `where` picks, newest first, with their account's kind, and how many there are. */
+export async function pagedEntries(db: DbOrTx, where: SQL | undefined, page: number, limit: number) {
   const [rows, [counted]] = await Promise.all([
     db
       .select({ id: ledgerEntries.id, account: ledgerAccounts.kind, amount: ledgerEntries.amount, type: ledgerEntries.type, memo: ledgerEntries.memo, createdAt: ledgerEntries.createdAt })

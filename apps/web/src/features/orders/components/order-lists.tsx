@@ -1,5 +1,5 @@
 import type { Order } from '@tp/contract/schemas/trading';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -7,12 +7,13 @@ import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { useCancelOrder } from '../api/cancel-order';
-import { useOpenOrders, useOrderHistory } from '../api/get-my-deal';
+import { useOpenOrders } from '../api/get-my-deal';
 import { ConfirmDialog } from './confirm-dialog';
 import { OrderCard } from './order-card';
 import { CloseAllBar } from './close-all-bar';
 import { HistoryTable, HoldingTable, PendingTable } from './order-tables';
 import type { PositionTool } from './position-actions';
+import { useHistoryPages } from './use-history-pages';
 
 const actionClass = 'rounded-md px-3 py-1.5 text-xs font-medium';
 
@@ -127,19 +128,7 @@ export function HistoryList({ table = false, embedded = false }: ListLook) {
 
 function HistoryCards() {
   const { t } = useTranslation();
-  const history = useOrderHistory();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { history, sentinel, hasNextPage } = useHistoryPages();
 
   if (history.isPending) return <SkeletonRows rows={3} />;
   if (history.isError) return <ErrorState onRetry={() => void history.refetch()} />;

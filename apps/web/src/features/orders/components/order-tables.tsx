@@ -1,6 +1,6 @@
 import { OrderStatus, OrderType } from '@tp/contract/constants';
 import type { Order } from '@tp/contract/schemas/trading';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -8,10 +8,11 @@ import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLiveQuote } from '../../../lib/live-quotes';
-import { useOpenOrders, useOrderHistory } from '../api/get-my-deal';
+import { useOpenOrders } from '../api/get-my-deal';
 import { orderTime, priceOrDash, SideBadge, useCloseReason, useExpiryLabel, usePendingTypeLabel } from './order-card';
 import { isolateLtr } from './close-lots';
 import { profitPoints } from './order-points';
+import { useHistoryPages } from './use-history-pages';
 import type { PositionTool } from './position-actions';
 
 /**
@@ -295,21 +296,9 @@ export function PendingTable({
 /** Closed and cancelled orders, a page more each time the end of the table scrolls into view. */
 export function HistoryTable({ embedded }: { embedded: boolean }) {
   const { t } = useTranslation();
-  const history = useOrderHistory();
+  const { history, sentinel, hasNextPage } = useHistoryPages();
   const closeReason = useCloseReason();
   const columns = useOpenColumns('history');
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (history.isPending) return <SkeletonRows rows={3} />;
   if (history.isError) return <ErrorState onRetry={() => void history.refetch()} />;
