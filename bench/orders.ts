@@ -68,7 +68,7 @@ function procCpu(pid: string | number): number {
     return 0;
   }
 }
-function cpuSample(serverPid: number): CpuSample {
+function cpuSample(serverPid = 0): CpuSample {
   let postgres = 0;
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
@@ -78,7 +78,7 @@ function cpuSample(serverPid: number): CpuSample {
     }
   }
   const own = process.cpuUsage();
-  return { at: performance.now(), server: procCpu(serverPid), postgres, bench: (own.user + own.system) / 1e6 };
+  return { at: performance.now(), server: serverPid ? procCpu(serverPid) : 0, postgres, bench: (own.user + own.system) / 1e6 };
 }
 function cpuShare(a: CpuSample, b: CpuSample): { server: string; postgres: string; bench: string } {
   const seconds = (b.at - a.at) / 1000;
@@ -87,12 +87,14 @@ function cpuShare(a: CpuSample, b: CpuSample): { server: string; postgres: strin
   return { server: pct(b.server - a.server), postgres: pct(Math.max(0, b.postgres - a.postgres)), bench: pct(b.bench - a.bench) };
 }
 
-/** The limit's measurement: transactions per second and their latency, in ms. */
+/** The limit's measurement: transactions per second and their latency, in ms; on PostgreSQL, its CPU per transaction. */
 interface Limit {
   perSecond: number;
   p50: number;
   p99: number;
   total: number;
+  /** CPU ms per transaction of all PostgreSQL processes and of this process (the raw loop); PostgreSQL only. */
+  cpuMs?: { postgres: number; bench: number };
 }
 /** Runs one transaction on the given worker: BEGIN, UPDATE of a balance row, INSERT, COMMIT. */
 type LimitTransaction = (worker: number, account: number, amount: number) => Promise<void>;
@@ -136,13 +138,18 @@ async function postgresLimit(base: string): Promise<Limit> {
   try {
     await Promise.all(clients.map((client) => client.connect()));
     for (const statement of LIMIT_SCHEMA) await clients[0]!.query(statement);
-    return await measureLimit(async (worker, account, amount) => {
+    const before = cpuSample();
+    const limit = await measureLimit(async (worker, account, amount) => {
       const client = clients[worker]!;
       await client.query('begin');
       await client.query({ name: 'limit-update', text: LIMIT_UPDATE, values: [amount, account] });
       await client.query({ name: 'limit-insert', text: LIMIT_INSERT, values: [account, amount] });
       await client.query('commit');
     });
+    // Sampled before the clients end, while their backends still hold their CPU time.
+    const after = cpuSample();
+    const perTx = (seconds: number) => (seconds * 1000) / Math.max(1, limit.total);
+    return { ...limit, cpuMs: { postgres: perTx(after.postgres - before.postgres), bench: perTx(after.bench - before.bench) } };
   } finally {
     await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
     await scratch.drop();
@@ -178,6 +185,8 @@ async function run(target: string) {
     `${target} limit (${CONNECTIONS} raw connections, BEGIN + UPDATE balance + INSERT + COMMIT): ${Math.round(limit.perSecond).toLocaleString('en')} tx/s, ` +
       `p50 ${limit.p50} ms, p99 ${limit.p99} ms (${limit.total.toLocaleString('en')} transactions); load average ${loadAverage()}`,
   );
+  if (limit.cpuMs)
+    log(`  limit CPU per transaction: PostgreSQL ${limit.cpuMs.postgres.toFixed(3)} ms, the raw loop ${limit.cpuMs.bench.toFixed(3)} ms`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
   // BTCUSDT at its seeded price about twice a second, so that its quote stays live (it never moves: no trigger fires).
   const replay = path.join(dir, 'btc-steady.csv');
@@ -271,7 +280,9 @@ async function run(target: string) {
     const cpuAfter = cpuSample(server.child.pid!);
     const cpu = cpuShare(cpuBefore, cpuAfter);
     // CPU per order moves less with the machine's load than orders/s do.
-    const serverMsPerOrder = ((cpuAfter.server - cpuBefore.server) * 1000) / Math.max(1, result.requests.total);
+    const perOrder = (seconds: number) => (seconds * 1000) / Math.max(1, result.requests.total);
+    const serverMsPerOrder = perOrder(cpuAfter.server - cpuBefore.server);
+    const postgresMsPerOrder = perOrder(Math.max(0, cpuAfter.postgres - cpuBefore.postgres));
     const idle = await request(base, 'GET', '/api/test/trading/idle');
     log(
       `${target}: ${Math.round(result.requests.average).toLocaleString('en')} orders/s (submits and closes; ${Math.round(result.requests.average / 2)} round trips/s), ` +
@@ -287,7 +298,20 @@ async function run(target: string) {
         `${met ? 'met' : target === 'postgres' ? 'NOT MET' : 'not met (PGlite: reported, not enforced)'}`,
     );
     if (!met && target === 'postgres') process.exitCode = 1;
-    log(`  CPU during the run (% of one core): server ${cpu.server}, PostgreSQL ${cpu.postgres}, load generator ${cpu.bench}; server ${serverMsPerOrder.toFixed(2)} ms of CPU per order`);
+    log(
+      `  CPU during the run (% of one core): server ${cpu.server}, PostgreSQL ${cpu.postgres}, load generator ${cpu.bench}; ` +
+        `per order: server ${serverMsPerOrder.toFixed(2)} ms, PostgreSQL ${postgresMsPerOrder.toFixed(2)} ms`,
+    );
+    if (target === 'postgres') {
+      // What the target asks of this machine's cores, at the CPU per order just measured.
+      const wanted = limit.perSecond * THROUGHPUT_TARGET;
+      const cores = (ms: number) => ((wanted * ms) / 1000).toFixed(2);
+      log(
+        `  the target's ${Math.round(wanted).toLocaleString('en')} orders/s at this CPU per order would take the server ${cores(serverMsPerOrder)} cores ` +
+          `and PostgreSQL ${cores(postgresMsPerOrder)} cores, on a machine of ${os.cpus().length}` +
+          (limit.cpuMs ? ` (the limit's transaction: PostgreSQL ${limit.cpuMs.postgres.toFixed(2)} ms)` : ''),
+      );
+    }
     for (const [reason, count] of reasons) log(`  refused ${count}x: ${reason}`);
     const faults = server
       .output()
