@@ -3,11 +3,13 @@ export const QUIET_DELAY_MS = 2;
 /** Wall time one slice of a pass may take before it yields to the event loop. */
 export const SLICE_BUDGET_MS = 4;
 /**
- * The rest after a slice, as a share of the slice's time. bench:ws, 5,000 clients on 2 cores: with a rest
- * as long as the slice, tick-to-client p99 140-158 ms at 52% of a core; with half, 112-130 ms at 65%
- * (10,000 clients: 254 against 220 ms); a quarter gained no more (118 ms at 72%).
+ * The rest after a slice, as a share of the slice's time. bench:ws, 5,000 clients on 2 cores (their heartbeats
+ * each on its own phase), one run each:
+ * tick-to-client p99 106 ms with a rest as long as the slice (55% of a core), 86 ms with half (66%),
+ * 72-75 ms with a quarter (74-75%), 80 ms with a tenth and 104 ms with none (the clients, on the same
+ * cores, fall behind). At 10,000 clients a quarter and a half were alike (246 and 230 ms).
  */
-export const REST_SHARE = 0.5;
+export const REST_SHARE = 0.25;
 /** Clients flushed between two looks at the clock. */
 const CLOCK_EVERY = 32;
 
@@ -15,7 +17,7 @@ const CLOCK_EVERY = 32;
  * Runs flush passes over all clients. A change asks for a pass, which starts QUIET_DELAY_MS later
  * (a quote reaches a quiet gateway's clients within a few ms). A pass runs in slices of
  * SLICE_BUDGET_MS, each followed by a rest of REST_SHARE of the slice's time (at most `maxDelayMs`), so
- * flushing never takes more than about two thirds of the event loop, replies, user pushes and incoming
+ * flushing never takes more than about four fifths of the event loop, replies, user pushes and incoming
  * ticks are never stuck behind a pass over every client, and the writes of a pass leave spread over
  * it rather than in one burst (a burst to thousands of sockets queues up at the receiving end:
  * bench:ws measured tick-to-client p99 163-169 ms with a sliced burst followed by a rest as long as
