@@ -133,10 +133,10 @@ function open(i: number): Promise<void> {
 process.on('message', async (msg: { cmd: string }) => {
   if (msg.cmd === 'connect') {
     for (let i = 0; i < count; i += 100) await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, k) => open(i + k)));
-    // Each socket pings every HEARTBEAT_MS on its own phase, as browsers that opened at different times do
-    // (all of them at one instant put a burst of thousands of pings on the server every 5 s).
+    // Each socket pings every HEARTBEAT_MS on its own phase, as browsers that opened at different times do;
+    // BENCH_PINGS=together: all of them at one instant, a burst of thousands of pings every 5 s.
     const ping = clientFrame('ping');
-    const slots = 100;
+    const slots = process.env.BENCH_PINGS === 'together' ? 1 : 100;
     let slot = 0;
     setInterval(() => {
       for (let i = slot; i < sockets.length; i += slots) if (!sockets[i]!.destroyed) sockets[i]!.write(ping);

@@ -1,5 +1,5 @@
 /**
- * npm run bench:ws [-- --clients 5000,10000 --seconds 30 --rate 4 --workers 2]
+ * npm run bench:ws [-- --clients 5000,10000 --seconds 30 --rate 4 --workers 2 --pings spread|together]
  *
  * For each client count: starts the server (child process), connects the clients (in worker
  * processes) subscribed to DAY_MARKET and one KLINE topic each, runs the simulator at `rate` ticks
@@ -23,6 +23,9 @@ const { values } = parseArgs({
     rate: { type: 'string', default: process.env.BENCH_RATE ?? '4' },
     workers: { type: 'string', default: process.env.BENCH_WORKERS ?? '2' },
     flush: { type: 'string', default: process.env.WS_FLUSH_MS ?? '100' },
+    // spread: each client pings every 5 s on its own phase (browsers opened at different times);
+    // together: all clients at the same instant (as after a reconnect of everyone at once).
+    pings: { type: 'string', default: process.env.BENCH_PINGS ?? 'spread' },
   },
 });
 const sizes = values.clients.split(',').map(Number);
@@ -86,6 +89,7 @@ async function withClients(url: string, clients: number, codes: string[], begin:
       BENCH_CLIENTS: String(Math.max(0, Math.min(perWorker, clients - w * perWorker))),
       BENCH_CODES: codes.join(','),
       BENCH_OFFSET: String(w * perWorker),
+      BENCH_PINGS: values.pings,
     }),
   );
   const connectStarted = Date.now();
@@ -203,7 +207,7 @@ async function main() {
   const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
   for (const clients of sizes) {
     console.log(
-      `\n== ${clients} clients, ${seconds} s, ${os.cpus().length} cores, load average ${os
+      `\n== ${clients} clients, ${seconds} s, heartbeats ${values.pings}, ${os.cpus().length} cores, load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
