@@ -41,32 +41,6 @@ describe.each(dbTargets)('quote batching on %s', (target) => {
     expect(delays[3]).toBeLessThan(50);
   });
 
-  it('answers a ping at once on a quiet gateway, and with the quotes of a flush pass under way', async () => {
-    const gw = live.t.ctx.services.realtime;
-    const c = await connect();
-    await c.request({ type: 'sub', params: 'DAY_MARKET' }, 'sub_result');
-    await c.next(isQuote());
-    const server = [...gw.connections].at(-1)!;
-
-    while (gw.flusher.busy) await sleep(1);
-    let from = c.messages.length;
-    gw.pong(server);
-    expect(server.pongDue).toBe(false);
-    await c.next((m) => m === 'pong', 3000, from);
-
-    from = c.messages.length;
-    tick('97100.00');
-    expect(gw.flusher.busy).toBe(true);
-    gw.pong(server);
-    expect(server.pongDue).toBe(true);
-    await c.next(isQuote('97100.00'), 3000, from);
-    // One write: the answer first, then the quotes of that pass.
-    const pong = c.messages.indexOf('pong', from);
-    expect(pong).toBeGreaterThanOrEqual(from);
-    expect(c.messages.findIndex((m, i) => i >= from && isQuote('97100.00')(m))).toBe(pong + 1);
-    expect(server.pongDue).toBe(false);
-  });
-
   it('keeps only the newest quote per symbol for a client whose socket is backed up, and sends it once it reads again', async () => {
     const gw = live.t.ctx.services.realtime;
     const user = await insertUser(live.t.ctx.db, { email: `batch${Date.now()}@example.com` });

@@ -2,7 +2,6 @@ import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import type { LangCode } from '@tp/contract/languages';
 import type { AuthStaff, AuthUser } from '../context.ts';
-import { textFrame } from './frames.ts';
 import type { TopicFeed } from './topic-feed.ts';
 
 /** Close codes: 1013 "try again later" for a client that cannot keep up, 1008 for refused connections. */
@@ -10,7 +9,6 @@ export const CLOSE_TOO_SLOW = 1013;
 export const CLOSE_POLICY = 1008;
 
 const NOTHING = { frames: 0, bytes: 0 };
-const PONG = textFrame('pong');
 
 /**
  * One socket client. For each quote topic it remembers the feed sequence it has been sent up to;
@@ -34,8 +32,6 @@ export class ClientConnection {
   queue: Promise<void> = Promise.resolve();
   /** An account snapshot held back while the client is backed up (newest wins). */
   heldTrade: Buffer | null = null;
-  /** A heartbeat answer waiting for the next flush of this client (it goes first in that write). */
-  pongDue = false;
 
   constructor(
     readonly ws: WebSocket,
@@ -58,12 +54,6 @@ export class ClientConnection {
     if (this.isOpen) this.socket.write(frame);
   }
 
-  /** Answers a heartbeat now. */
-  pong(): void {
-    this.pongDue = false;
-    this.write(PONG);
-  }
-
   /** Starts a quote topic from sequence 0: the first flush sends the newest frame of every key. */
   follow(feed: TopicFeed): void {
     this.feeds.set(feed, 0);
@@ -82,10 +72,6 @@ export class ClientConnection {
     let first: Buffer | null = null;
     let rest: Buffer[] | null = null;
     let frames = 0;
-    if (this.pongDue) {
-      this.pongDue = false;
-      first = PONG;
-    }
     for (const [feed, seen] of this.feeds) {
       const batch = feed.since(seen);
       if (!batch) continue;

@@ -40,11 +40,6 @@ export class FlushScheduler<T> {
   /** Told of every finished pass: its wall time (slices and yields) and the clients it went over (benchmarks). */
   onPass: ((ms: number, clients: number) => void) | null = null;
 
-  /** A pass is running or due: whatever is asked of it now goes out within about a pass. */
-  get busy(): boolean {
-    return this.running || this.timer !== null;
-  }
-
   /** Something changed: a pass will come, at the cadence the load allows. */
   request(): void {
     this.pending = true;

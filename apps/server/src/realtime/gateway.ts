@@ -176,21 +176,6 @@ export class WsGateway implements ProtocolHost {
     }
   }
 
-  /**
-   * While quotes flow a flush pass is under way or due, and the answer to a heartbeat goes with this
-   * client's quotes in that pass: one write for both, spread over the pass with the rest. Thousands of
-   * clients pinging at once (heartbeats fall in step when clients reconnect together) then cost no
-   * write each. On a quiet gateway it goes at once.
-   */
-  pong(conn: ClientConnection): void {
-    if (!this.flusher.busy) {
-      conn.pong();
-      return;
-    }
-    conn.pongDue = true;
-    this.flusher.request();
-  }
-
   unsubscribe(conn: ClientConnection, topic: string): void {
     conn.subscriptions.delete(topic);
     const feed = this.feeds.get(topic);

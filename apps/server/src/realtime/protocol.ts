@@ -3,8 +3,10 @@ import type { SessionEndReason } from '@tp/contract/constants';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
 import { t } from '../http/i18n.ts';
 import type { ClientConnection } from './client-connection.ts';
-import { jsonFrame } from './frames.ts';
+import { jsonFrame, textFrame } from './frames.ts';
 import { isUserTopic, parseTopic, STAFF_SUPPORT_TOPIC } from './topics.ts';
+
+const PONG = textFrame('pong');
 
 function reply(
   conn: ClientConnection,
@@ -35,15 +37,13 @@ export interface ProtocolHost {
   logOut(conn: ClientConnection, reason?: SessionEndReason): void;
   subscribe(conn: ClientConnection, topic: string): void;
   unsubscribe(conn: ClientConnection, topic: string): void;
-  /** Answers a heartbeat: at once, or with the quotes of a flush pass under way (one write for both). */
-  pong(conn: ClientConnection): void;
 }
 
 /** One client message: the text `ping`, or JSON {type, params} (login, logout, sub, unsub). */
 export async function handleClientMessage(gw: ProtocolHost, conn: ClientConnection, text: string | null): Promise<void> {
   if (!conn.isOpen) return;
   if (text !== null && text.trim() === 'ping') {
-    gw.pong(conn);
+    conn.write(PONG);
     return;
   }
   const message = parseMessage(text);
@@ -54,7 +54,7 @@ export async function handleClientMessage(gw: ProtocolHost, conn: ClientConnecti
   const { type, params } = message;
   switch (type) {
     case 'ping':
-      gw.pong(conn);
+      conn.write(PONG);
       return;
     case 'login':
       return login(gw, conn, params);
