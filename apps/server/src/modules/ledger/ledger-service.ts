@@ -124,7 +124,7 @@ export class DuplicatePostingError extends Error {
 }
 
 /** Told of every posting that moved a user's balances, inside its transaction (the user's rows stay locked until it ends). */
-export type BalancesMovedListener = (userId: number, isDemo: boolean, tx: Tx) => void;
+export type BalancesMovedListener = (userId: number, isDemo: boolean, tx: Tx) => void | Promise<void>;
 
 export interface UserBalances {
   balance: Dec;
@@ -145,7 +145,7 @@ export class LedgerService {
 
   /**
    * Reports the users whose balances a posting moved, whoever posted it (trading, funding, staff,
-   * swaps). The listener runs inside the posting's transaction: the posting's balance update
+   * swaps). The listener runs inside the posting's transaction (and may write in it): the posting's balance update
    * holds the user's rows until the commit, so work that locks them reads the committed balances.
    */
   onBalancesMoved(listener: BalancesMovedListener): () => void {
@@ -217,7 +217,7 @@ export class LedgerService {
     this.ctx.metrics.ledgerPosted(spec.kind);
     if (this.movedListeners.size) {
       const users = new Set(entries.flatMap(({ p }) => ('userId' in p.account ? [p.account.userId] : [])));
-      for (const userId of users) for (const listener of this.movedListeners) listener(userId, spec.isDemo, tx);
+      for (const userId of users) for (const listener of this.movedListeners) await listener(userId, spec.isDemo, tx);
     }
     return { txId };
   }

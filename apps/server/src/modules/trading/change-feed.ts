@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { dec } from '@tp/contract/decimal';
 import type { AppContext } from '../../context.ts';
 import type { TradingEngine } from './engine.ts';
 import type { OrderChange } from './order-ops.ts';
 import { noticeOf } from './position-tools.ts';
 import { publishClosed, publishNotice } from './pushes.ts';
-import type { OrderRow } from './repository.ts';
 
 const CHANNEL = 'trading:changes';
-type WireChange = Record<string, unknown> & { type: OrderChange['type'] };
 
 /**
- * Where committed order changes go: FOREX_CLOSED at once from the server that committed, this
- * server's engine, and, when several servers share the database, the engine of the elected leader.
+ * Where committed order changes go: FOREX_CLOSED and NOTICE at once from the server that committed,
+ * and this server's engine. When several servers share the database, the elected leader's engine
+ * learns of the others' changes from the database's change log (written in each change's own
+ * transaction); the bus only tells it to read the log now, so a lost message costs a polling
+ * interval, never a change.
  */
 export class ChangeFeed {
   private readonly origin = randomUUID();
@@ -21,7 +21,7 @@ export class ChangeFeed {
     private readonly ctx: AppContext,
     private readonly engine: () => TradingEngine,
   ) {
-    if (ctx.clustered) ctx.bus.subscribe(CHANNEL, (m) => this.receive(m as { origin: string; changes: WireChange[] }));
+    if (ctx.clustered) ctx.bus.subscribe(CHANNEL, (m) => this.receive(m as { origin: string }));
   }
 
   publish(changes: OrderChange[]): void {
@@ -42,33 +42,11 @@ export class ChangeFeed {
       }
     }
     this.engine().apply(changes);
-    if (this.ctx.clustered) this.ctx.bus.publish(CHANNEL, { origin: this.origin, changes: changes.map(toWire) });
+    if (this.ctx.clustered) this.ctx.bus.publish(CHANNEL, { origin: this.origin });
   }
 
-  private receive(message: { origin: string; changes: WireChange[] }): void {
+  private receive(message: { origin: string }): void {
     if (message.origin === this.origin) return;
-    this.engine().apply(message.changes.map(fromWire));
+    void this.engine().pollChanges();
   }
-}
-
-const DATES = ['createdAt', 'openedAt', 'completedAt'] as const;
-
-function reviveRow(row: OrderRow): OrderRow {
-  const out = { ...row };
-  for (const key of DATES) if (out[key] != null) out[key] = new Date(out[key] as unknown as string);
-  return out;
-}
-
-function toWire(c: OrderChange): WireChange {
-  if (c.type === 'balances') return { ...c, cash: c.cash.toString(), locked: c.locked.toString() };
-  return c as unknown as WireChange;
-}
-
-function fromWire(w: WireChange): OrderChange {
-  const c = w as unknown as OrderChange;
-  if (c.type === 'balances') return { ...c, cash: dec(w.cash as string), locked: dec(w.locked as string) };
-  if (c.type === 'closed') return { ...c, orders: c.orders.map(reviveRow) };
-  if (c.type === 'sync') return { ...c, order: c.order && reviveRow(c.order) };
-  if (c.type === 'review') return c;
-  return { ...c, order: reviveRow(c.order) };
 }

@@ -5,7 +5,8 @@ import type { MarketService, Tick } from '../market/index.ts';
 import { UserJobQueue } from './job-queue.ts';
 import type { OrderChange } from './order-ops.ts';
 import { type LiveAccount, LiveBooks } from './live-books.ts';
-import { findOrder, liveOrdersAfter } from './repository.ts';
+import { ChangeLogReader } from './change-log.ts';
+import { type OrderRow, findOrder, liveOrdersAfter, liveOrdersOf, ordersByIds } from './repository.ts';
 import { RiskReview } from './risk-review.ts';
 import type { TradingSettings } from './settings.ts';
 import type { CloseJob, EngineJob, TriggerExecutor } from './trigger-executor.ts';
@@ -20,6 +21,8 @@ const SLICE = 10;
 const REVIEW_CYCLE = 60;
 const SWEEP_MAX_USERS = 20_000;
 const RESYNC_MS = 1_000;
+/** Finished orders are remembered this long, longer than the change log keeps its rows. */
+const FINISHED_KEEP_MS = 15 * 60_000;
 
 export interface EngineOptions {
   concurrency: number;
@@ -42,6 +45,10 @@ export class TradingEngine {
   private sweeping: Promise<void> | null = null;
   private sweeps = 0;
   private cycle: number[] = [];
+  /** Reads every committed change from the database's change log: nothing the books must see is lost with a message. */
+  readonly changeLog: ChangeLogReader;
+  /** Accounts being read again from the database (a skipped version showed something was missed). */
+  private readonly resyncing = new Set<number>();
   /** A lone server keeps its books from the first change; in a cluster only the leader does. */
   private accepting: boolean;
   /** Called when a triggered job has committed and pushed (benchmarks, tests). */
@@ -60,6 +67,13 @@ export class TradingEngine {
       (first, next) => first.kind === 'close' && next.kind === 'close',
     );
     this.accepting = !ctx.clustered;
+    this.changeLog = new ChangeLogReader(ctx, {
+      needs: (orderId, version) => {
+        const known = this.live.versionOf(orderId);
+        return known === undefined || version === null || version > known;
+      },
+      applyLogged: (orders, userIds) => this.applyLogged(orders, userIds),
+    });
     this.risk = new RiskReview(ctx, settings, this.live, (acc, at) => this.queueRisk(acc, at ?? performance.now()));
   }
 
@@ -84,6 +98,8 @@ export class TradingEngine {
     if (this.unsubscribe) return;
     this.accepting = true;
     await this.settings.reload(this.ctx.db);
+    // The log is read from before the books are: a change committed meanwhile is read twice, never missed.
+    await this.changeLog.mark();
     for (let after = 0; ;) {
       const rows = await liveOrdersAfter(this.ctx.db, after, 5_000);
       if (!rows.length) break;
@@ -94,6 +110,7 @@ export class TradingEngine {
     this.unsubscribe = this.market.onTick(this.onTick);
     this.timer = setInterval(() => void this.sweep(), this.opts.sweepMs);
     this.timer.unref();
+    this.changeLog.start();
   }
 
   async stop(): Promise<void> {
@@ -101,6 +118,7 @@ export class TradingEngine {
     this.unsubscribe = null;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.changeLog.stop();
     await this.sweeping;
     await this.queue.idle();
     // A server that is no longer the leader forgets; the next leader rebuilds from the database.
@@ -112,6 +130,7 @@ export class TradingEngine {
 
   /** Resolves when every triggered job has committed (and every risk event is written). */
   async idle(): Promise<void> {
+    await this.pollChanges();
     while (this.queue.size || this.risk.writing) {
       await this.queue.idle();
       await this.risk.written();
@@ -240,23 +259,25 @@ export class TradingEngine {
     }, RESYNC_MS).unref();
   }
 
-  /** Applies what a committed transaction changed; FOREX_CLOSED goes out here, right after the commit. */
+  /**
+   * Applies what a committed transaction changed; FOREX_CLOSED goes out here, right after the commit.
+   * Order rows replace the books' copies by version: an older one is ignored, a skipped version has
+   * the account read again from the database.
+   */
   readonly apply = (changes: OrderChange[]): void => {
     if (!this.accepting) return;
     const touched = new Set<LiveAccount>();
     const closedIds = new Map<number, number[]>();
     for (const c of changes) {
-      if (c.type === 'opened' || c.type === 'pending') touched.add(this.live.track(c.order));
-      else if (c.type === 'stops') this.live.updateStops(c.order);
+      if (c.type === 'opened' || c.type === 'pending' || c.type === 'stops') this.putRow(c.order, touched, closedIds);
       else if (c.type === 'sync') {
-        const acc = c.order && (c.order.status === 0 || c.order.status === 1) ? this.live.track(c.order) : this.live.untrack(c.orderId);
-        if (acc) touched.add(acc);
-      } else if (c.type === 'closed') {
-        for (const o of c.orders) {
-          const acc = this.live.untrack(o.id);
+        if (c.order) this.putRow(c.order, touched, closedIds);
+        else {
+          const acc = this.live.untrack(c.orderId);
           if (acc) touched.add(acc);
         }
-        if (c.orders.length) closedIds.set(c.userId, [...(closedIds.get(c.userId) ?? []), ...c.orders.map((o) => o.id)]);
+      } else if (c.type === 'closed') {
+        for (const o of c.orders) this.putRow(o, touched, closedIds);
       } else if (c.type === 'review') {
         // Queued now, the review locks the user's rows, so it reads the balances once the posting has committed.
         const acc = this.live.accounts.get(c.userId);
@@ -271,6 +292,23 @@ export class TradingEngine {
         }
       }
     }
+    this.settle(touched, closedIds);
+  };
+
+  /** Reads the change log now (the bus said something was committed). */
+  pollChanges(): Promise<void> {
+    return this.accepting && this.running ? this.changeLog.poll() : Promise.resolve();
+  }
+
+  private putRow(row: OrderRow, touched: Set<LiveAccount>, closedIds: Map<number, number[]>): void {
+    const put = this.live.put(row);
+    if (!put) return;
+    if (put.acc) touched.add(put.acc);
+    if (put.gap) this.resyncAccount(row.userId);
+    if (row.status !== 0 && row.status !== 1) closedIds.set(row.userId, [...(closedIds.get(row.userId) ?? []), row.id]);
+  }
+
+  private settle(touched: Set<LiveAccount>, closedIds: Map<number, number[]>): void {
     for (const acc of touched) {
       const empty = !acc.positions.size && !acc.pendings.size;
       this.risk.review(acc);
@@ -278,7 +316,52 @@ export class TradingEngine {
       if (empty) this.live.dropAccount(acc);
       else this.live.dirty.add(acc.userId);
     }
-  };
+  }
+
+  /**
+   * Orders read from the change log (as they are now) and users whose balances moved: the balances
+   * are read first, and kept only if no newer ones were applied meanwhile.
+   */
+  private async applyLogged(orders: OrderRow[], userIds: number[]): Promise<void> {
+    if (!this.accepting) return;
+    const before = new Map(userIds.map((id) => [id, this.live.accounts.get(id)?.version ?? 0]));
+    const balances = await this.ctx.services.ledger.balancesOf(this.ctx.db, userIds);
+    if (!this.accepting) return;
+    const touched = new Set<LiveAccount>();
+    const closedIds = new Map<number, number[]>();
+    for (const row of orders) this.putRow(row, touched, closedIds);
+    for (const id of userIds) {
+      const acc = this.live.accounts.get(id);
+      const b = balances.get(id);
+      if (!acc || !b) continue;
+      if (acc.version === before.get(id)) {
+        acc.cash = b.balance;
+        acc.locked = b.lockBalance;
+        acc.version++;
+      }
+      touched.add(acc);
+    }
+    this.settle(touched, closedIds);
+  }
+
+  /** Reads one account's orders and balances again from the database (something was missed). */
+  private resyncAccount(userId: number): void {
+    if (this.resyncing.has(userId)) return;
+    this.resyncing.add(userId);
+    void (async () => {
+      try {
+        const live = await liveOrdersOf(this.ctx.db, userId);
+        const acc = this.live.accounts.get(userId);
+        const seen = new Set(live.map((o) => o.id));
+        const gone = acc ? [...acc.positions.keys(), ...acc.pendings].filter((id) => !seen.has(id)) : [];
+        await this.applyLogged([...live, ...(await ordersByIds(this.ctx.db, gone))], [userId]);
+      } catch (err) {
+        this.ctx.log.error({ err, userId }, 'trading engine account resync failed');
+      } finally {
+        this.resyncing.delete(userId);
+      }
+    })();
+  }
 
   private queueRisk(acc: LiveAccount, now: number): void {
     this.live.disarm(acc.lines);
@@ -316,6 +399,7 @@ export class TradingEngine {
     this.sweeping = (async () => {
       try {
         if (++this.sweeps % 10 === 0) await this.settings.reload(this.ctx.db);
+        this.live.pruneFinished(Date.now() - FINISHED_KEEP_MS);
         let marked = 0;
         for (const book of this.live.books.values()) {
           if (!book.ticked) continue;

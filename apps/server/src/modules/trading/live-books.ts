@@ -44,6 +44,36 @@ export class LiveBooks {
   readonly accounts = new Map<number, LiveAccount>();
   /** Accounts whose figures changed since the last sweep. */
   readonly dirty = new Set<number>();
+  /**
+   * Orders closed or cancelled lately, with their last version and when: a copy of an older version
+   * arriving late (a delayed message, a log row read twice) never brings one back into the books.
+   */
+  readonly finished = new Map<number, { version: number; at: number }>();
+
+  /** The newest version of an order the books know (open, pending, or finished lately). */
+  versionOf(id: number): number | undefined {
+    return this.positions.get(id)?.row.version ?? this.pendings.get(id)?.row.version ?? this.finished.get(id)?.version;
+  }
+
+  /**
+   * An order row as committed, whatever changed in it: its terms replace the books' (quantity,
+   * margin, stops, status). An older version than the books hold, or any copy of an order that has
+   * finished, changes nothing (null). `gap` tells that versions were skipped: something about the
+   * account may have been missed.
+   */
+  put(row: OrderRow): { acc: LiveAccount | undefined; gap: boolean } | null {
+    const known = this.versionOf(row.id);
+    if (this.finished.has(row.id) || (known !== undefined && row.version < known)) return null;
+    const gap = known !== undefined && row.version > known + 1;
+    if (row.status === 0 || row.status === 1) return { acc: this.track(row), gap };
+    this.finished.set(row.id, { version: row.version, at: Date.now() });
+    return { acc: this.untrack(row.id), gap };
+  }
+
+  /** Forgets finished orders older than `before` (ms since the epoch). */
+  pruneFinished(before: number): void {
+    for (const [id, f] of this.finished) if (f.at < before) this.finished.delete(id);
+  }
 
   stats() {
     let triggers = 0;
@@ -101,7 +131,7 @@ export class LiveBooks {
     if (sl) pos.stops.push(sl);
   }
 
-  /** Puts a pending or open order in the books (again), as the database has it. */
+  /** Puts a pending or open order in the books (again), as the database has it: every term replaced. */
   track(row: OrderRow): LiveAccount {
     const acc = this.accountOf(row);
     if (row.status === 1) {
@@ -114,6 +144,8 @@ export class LiveBooks {
         const holders = this.bookOf(row.symbolId).holders;
         holders.set(row.userId, (holders.get(row.userId) ?? 0) + 1);
       }
+      // A partial close or any later change replaces the terms the figures are computed from.
+      Object.assign(pos, termsOf(row));
       pos.row = row;
       pos.closing = false;
       this.armStops(pos);
@@ -157,16 +189,6 @@ export class LiveBooks {
     return acc;
   }
 
-  updateStops(row: OrderRow): void {
-    const pos = this.positions.get(row.id);
-    if (pos) {
-      pos.row = row;
-      if (!pos.closing) this.armStops(pos);
-    }
-    const p = this.pendings.get(row.id);
-    if (p) p.row = row;
-  }
-
   armRisk(userId: number, symbolId: number, level: number, rising: boolean): Armed {
     const heap = this.bookOf(symbolId).heap('mid', rising);
     const trigger: Trigger = { level, kind: TriggerKind.RISK, id: userId, live: true };
@@ -175,7 +197,7 @@ export class LiveBooks {
   }
 
   clear(): void {
-    for (const map of [this.books, this.positions, this.pendings, this.accounts]) map.clear();
+    for (const map of [this.books, this.positions, this.pendings, this.accounts, this.finished]) map.clear();
     this.dirty.clear();
   }
 

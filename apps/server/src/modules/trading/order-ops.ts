@@ -4,7 +4,7 @@ import { closePriceFor, profitOf } from '@tp/contract/formulas';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { MarketService } from '../market/index.ts';
-import { type OrderRow, liveOrdersOf, markCancelled, markClosed, orderFromRaw, ordersWhere } from './repository.ts';
+import { type OrderRow, liveOrdersOf, lockOrder, markCancelled, markClosed, orderFromRaw, ordersWhere } from './repository.ts';
 import { type Wallet, type Settlement, memoOf } from './settlement.ts';
 import type { TradingSettings } from './settings.ts';
 
@@ -52,10 +52,15 @@ export class OrderOps {
    * One money transaction of one user: their ledger rows are locked first, so the user's
    * transactions run one after the other; the changes are applied to the books after the commit.
    * `read` (an ordersWhere condition) is read under the lock, in the same round trip as the lock,
-   * and its orders handed to `fn`; `reportBalances` pushes the balances even when no order changed.
+   * and its orders handed to `fn` (with `lock`, its rows are locked too: closes settle them as read); `reportBalances` pushes the balances even when no order changed.
    */
-  async forUser<T>(userId: number, isDemo: boolean, fn: UserTxFn<T>, opts: { reportBalances?: boolean; read?: string } = {}): Promise<T> {
-    const { reportBalances = false, read } = opts;
+  async forUser<T>(
+    userId: number,
+    isDemo: boolean,
+    fn: UserTxFn<T>,
+    opts: { reportBalances?: boolean; read?: string; lock?: boolean } = {},
+  ): Promise<T> {
+    const { reportBalances = false, read, lock = false } = opts;
     const changes: OrderChange[] = [];
     let wallet: Wallet | undefined;
     const moved = { userIds: new Set<number>() };
@@ -69,7 +74,7 @@ export class OrderOps {
         await this.protectNegativeBalance(tx, w, changes);
         return out;
       },
-      read === undefined ? undefined : ordersWhere(read),
+      read === undefined ? undefined : ordersWhere(read, lock),
     );
     if ((changes.length || reportBalances || moved.userIds.size) && wallet) {
       changes.push({ type: 'balances', userId, isDemo, cash: wallet.cash, locked: wallet.locked });
@@ -94,8 +99,11 @@ export class OrderOps {
   }
 
   /**
-   * Closes an open position at `prices` (the close side of them); null when it was already closed
-   * (or, with `stop`, when that take-profit or stop-loss is no longer the stored one).
+   * The one settlement of a close: the position as it is inside this transaction, at `prices` (the
+   * close side of them). The update is guarded by the version the caller read; should the row have
+   * changed since (a partial close, a stop edit, a swap), it is read again, locked, and what is left
+   * of it is settled, if `still` (e.g. "the take-profit is still crossed") holds for it. Null when it
+   * is no longer open, or `still` no longer holds.
    */
   async close(
     tx: Tx,
@@ -104,14 +112,25 @@ export class OrderOps {
     prices: Prices,
     quoteToUsd: Dec,
     closedType: number,
-    stop?: Parameters<typeof markClosed>[3],
+    still?: (row: OrderRow) => boolean,
   ): Promise<OrderRow | null> {
-    const closePrice = closePriceFor(order.orderType, prices.bid, prices.ask);
-    const profit = profitOf(order.orderType, dec(order.price ?? 0), closePrice, order.quantity, order.contractSize, quoteToUsd);
-    const closed = await markClosed(tx, order.id, { updatePrice: closePrice.toString(), factProfits: moneyStr(profit), closedType }, stop);
-    if (!closed) return null;
-    await this.settlement.close(tx, w, closed, this.memo(closed));
-    return closed;
+    let row: OrderRow | undefined = order;
+    // The second try reads the row locked: nothing can change it before its update.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (attempt) row = await lockOrder(tx, order.id);
+      if (!row || row.status !== OrderStatus.OPEN || (still && !still(row))) return null;
+      const closePrice = closePriceFor(row.orderType, prices.bid, prices.ask);
+      const profit = profitOf(row.orderType, dec(row.price ?? 0), closePrice, row.quantity, row.contractSize, quoteToUsd);
+      const closed = await markClosed(tx, row.id, row.version, {
+        updatePrice: closePrice.toString(),
+        factProfits: moneyStr(profit),
+        closedType,
+      });
+      if (!closed) continue;
+      await this.settlement.close(tx, w, closed, this.memo(closed));
+      return closed;
+    }
+    throw new Error(`orders: position ${order.id} changed under its lock`);
   }
 
   /** Cancels a pending order and refunds its reservation; null when it was no longer pending. */

@@ -144,7 +144,7 @@ export class OrderService {
         changes.push({ type: 'closed', userId: row.userId, orders: [closed] });
         return closed;
       },
-      { read: ownOpenPositionCondition(ownerId, orderId) },
+      { read: ownOpenPositionCondition(ownerId, orderId), lock: true },
     );
   }
 

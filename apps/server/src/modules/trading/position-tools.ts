@@ -131,7 +131,7 @@ export class PositionTools {
         changes.push({ type: 'sync', orderId: row.id, order: split.kept }, { type: 'closed', userId: user.id, orders: [closed] });
         return closed;
       },
-      { read: ownOpenPositionCondition(user.id, orderId) },
+      { read: ownOpenPositionCondition(user.id, orderId), lock: true },
     );
   }
 
@@ -160,7 +160,7 @@ export class PositionTools {
         if (closed.length) changes.push({ type: 'closed', userId: user.id, orders: closed });
         return { closed, failed, profit: moneyStr(profit) };
       },
-      { read: openPositionsCondition(user.id) },
+      { read: openPositionsCondition(user.id), lock: true },
     );
   }
 
@@ -214,7 +214,7 @@ export class PositionTools {
         changes.push({ type: 'opened', order: opened });
         return opened;
       },
-      { read: orderAndOpenPositionsCondition(user.id, orderId) },
+      { read: orderAndOpenPositionsCondition(user.id, orderId), lock: true },
     );
   }
 
@@ -253,7 +253,10 @@ export class PositionTools {
   async notices(userId: number, page: number, limit: number) {
     // Both lists are read up to this page and merged by time (a page is at most 100 items).
     const upTo = page * limit;
-    const [orderNotices, calls] = await Promise.all([noticeOrders(this.ctx.db, userId, 1, upTo), marginCallEvents(this.ctx.db, userId, upTo)]);
+    const [orderNotices, calls] = await Promise.all([
+      noticeOrders(this.ctx.db, userId, 1, upTo),
+      marginCallEvents(this.ctx.db, userId, upTo),
+    ]);
     const merged = [
       ...orderNotices.rows.map((r) => noticeOf(r, this.market)).filter((n): n is Notice => n !== null),
       ...calls.rows.map((c) => marginCallNotice(c.riskRate, c.createdAt.getTime())),

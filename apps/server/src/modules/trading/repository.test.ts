@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { insertUser } from '../auth/user-repository.ts';
-import { findOrder, insertOrder, markClosed, orderFromRaw, ordersWhere } from './repository.ts';
+import { findOrder, insertOrder, markClosed, orderFromRaw, ordersWhere, updateStops } from './repository.ts';
 import { tradingApp } from './test-kit.ts';
 
 /**
@@ -56,14 +56,17 @@ describe.each(dbTargets)('order statements on %s', (target) => {
     expect(await newOrder({ clientOrderId: 'c-1' })).toBeNull();
   });
 
-  it('closes once, and only while the triggering level is still the stored one', async () => {
+  it('closes once, and only the version it read: any update in between (a stop edit) moves the version', async () => {
     const row = (await newOrder())!;
+    expect(row.version).toBe(1);
     const set = { updatePrice: '1.069', factProfits: '387.5', closedType: 2 };
-    expect(await markClosed(t.ctx.db, row.id, set, { column: 'targetProfitPrice', level: '1.08' })).toBeNull();
-    const closed = (await markClosed(t.ctx.db, row.id, set, { column: 'targetProfitPrice', level: '1.07' }))!;
+    const edited = (await updateStops(t.ctx.db, row.id, row.userId, '1.08', null))!;
+    expect(edited.version).toBe(2);
+    expect(await markClosed(t.ctx.db, row.id, row.version, set)).toBeNull();
+    const closed = (await markClosed(t.ctx.db, row.id, edited.version, set))!;
     expect(closed).toEqual(await findOrder(t.ctx.db, row.id));
-    expect(closed).toMatchObject({ status: 3, updatePrice: '1.0690000000', factProfits: '387.500000', closedType: 2 });
+    expect(closed).toMatchObject({ status: 3, updatePrice: '1.0690000000', factProfits: '387.500000', closedType: 2, version: 3 });
     expect(closed.completedAt).toBeInstanceOf(Date);
-    expect(await markClosed(t.ctx.db, row.id, set)).toBeNull();
+    expect(await markClosed(t.ctx.db, row.id, closed.version, set)).toBeNull();
   });
 });

@@ -11,7 +11,13 @@ const PENDING = 0;
 const CLOSED = 3;
 const CANCELLED = 4;
 /** Closes the trader did not ask for, and is told about. */
-const NOTICE_CLOSED_TYPES: number[] = [ClosedType.STOP_OUT, ClosedType.TAKE_PROFIT, ClosedType.STOP_LOSS, ClosedType.STAFF, ClosedType.DEMO_RESET];
+const NOTICE_CLOSED_TYPES: number[] = [
+  ClosedType.STOP_OUT,
+  ClosedType.TAKE_PROFIT,
+  ClosedType.STOP_LOSS,
+  ClosedType.STAFF,
+  ClosedType.DEMO_RESET,
+];
 
 const orderColumns = Object.entries(getTableColumns(orders));
 const orderColumnList = orderColumns.map(([key, column]) => `${column.name} as "${key}"`).join(', ');
@@ -21,7 +27,8 @@ const orderColumnList = orderColumns.map(([key, column]) => `${column.name} as "
  * travel with BEGIN and the user's lock (ledger.withLockedUser); map its rows with orderFromRaw.
  * Only integers the caller checked may be inlined into `condition`.
  */
-export const ordersWhere = (condition: string): string => `select ${orderColumnList} from orders where ${condition} order by id`;
+export const ordersWhere = (condition: string, lock = false): string =>
+  `select ${orderColumnList} from orders where ${condition} order by id${lock ? ' for update' : ''}`;
 
 /** An integer about to be inlined into SQL text: anything else is refused before it gets there. */
 function sqlInt(n: number): number {
@@ -35,6 +42,10 @@ export const openPositionsCondition = (userId: number): string => `user_id = ${s
 /** ordersWhere condition: one open position, only if it is the user's. */
 export const ownOpenPositionCondition = (userId: number, orderId: number): string =>
   `id = ${sqlInt(orderId)} and user_id = ${sqlInt(userId)} and status = ${OPEN}`;
+
+/** ordersWhere condition: some orders of the user, whatever their status. */
+export const ownOrdersCondition = (userId: number, orderIds: number[]): string =>
+  `user_id = ${sqlInt(userId)} and id in (${orderIds.map(sqlInt).join(', ') || 'null'})`;
 
 /** ordersWhere condition: one order of the user (whatever its status) and the user's open positions. */
 export const orderAndOpenPositionsCondition = (userId: number, orderId: number): string =>
@@ -124,25 +135,40 @@ export async function markOpened(
 }
 
 /**
- * Open -> closed, once, whoever asks first. `stop` also requires the take-profit or stop-loss that
- * triggered the close to be still the stored one.
+ * Open -> closed, once, and only the row as the caller read it: the guard on the version refuses a
+ * row that changed since (a partial close, a stop edit, a swap), so a close never settles terms that
+ * are no longer the position's. Null when it was closed or changed: the caller re-reads it locked.
  */
 export async function markClosed(
   db: DbOrTx,
   id: number,
+  version: number,
   set: { updatePrice: string; factProfits: string; closedType: number },
-  stop?: { column: 'targetProfitPrice' | 'targetLossPrice'; level: string },
 ): Promise<OrderRow | null> {
   const text = textFor(
-    `close:${stop?.column ?? ''}`,
+    'close',
     () =>
-      `update orders set update_price = $1, fact_profits = $2, closed_type = $3, status = 3, completed_at = $4
-      where id = $5 and status = ${OPEN}${stop ? ` and ${orders[stop.column].name} = $6` : ''} returning ${orderColumnList}`,
+      `update orders set update_price = $1, fact_profits = $2, closed_type = $3, status = ${CLOSED}, completed_at = $4
+      where id = $5 and status = ${OPEN} and version = $6 returning ${orderColumnList}`,
   );
-  const params = [set.updatePrice, set.factProfits, set.closedType, new Date().toISOString(), id];
-  if (stop) params.push(stop.level);
+  const params = [set.updatePrice, set.factProfits, set.closedType, new Date().toISOString(), id, version];
   const [row] = await queryRaw(db, text, params);
   return row ? orderFromRaw(row) : null;
+}
+
+/** One order as it is now, locked until the end of the transaction. */
+export async function lockOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await queryRaw(
+    db,
+    textFor('lock', () => `${ordersWhere(`id = $1`, true)}`),
+    [id],
+  );
+  return row ? orderFromRaw(row) : undefined;
+}
+
+/** Orders by id, as they are now (the engine's change log names them; the rows are the truth). */
+export function ordersByIds(db: DbOrTx, ids: number[]): Promise<OrderRow[]> {
+  return ids.length ? db.select().from(orders).where(inArray(orders.id, ids)) : Promise.resolve([]);
 }
 
 /** Pending -> cancelled, once. */
@@ -221,7 +247,7 @@ export async function insertRiskEvents(db: DbOrTx, rows: RiskEventRow[]): Promis
  * Partial close, step one: the open position keeps `rest` lots with its share of margin and fee, and
  * a new open row takes the other part (same open price, time and leverage, no stops) to be closed at
  * once. The margin locked in total does not change, so no posting is needed. Null when the position
- * is no longer open or no longer has `quantity` lots (a concurrent close or partial close).
+ * is no longer open or no longer the row the caller read (its version moved).
  */
 export async function splitOrder(
   tx: DbOrTx,
@@ -232,7 +258,7 @@ export async function splitOrder(
   const [kept] = await tx
     .update(orders)
     .set(rest)
-    .where(and(eq(orders.id, row.id), eq(orders.status, OPEN), eq(orders.quantity, row.quantity)))
+    .where(and(eq(orders.id, row.id), eq(orders.status, OPEN), eq(orders.version, row.version)))
     .returning();
   if (!kept) return null;
   const split = await insertOrder(tx, {
@@ -262,7 +288,13 @@ export async function splitOrder(
 export async function listAllOrders(db: DbOrTx, userId: number, page: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
   const where = eq(orders.userId, userId);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(orders).where(where),
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
@@ -343,17 +375,104 @@ export async function trailStopLoss(db: DbOrTx, id: number, from: string | null,
   const [row] = await db
     .update(orders)
     .set({ targetLossPrice: to })
-    .where(and(eq(orders.id, id), eq(orders.status, OPEN), isNotNull(orders.trailingPoints), from === null ? isNull(orders.targetLossPrice) : eq(orders.targetLossPrice, from)))
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.status, OPEN),
+        isNotNull(orders.trailingPoints),
+        from === null ? isNull(orders.targetLossPrice) : eq(orders.targetLossPrice, from),
+      ),
+    )
     .returning();
   return row ?? null;
 }
 
 /** The user's margin calls, newest first (with the closes and fills, the notices list). */
-export async function marginCallEvents(db: DbOrTx, userId: number, limit: number): Promise<{ rows: { riskRate: string | null; createdAt: Date }[]; total: number }> {
+export async function marginCallEvents(
+  db: DbOrTx,
+  userId: number,
+  limit: number,
+): Promise<{ rows: { riskRate: string | null; createdAt: Date }[]; total: number }> {
   const where = and(eq(riskEvents.userId, userId), eq(riskEvents.kind, 'margin_call'));
   const [rows, [counted]] = await Promise.all([
-    db.select({ riskRate: riskEvents.riskRate, createdAt: riskEvents.createdAt }).from(riskEvents).where(where).orderBy(desc(riskEvents.id)).limit(limit),
+    db
+      .select({ riskRate: riskEvents.riskRate, createdAt: riskEvents.createdAt })
+      .from(riskEvents)
+      .where(where)
+      .orderBy(desc(riskEvents.id))
+      .limit(limit),
     db.select({ n: count() }).from(riskEvents).where(where),
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** Where the engine's reader of the change log stands: every row up to (xid, seq) is applied. */
+export interface ChangeCursor {
+  xid: string;
+  seq: number;
+}
+
+export interface ChangeRow {
+  seq: number;
+  xid: string;
+  userId: number;
+  orderId: number | null;
+  version: number | null;
+}
+
+/**
+ * The oldest transaction still running: every change log row of an older transaction is committed
+ * (or gone), so a reader that starts here misses nothing that commits later.
+ */
+export async function changeHorizon(db: DbOrTx): Promise<string> {
+  const [row] = await queryRaw(db, 'select pg_snapshot_xmin(pg_current_snapshot())::text as xmin', []);
+  return String(row!.xmin);
+}
+
+/**
+ * The change log after `cursor`, in (xid, seq) order, of finished transactions only: a transaction
+ * still running may yet commit rows with smaller sequence numbers than rows already visible.
+ */
+export async function changesAfter(db: DbOrTx, cursor: ChangeCursor, limit: number): Promise<ChangeRow[]> {
+  const rows = await queryRaw(
+    db,
+    textFor(
+      'changes',
+      () =>
+        `select seq, xid::text as xid, user_id, order_id, version from engine_changes
+        where (xid, seq) > ($1::xid8, $2::bigint) and xid < pg_snapshot_xmin(pg_current_snapshot())
+        order by xid, seq limit $3`,
+    ),
+    [cursor.xid, cursor.seq, limit],
+  );
+  return rows.map((r) => ({
+    seq: Number(r.seq),
+    xid: String(r.xid),
+    userId: Number(r.user_id),
+    orderId: r.order_id === null ? null : Number(r.order_id),
+    version: r.version === null ? null : Number(r.version),
+  }));
+}
+
+/** Records in the change log that a user's balances moved, in the transaction that moved them. */
+export async function logBalanceMove(db: DbOrTx, userId: number): Promise<void> {
+  await queryRaw(
+    db,
+    textFor('log-balances', () => 'insert into engine_changes (user_id) values ($1)'),
+    [userId],
+  );
+}
+
+/** Drops change log rows older than `before` (the reader is far past them). */
+export async function pruneChanges(db: DbOrTx, before: Date, limit: number): Promise<number> {
+  const rows = await queryRaw(
+    db,
+    textFor(
+      'prune',
+      () =>
+        `delete from engine_changes where seq in (select seq from engine_changes where created_at < $1 order by seq limit $2) returning seq`,
+    ),
+    [before.toISOString(), limit],
+  );
+  return rows.length;
 }

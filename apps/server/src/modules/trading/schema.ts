@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  customType,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { money, price, createdAt } from '../../platform/db/columns.ts';
 
 /** The trading module's tables: only the trading module reads or writes them (other modules go through its service). */
@@ -40,6 +53,11 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** Open positions: the stop-loss follows the price at this distance in points (null: no trailing stop). */
     trailingPoints: integer('trailing_points'),
+    /**
+     * Raised by the database on every update of the row (a trigger, so no writer can forget it):
+     * guarded updates check it, and the engine keeps the newest version it has seen.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -51,6 +69,30 @@ export const orders = pgTable(
       .where(sql`${t.status} in (0, 1)`),
     uniqueIndex('orders_client_id_uq').on(t.userId, t.clientOrderId),
   ],
+);
+
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The change log the engine reads: one row per committed insert or update of an order (written by a
+ * trigger in the same transaction) and per balance move outside the trading transactions. `xid` is
+ * the writing transaction's id: the leader reads only rows of transactions older than every one still
+ * running, in (xid, seq) order, so a row that commits late is never skipped.
+ */
+export const engineChanges = pgTable(
+  'engine_changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    userId: integer('user_id').notNull(),
+    /** Null: the user's balances moved. */
+    orderId: bigint('order_id', { mode: 'number' }),
+    version: integer('version'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('engine_changes_cursor_idx').on(t.xid, t.seq)],
 );
 
 export const riskEvents = pgTable('risk_events', {

@@ -10,7 +10,7 @@ import { OrderService } from './order-service.ts';
 import { PendingExpiry } from './pending-expiry.ts';
 import { PositionTools } from './position-tools.ts';
 import { TrailingStops } from './trailing-stops.ts';
-import { liveOrdersOfSymbol } from './repository.ts';
+import { liveOrdersOfSymbol, logBalanceMove } from './repository.ts';
 import { Settlement } from './settlement.ts';
 import { StatementService } from './statement-service.ts';
 import { SwapService } from './swap-service.ts';
@@ -36,9 +36,12 @@ export class TradingService {
     const settlement = new Settlement(ctx);
     const feed = new ChangeFeed(ctx, () => this.engine);
     const ops = new OrderOps(ctx, this.settings, settlement, (changes) => feed.publish(changes));
-    // Balances moved by anyone else (withdrawals, staff adjustments, deposits, swaps): the account is reviewed at once.
-    ctx.services.ledger.onBalancesMoved((userId, isDemo, tx) => {
-      if (!ops.claims(tx, userId)) feed.publish([{ type: 'review', userId, isDemo }]);
+    // Balances moved by anyone else (withdrawals, staff adjustments, deposits, swaps): the account is reviewed at
+    // once here, and the move is in the change log, in its own transaction, for the leader elsewhere.
+    ctx.services.ledger.onBalancesMoved(async (userId, isDemo, tx) => {
+      if (ops.claims(tx, userId)) return;
+      await logBalanceMove(tx, userId);
+      feed.publish([{ type: 'review', userId, isDemo }]);
     });
     this.orders = new OrderService(ctx, this.settings, settlement, ops);
     this.positions = new PositionTools(ctx, this.settings, settlement, ops);

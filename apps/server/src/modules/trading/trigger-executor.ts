@@ -11,6 +11,7 @@ import {
   markOpened,
   openPositionsCondition,
   orderAndOpenPositionsCondition,
+  ownOrdersCondition,
 } from './repository.ts';
 import type { Settlement } from './settlement.ts';
 import type { TradingSettings } from './settings.ts';
@@ -25,7 +26,7 @@ interface JobBase {
 export interface CloseJob extends JobBase, Prices {
   kind: 'close';
   orderId: number;
-  /** The open position as the books have it; the guarded update checks it is still so. */
+  /** The open position as the books had it at the tick: only what proposed the close, never what is settled. */
   order: OrderRow;
   trigger: typeof TriggerKind.TAKE_PROFIT | typeof TriggerKind.STOP_LOSS;
 }
@@ -78,37 +79,44 @@ export class TriggerExecutor {
 
   /**
    * Take-profits and stop-losses of one user, crossed together: closed at their triggering ticks'
-   * prices in one transaction. Each update is guarded by the level as the books saw it, so an
-   * edit or a close in between makes that one do nothing.
+   * prices in one transaction. The positions are read locked in the lock's round trip, and each is
+   * closed only if its level, as stored now, is still crossed by its tick: the books' copy only
+   * proposes, so a partial close, an edit or a close in between decides what (if anything) is closed.
    */
   closeAll(jobs: CloseJob[]): Promise<void> {
     const { userId, isDemo } = jobs[0]!;
-    return this.ops.forUser(userId, isDemo, async (tx, w, changes) => {
-      const done: OrderRow[] = [];
-      for (const job of jobs) {
-        const isTp = job.trigger === TriggerKind.TAKE_PROFIT;
-        const level = isTp ? job.order.targetProfitPrice : job.order.targetLossPrice;
-        const closed =
-          level != null && stopCrossed(job.order, job, job.trigger)
+    return this.ops.forUser(
+      userId,
+      isDemo,
+      async (tx, w, changes, read) => {
+        const done: OrderRow[] = [];
+        for (const job of jobs) {
+          const row = read.find((o) => o.id === job.orderId);
+          const closed = row
             ? await this.ops.close(
                 tx,
                 w,
-                job.order,
+                row,
                 job,
-                this.market.quoteToUsd(job.order.symbolId),
-                isTp ? ClosedType.TAKE_PROFIT : ClosedType.STOP_LOSS,
-                {
-                  column: isTp ? 'targetProfitPrice' : 'targetLossPrice',
-                  level,
-                },
+                this.market.quoteToUsd(row.symbolId),
+                job.trigger === TriggerKind.TAKE_PROFIT ? ClosedType.TAKE_PROFIT : ClosedType.STOP_LOSS,
+                (now) => stopCrossed(now, job, job.trigger),
               )
             : null;
-        if (closed) done.push(closed);
-        else changes.push({ type: 'sync', orderId: job.orderId, order: await findOrder(tx, job.orderId) });
-      }
-      if (!done.length) return;
-      changes.push({ type: 'closed', userId, orders: done });
-    });
+          if (closed) done.push(closed);
+          else changes.push({ type: 'sync', orderId: job.orderId, order: await findOrder(tx, job.orderId) });
+        }
+        if (!done.length) return;
+        changes.push({ type: 'closed', userId, orders: done });
+      },
+      {
+        read: ownOrdersCondition(
+          userId,
+          jobs.map((j) => j.orderId),
+        ),
+        lock: true,
+      },
+    );
   }
 
   /** A pending order at the tick's price: margin and fee recomputed, cancelled when no longer covered. */
@@ -185,7 +193,7 @@ export class TriggerExecutor {
         changes.push({ type: 'closed', userId: job.userId, orders: done });
         actedAt(riskRate);
       },
-      { reportBalances: true, read: openPositionsCondition(job.userId) },
+      { reportBalances: true, read: openPositionsCondition(job.userId), lock: true },
     );
   }
 }
