@@ -131,8 +131,9 @@ export class WithdrawalService {
    * income and the rest (what is actually paid, in USD) to payouts.
    */
   async approve(staff: AuthStaff, id: number, txRef: string): Promise<WithdrawalRow> {
-    await this.pending(id);
+    const request = await this.pending(id);
     return this.ctx.db.transaction(async (tx) => {
+      await this.stillCovered(tx, request);
       const row = await reviewWithdrawal(tx, id, { status: WithdrawalStatus.PAID, reviewedBy: staff.id, txRef });
       if (!row) throw fail('funding.withdrawal_already_reviewed');
       const posted = await this.ctx.services.ledger.post(tx, {
@@ -188,6 +189,19 @@ export class WithdrawalService {
       );
       return row;
     });
+  }
+
+  /**
+   * Paid out only if the account still stands behind the request, under the user's lock: no loss of
+   * the account written off by the house since the request (the amount would be paid twice, once to
+   * the trader and once as the write-off), and neither the cash nor the equity below zero now.
+   * Refused otherwise; the request stays pending for staff to reject (the amount back to the cash).
+   */
+  private async stillCovered(tx: Tx, request: WithdrawalRow): Promise<void> {
+    const { balance } = await this.ctx.services.ledger.lockUser(tx, request.userId);
+    const figures = await this.ctx.services.trading.accountFigures(request.userId, tx);
+    const writtenOff = await this.ctx.services.ledger.writtenOffSince(tx, request.userId, `withdraw:${request.id}`);
+    if (writtenOff || balance.isNegative() || figures.equity.isNegative()) throw fail('funding.withdrawal_account_changed');
   }
 
   /** Under the user's lock: never more than the free balance nor the free margin (equity - lock_balance). */

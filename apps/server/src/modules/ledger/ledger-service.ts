@@ -305,6 +305,20 @@ export class LedgerService {
     return toBalances(rows);
   }
 
+  /**
+   * True when the house wrote off a loss of the user after the transaction posted with `idemKey`
+   * (negative balance protection), e.g. since a withdrawal was requested.
+   */
+  async writtenOffSince(db: DbOrTx, userId: number, idemKey: string): Promise<boolean> {
+    const rows = await queryRaw(
+      db,
+      `select 1 from ledger_transactions w where w.kind = 'writeoff' and w.ref_type = 'user' and w.ref_id = $1
+      and w.id > coalesce((select id from ledger_transactions where idem_key = $2), 0) limit 1`,
+      [String(userId), idemKey],
+    );
+    return rows.length > 0;
+  }
+
   /** The user's cash entries, newest first (the account log of forexChange). */
   cashEntries(db: DbOrTx, userId: number, page: number, limit: number) {
     return pagedEntries(db, and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'cash')), page, limit);

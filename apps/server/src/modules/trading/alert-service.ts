@@ -109,7 +109,11 @@ export class AlertService {
       .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)))
       .returning({ id: priceAlerts.id });
     if (!gone.length) throw notFound('trading.alert_not_found');
-    for (const [symbolId, list] of this.watched) this.watched.set(symbolId, list.filter((a) => a.id !== id));
+    for (const [symbolId, list] of this.watched)
+      this.watched.set(
+        symbolId,
+        list.filter((a) => a.id !== id),
+      );
     this.changed(userId);
   }
 
@@ -181,7 +185,12 @@ export class AlertService {
     this.ctx.bus.publish(BusChannels.userChannel(fired.userId), { type: 'ALERT', ...alert });
     if (fired.email) {
       const params = { symbol: alert.symbol, side: t(fired.lang, `trading.alert_side_${alert.side}`), price: alert.fired_price };
-      this.ctx.services.codes.notify('email', fired.email, t(fired.lang, 'trading.alert_subject', params), t(fired.lang, 'trading.alert_body', params));
+      this.ctx.services.codes.notify(
+        'email',
+        fired.email,
+        t(fired.lang, 'trading.alert_subject', params),
+        t(fired.lang, 'trading.alert_body', params),
+      );
     }
   }
 }

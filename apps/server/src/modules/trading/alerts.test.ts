@@ -23,9 +23,34 @@ describe.each(dbTargets)('price alerts on %s', (target) => {
 
   // EURUSD 1.08 area; the bid crossing fires, the ask is the other side of the spread.
   it.each([
-    { set: { price: '1.09000', side: 'bid' }, ticks: [['1.08950', '1.08970'], ['1.08990', '1.09010'], ['1.09000', '1.09020']], firesAt: '1.09000', direction: 1 },
-    { set: { price: '1.07000', side: 'bid' }, ticks: [['1.07100', '1.07120'], ['1.06950', '1.06970']], firesAt: '1.06950', direction: -1 },
-    { set: { price: '1.09000', side: 'ask' }, ticks: [['1.08970', '1.08990'], ['1.08980', '1.09000']], firesAt: '1.09000', direction: 1 },
+    {
+      set: { price: '1.09000', side: 'bid' },
+      ticks: [
+        ['1.08950', '1.08970'],
+        ['1.08990', '1.09010'],
+        ['1.09000', '1.09020'],
+      ],
+      firesAt: '1.09000',
+      direction: 1,
+    },
+    {
+      set: { price: '1.07000', side: 'bid' },
+      ticks: [
+        ['1.07100', '1.07120'],
+        ['1.06950', '1.06970'],
+      ],
+      firesAt: '1.06950',
+      direction: -1,
+    },
+    {
+      set: { price: '1.09000', side: 'ask' },
+      ticks: [
+        ['1.08970', '1.08990'],
+        ['1.08980', '1.09000'],
+      ],
+      firesAt: '1.09000',
+      direction: 1,
+    },
   ])('$set.side crossing $set.price fires once at $firesAt', async ({ set, ticks, firesAt, direction }) => {
     const trader = await demoTrader(t);
     const eur = symbolId(t, 'EURUSD');
@@ -53,17 +78,21 @@ describe.each(dbTargets)('price alerts on %s', (target) => {
     const trader = await demoTrader(t);
     const eur = symbolId(t, 'EURUSD');
     await tick(t, 'EURUSD', '1.08000', '1.08020');
-    expect((await api(t, trader, '/v1/api/forex/alert/add', { forex_id: eur, price: '1.08000' })).msg).toBe('The price is already 1.08000: choose another level');
+    expect((await api(t, trader, '/v1/api/forex/alert/add', { forex_id: eur, price: '1.08000' })).msg).toBe(
+      'The price is already 1.08000: choose another level',
+    );
     expect((await api(t, trader, '/v1/api/forex/alert/add', { forex_id: 99999, price: '1' })).code).not.toBe(1);
     expect((await api(t, trader, '/v1/api/forex/alert/add', { forex_id: eur, price: '1.2', email: 1 })).msg).toContain('no email address');
     const adds = await Promise.all(
-      Array.from({ length: MAX_ACTIVE_ALERTS + 3 }, (_, i) => api(t, trader, '/v1/api/forex/alert/add', { forex_id: eur, price: (1.1 + i / 1000).toFixed(5) })),
+      Array.from({ length: MAX_ACTIVE_ALERTS + 3 }, (_, i) =>
+        api(t, trader, '/v1/api/forex/alert/add', { forex_id: eur, price: (1.1 + i / 1000).toFixed(5) }),
+      ),
     );
     expect(adds.filter((r) => r.code === 1)).toHaveLength(MAX_ACTIVE_ALERTS);
     expect(adds.filter((r) => r.code !== 1)[0]!.msg).toBe(`You can have at most ${MAX_ACTIVE_ALERTS} price alerts waiting`);
   });
 
-  it('removes only the owner\'s alert', async () => {
+  it("removes only the owner's alert", async () => {
     const owner = await demoTrader(t);
     const other = await demoTrader(t);
     const eur = symbolId(t, 'EURUSD');
@@ -108,7 +137,7 @@ describe.each(dbTargets)('price alerts on %s', (target) => {
 });
 
 describe('risk emails', () => {
-  it('emails a margin call and a stop-out to the account\'s address, not the end of a margin call', async () => {
+  it("emails a margin call and a stop-out to the account's address, not the end of a margin call", async () => {
     const t = await tradingApp('pglite');
     try {
       const account = await registerByEmail(t);

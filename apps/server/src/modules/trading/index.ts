@@ -32,7 +32,10 @@ export const tradingModule = {
     registerAccountRoutes(app, ctx);
     registerTestControls(app, ctx);
     // Every server charges fees with the fee type in force, whichever server saved it.
-    ctx.bus.subscribe(BusChannels.settingsChanged, () => void trading.settings.reload(ctx.db).catch((err: unknown) => ctx.log.error({ err }, 'trading settings reload failed')));
+    ctx.bus.subscribe(
+      BusChannels.settingsChanged,
+      () => void trading.settings.reload(ctx.db).catch((err: unknown) => ctx.log.error({ err }, 'trading settings reload failed')),
+    );
     // On the elected leader only, after the price feed (registered earlier by the market module).
     ctx.background.push({
       name: 'trading-engine',
@@ -42,8 +45,18 @@ export const tradingModule = {
     });
     // Swaps at the daily rollover: on the leader, once per position and rollover date whichever server runs it.
     // Price alerts are watched on the leader; any server sets them, and each fires once (guarded update).
-    ctx.background.push({ name: 'trailing-stops', leaderOnly: true, start: () => trading.trailing.start(), stop: () => trading.trailing.stop() });
-    ctx.background.push({ name: 'pending-expiry', leaderOnly: true, start: () => trading.expiry.start(), stop: () => trading.expiry.stop() });
+    ctx.background.push({
+      name: 'trailing-stops',
+      leaderOnly: true,
+      start: () => trading.trailing.start(),
+      stop: () => trading.trailing.stop(),
+    });
+    ctx.background.push({
+      name: 'pending-expiry',
+      leaderOnly: true,
+      start: () => trading.expiry.start(),
+      stop: () => trading.expiry.stop(),
+    });
     ctx.background.push({ name: 'price-alerts', leaderOnly: true, start: () => trading.alerts.start(), stop: () => trading.alerts.stop() });
     ctx.background.push({ name: 'swap-rollover', leaderOnly: true, start: () => trading.swaps.start(), stop: () => trading.swaps.stop() });
   },

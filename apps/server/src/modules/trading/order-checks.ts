@@ -128,7 +128,13 @@ export function defaultDeviationPoints(sym: SymbolInfo, price: Dec): number {
  * Refuses a market order whose fill price is worse than the price the trader saw by more than the
  * tolerance (points): a requote with the new price. A better price is kept; no `seen` price, no check.
  */
-export function checkSlippage(sym: SymbolInfo, orderType: number, seenRaw: string | undefined, deviation: number | undefined, fill: Dec): void {
+export function checkSlippage(
+  sym: SymbolInfo,
+  orderType: number,
+  seenRaw: string | undefined,
+  deviation: number | undefined,
+  fill: Dec,
+): void {
   if (seenRaw === undefined || seenRaw.trim() === '') return;
   const seen = parseField(seenRaw, 'price', sym.pricePrecision);
   const points = deviation ?? defaultDeviationPoints(sym, seen);

@@ -28,11 +28,27 @@ describe.each(dbTargets)('pending types, expiry and trailing stops on %s', (targ
   ])('a pending $derived is derived from the price, and a contradicting choice is refused', async ({ type, target: price, derived }) => {
     const trader = await demoTrader(t);
     await tick(t, BTC, '94990', '95010');
-    const placed = await submit(t, trader, { type, cont: '0.1', forex_id: btc, multiple: 10, status: 0, target_price: price, pending_type: derived });
+    const placed = await submit(t, trader, {
+      type,
+      cont: '0.1',
+      forex_id: btc,
+      multiple: 10,
+      status: 0,
+      target_price: price,
+      pending_type: derived,
+    });
     expect(placed.code).toBe(1);
     expect(placed.data).toMatchObject({ Status: 0, PendingType: derived, ExpireTime: 0 });
     const wrong = derived.endsWith('limit') ? derived.replace('limit', 'stop') : derived.replace('stop', 'limit');
-    const refused = await submit(t, trader, { type, cont: '0.1', forex_id: btc, multiple: 10, status: 0, target_price: price, pending_type: wrong });
+    const refused = await submit(t, trader, {
+      type,
+      cont: '0.1',
+      forex_id: btc,
+      multiple: 10,
+      status: 0,
+      target_price: price,
+      pending_type: wrong,
+    });
     expect(refused.code).toBe(1001);
     expect(refused.msg).toMatch(/95010\.00|94990\.00/);
   });
@@ -46,7 +62,16 @@ describe.each(dbTargets)('pending types, expiry and trailing stops on %s', (targ
     const trader = await demoTrader(t);
     await tick(t, BTC, '94990', '95010');
     const time = expire_time?.();
-    const res = await submit(t, trader, { type: 1, cont: '0.1', forex_id: btc, multiple: 10, status: 0, target_price: '90000', expire_type, expire_time: time });
+    const res = await submit(t, trader, {
+      type: 1,
+      cont: '0.1',
+      forex_id: btc,
+      multiple: 10,
+      status: 0,
+      target_price: '90000',
+      expire_type,
+      expire_time: time,
+    });
     expect(res.code === 1).toBe(ok);
     if (ok) expect(res.data.ExpireTime).toBe(expire_type === 1 ? Math.floor(nextRollover(Date.now()) / 1000) : time);
   });
@@ -56,7 +81,16 @@ describe.each(dbTargets)('pending types, expiry and trailing stops on %s', (targ
     await tick(t, BTC, '94990', '95010');
     const expiresAt = Math.floor(Date.now() / 1000) + 120;
     const keep = await submit(t, trader, { type: 1, cont: '0.1', forex_id: btc, multiple: 10, status: 0, target_price: '90000' });
-    const placed = await submit(t, trader, { type: 1, cont: '0.1', forex_id: btc, multiple: 10, status: 0, target_price: '90000', expire_type: 2, expire_time: expiresAt });
+    const placed = await submit(t, trader, {
+      type: 1,
+      cont: '0.1',
+      forex_id: btc,
+      multiple: 10,
+      status: 0,
+      target_price: '90000',
+      expire_type: 2,
+      expire_time: expiresAt,
+    });
     const locked = (await cashOf(t, trader.userId)).locked;
     const pushes = pushesOf(t, trader.userId);
     const expiry = t.ctx.services.trading.expiry;
@@ -66,11 +100,15 @@ describe.each(dbTargets)('pending types, expiry and trailing stops on %s', (targ
     pushes.stop();
     expect(a + b).toBeGreaterThanOrEqual(1);
     const history = await api(t, trader, '/v1/api/forex/my_deal', { status: 3 });
-    expect(history.data.data.map((o: { Id: number; CancelReason: string }) => [o.Id, o.CancelReason])).toEqual([[placed.data.Id, 'expired']]);
+    expect(history.data.data.map((o: { Id: number; CancelReason: string }) => [o.Id, o.CancelReason])).toEqual([
+      [placed.data.Id, 'expired'],
+    ]);
     const pending = await api(t, trader, '/v1/api/forex/my_deal', { status: 0 });
     expect(pending.data.data.map((o: { Id: number }) => o.Id)).toEqual([keep.data.Id]);
     expect(Number((await cashOf(t, trader.userId)).locked)).toBeLessThan(Number(locked));
-    expect(pushes.messages).toContainEqual(expect.objectContaining({ type: 'NOTICE', kind: 'pending_cancelled', order_id: placed.data.Id }));
+    expect(pushes.messages).toContainEqual(
+      expect.objectContaining({ type: 'NOTICE', kind: 'pending_cancelled', order_id: placed.data.Id }),
+    );
     await expectAuditClean(t);
   });
 

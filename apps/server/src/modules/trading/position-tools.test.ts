@@ -22,28 +22,54 @@ describe.each(dbTargets)('position tools on %s', (target) => {
   describe('partial close', () => {
     const table = [
       // lots closed of a 0.5-lot long opened at 95010 (margin 4750.5), closed at the bid 95990
-      { close: '0.2', part: { Quantity: '0.2', FactProfits: '196.000000', CautionMoney: '1900.200000', TradeFee: '0.600000' }, rest: { Quantity: '0.3', CautionMoney: '2850.300000', TradeFee: '0.900000' }, cash: { balance: '97344.2', locked: '2850.3' } },
-      { close: '0.45', part: { Quantity: '0.45', FactProfits: '441.000000', CautionMoney: '4275.450000', TradeFee: '1.350000' }, rest: { Quantity: '0.05', CautionMoney: '475.050000', TradeFee: '0.150000' }, cash: { balance: '99964.45', locked: '475.05' } },
+      {
+        close: '0.2',
+        part: { Quantity: '0.2', FactProfits: '196.000000', CautionMoney: '1900.200000', TradeFee: '0.600000' },
+        rest: { Quantity: '0.3', CautionMoney: '2850.300000', TradeFee: '0.900000' },
+        cash: { balance: '97344.2', locked: '2850.3' },
+      },
+      {
+        close: '0.45',
+        part: { Quantity: '0.45', FactProfits: '441.000000', CautionMoney: '4275.450000', TradeFee: '1.350000' },
+        rest: { Quantity: '0.05', CautionMoney: '475.050000', TradeFee: '0.150000' },
+        cash: { balance: '99964.45', locked: '475.05' },
+      },
     ];
-    it.each(table)('closes $close lots: the part closes under a new id with its profit, the rest keeps its id, stops and margin share', async (row) => {
-      const trader = await demoTrader(t);
-      await tick(t, BTC, '94990', '95010');
-      const opened = await submit(t, trader, { type: 1, cont: '0.5', forex_id: btc, multiple: 10, target_profit_price: '99000', stop_loss_price: '90000' });
-      expect(opened.data).toMatchObject({ CautionMoney: '4750.500000', TradeFee: '1.500000' });
-      await tick(t, BTC, '95990', '96010');
-      const pushes = pushesOf(t, trader.userId);
-      const closed = await api(t, trader, '/v1/api/forex/close', { id: opened.data.Id, cont: row.close });
-      pushes.stop();
-      expect(closed.code).toBe(1);
-      expect(closed.data).toMatchObject({ ...row.part, Status: 3, ClosedType: 1, Price: '95010.00', UpdatePrice: '95990.00' });
-      expect(closed.data.Id).not.toBe(opened.data.Id);
-      expect(pushes.messages).toContainEqual({ type: 'FOREX_CLOSED', id: [closed.data.Id] });
-      const holding = await api(t, trader, '/v1/api/forex/my_deal', { status: 1 });
-      expect(holding.data.data).toHaveLength(1);
-      expect(holding.data.data[0]).toMatchObject({ ...row.rest, Id: opened.data.Id, Status: 1, TargetProfitPrice: '99000.00', TargetLossPrice: '90000.00' });
-      expect(await cashOf(t, trader.userId)).toEqual(row.cash);
-      await expectAuditClean(t);
-    });
+    it.each(table)(
+      'closes $close lots: the part closes under a new id with its profit, the rest keeps its id, stops and margin share',
+      async (row) => {
+        const trader = await demoTrader(t);
+        await tick(t, BTC, '94990', '95010');
+        const opened = await submit(t, trader, {
+          type: 1,
+          cont: '0.5',
+          forex_id: btc,
+          multiple: 10,
+          target_profit_price: '99000',
+          stop_loss_price: '90000',
+        });
+        expect(opened.data).toMatchObject({ CautionMoney: '4750.500000', TradeFee: '1.500000' });
+        await tick(t, BTC, '95990', '96010');
+        const pushes = pushesOf(t, trader.userId);
+        const closed = await api(t, trader, '/v1/api/forex/close', { id: opened.data.Id, cont: row.close });
+        pushes.stop();
+        expect(closed.code).toBe(1);
+        expect(closed.data).toMatchObject({ ...row.part, Status: 3, ClosedType: 1, Price: '95010.00', UpdatePrice: '95990.00' });
+        expect(closed.data.Id).not.toBe(opened.data.Id);
+        expect(pushes.messages).toContainEqual({ type: 'FOREX_CLOSED', id: [closed.data.Id] });
+        const holding = await api(t, trader, '/v1/api/forex/my_deal', { status: 1 });
+        expect(holding.data.data).toHaveLength(1);
+        expect(holding.data.data[0]).toMatchObject({
+          ...row.rest,
+          Id: opened.data.Id,
+          Status: 1,
+          TargetProfitPrice: '99000.00',
+          TargetLossPrice: '90000.00',
+        });
+        expect(await cashOf(t, trader.userId)).toEqual(row.cash);
+        await expectAuditClean(t);
+      },
+    );
 
     const refusals = [
       { cont: '0.6', msg: 'You can close at most 0.5 lots of this position' },
@@ -93,7 +119,8 @@ describe.each(dbTargets)('position tools on %s', (target) => {
       const trader = await demoTrader(t);
       await tick(t, BTC, '94990', '95010');
       const opened = [];
-      for (let i = 0; i < 6; i++) opened.push((await submit(t, trader, { type: 1, cont: '0.1', forex_id: btc, multiple: 10, target_profit_price: '95500' })).data.Id);
+      for (let i = 0; i < 6; i++)
+        opened.push((await submit(t, trader, { type: 1, cont: '0.1', forex_id: btc, multiple: 10, target_profit_price: '95500' })).data.Id);
       const [batch] = await Promise.all([
         api(t, trader, '/v1/api/forex/batch_Close_by_type', { type: 0 }),
         tick(t, BTC, '95600', '95620'),
@@ -121,7 +148,14 @@ describe.each(dbTargets)('position tools on %s', (target) => {
     ])('$side seen at $seen, tolerance $deviation, quote $quote', async (row) => {
       const trader = await demoTrader(t);
       await tick(t, BTC, row.quote[0]!, row.quote[1]!);
-      const res = await submit(t, trader, { type: row.type, cont: '0.1', forex_id: btc, multiple: 10, price: row.seen, deviation: row.deviation });
+      const res = await submit(t, trader, {
+        type: row.type,
+        cont: '0.1',
+        forex_id: btc,
+        multiple: 10,
+        price: row.seen,
+        deviation: row.deviation,
+      });
       if (row.fills) {
         expect(res.code).toBe(1);
         expect(res.data.Price).toBe(row.fills);
@@ -141,7 +175,14 @@ describe.each(dbTargets)('position tools on %s', (target) => {
     await tick(t, BTC, '95990', '96010');
     const reversed = await api(t, trader, '/v1/api/forex/reverse', { id: opened.data.Id });
     expect(reversed.code).toBe(1);
-    expect(reversed.data).toMatchObject({ OrderType: 2, Status: 1, Quantity: '0.5', Multiple: 10, Price: '95990.00', CautionMoney: '4799.500000' });
+    expect(reversed.data).toMatchObject({
+      OrderType: 2,
+      Status: 1,
+      Quantity: '0.5',
+      Multiple: 10,
+      Price: '95990.00',
+      CautionMoney: '4799.500000',
+    });
     const history = await api(t, trader, '/v1/api/forex/my_deal', { status: 3 });
     expect(history.data.data[0]).toMatchObject({ Id: opened.data.Id, FactProfits: '490.000000' });
     // 100000 - 1.5 fee + 490 profit - 4799.5 margin - 1.5 fee
@@ -149,7 +190,7 @@ describe.each(dbTargets)('position tools on %s', (target) => {
     await expectAuditClean(t);
   });
 
-  it('answers my_deal status -1 with every order, and deal with one symbol\'s terms and orders', async () => {
+  it("answers my_deal status -1 with every order, and deal with one symbol's terms and orders", async () => {
     const trader = await demoTrader(t);
     await tick(t, BTC, '94990', '95010');
     const a = await submit(t, trader, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 });
@@ -166,7 +207,7 @@ describe.each(dbTargets)('position tools on %s', (target) => {
     expect(deal.data.orders.map((o: { Id: number }) => o.Id)).toEqual([c.data.Id, b.data.Id]);
   });
 
-  it('announces a take-profit close with a NOTICE push and lists it in the notices; the trader\'s own close is not announced', async () => {
+  it("announces a take-profit close with a NOTICE push and lists it in the notices; the trader's own close is not announced", async () => {
     const trader = await demoTrader(t);
     await tick(t, BTC, '94990', '95010');
     const tp = await submit(t, trader, { type: 1, cont: '0.1', forex_id: btc, multiple: 10, target_profit_price: '95500' });
@@ -177,7 +218,15 @@ describe.each(dbTargets)('position tools on %s', (target) => {
     pushes.stop();
     const notices = pushes.messages.filter((m) => m.type === 'NOTICE');
     expect(notices).toEqual([
-      expect.objectContaining({ type: 'NOTICE', kind: 'take_profit', order_id: tp.data.Id, symbol: 'BTC/USDT', price: '95600.00', profit: '59.000000', lots: '0.1' }),
+      expect.objectContaining({
+        type: 'NOTICE',
+        kind: 'take_profit',
+        order_id: tp.data.Id,
+        symbol: 'BTC/USDT',
+        price: '95600.00',
+        profit: '59.000000',
+        lots: '0.1',
+      }),
     ]);
     const listed = await api(t, trader, '/v1/api/forex/notices', { page: 1 });
     expect(listed.data).toMatchObject({ total: 1, data: [{ kind: 'take_profit', order_id: tp.data.Id }] });

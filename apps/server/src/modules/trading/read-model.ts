@@ -8,7 +8,13 @@ import { orders, riskEvents } from './schema.ts';
 /** Real open positions per symbol and side. */
 export function openLotsBySymbol(db: DbOrTx) {
   return db
-    .select({ symbolId: orders.symbolId, orderType: orders.orderType, positions: count(), lots: sum(orders.quantity), units: sql<string>`sum(${orders.quantity} * ${orders.contractSize})::text` })
+    .select({
+      symbolId: orders.symbolId,
+      orderType: orders.orderType,
+      positions: count(),
+      lots: sum(orders.quantity),
+      units: sql<string>`sum(${orders.quantity} * ${orders.contractSize})::text`,
+    })
     .from(orders)
     .where(and(eq(orders.status, 1), eq(orders.isDemo, false)))
     .groupBy(orders.symbolId, orders.orderType);
@@ -16,21 +22,36 @@ export function openLotsBySymbol(db: DbOrTx) {
 
 /** Risk events (margin calls, stop-outs) since a time, by kind. */
 export async function countRiskEventsSince(db: DbOrTx, since: Date): Promise<Map<string, number>> {
-  const rows = await db.select({ kind: riskEvents.kind, n: count() }).from(riskEvents).where(gte(riskEvents.createdAt, since)).groupBy(riskEvents.kind);
+  const rows = await db
+    .select({ kind: riskEvents.kind, n: count() })
+    .from(riskEvents)
+    .where(gte(riskEvents.createdAt, since))
+    .groupBy(riskEvents.kind);
   return new Map(rows.map((r) => [r.kind, Number(r.n)]));
 }
 
 export type OrderRow = typeof orders.$inferSelect;
 
 /** Orders of any status (or one), newest first, optionally of one user or symbol (the back office's order list). */
-export async function listOrders(db: DbOrTx, filter: { userId?: number; symbolId?: number; statuses?: number[] }, page: number, limit: number) {
+export async function listOrders(
+  db: DbOrTx,
+  filter: { userId?: number; symbolId?: number; statuses?: number[] },
+  page: number,
+  limit: number,
+) {
   const conds: SQL[] = [];
   if (filter.userId) conds.push(eq(orders.userId, filter.userId));
   if (filter.symbolId) conds.push(eq(orders.symbolId, filter.symbolId));
   if (filter.statuses) conds.push(inArray(orders.status, filter.statuses));
   const where = conds.length ? and(...conds) : undefined;
   const [rows, [counted]] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(orders).where(where),
   ]);
   return { rows, total: Number(counted?.n ?? 0) };

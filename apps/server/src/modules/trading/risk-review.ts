@@ -52,7 +52,12 @@ export class RiskReview {
    * statement, so that a price move that puts many accounts in a margin call costs one round trip.
    * An event of a transaction (`committed`) is written only once it resolves true.
    */
-  record(userId: number, kind: 'margin_call' | 'margin_call_end' | 'stop_out', riskRate: string | null, committed?: Promise<boolean>): void {
+  record(
+    userId: number,
+    kind: 'margin_call' | 'margin_call_end' | 'stop_out',
+    riskRate: string | null,
+    committed?: Promise<boolean>,
+  ): void {
     this.pending.push({ row: { userId, kind, riskRate }, committed });
     this.flushing ??= this.flush();
   }
@@ -77,13 +82,21 @@ export class RiskReview {
   private async email(rows: RiskEventRow[]): Promise<void> {
     const told = rows.filter((r) => r.kind === 'margin_call' || r.kind === 'stop_out');
     if (!told.length) return;
-    const contacts = await userContacts(this.ctx.db, told.map((r) => r.userId));
+    const contacts = await userContacts(
+      this.ctx.db,
+      told.map((r) => r.userId),
+    );
     for (const row of told) {
       const email = contacts.get(row.userId)?.email;
       if (!email) continue;
       // Users have no stored language; the emails go in the platform's default language.
       const params = { level: row.riskRate === null ? '-' : `${fixed(row.riskRate, 2)}%` };
-      this.ctx.services.codes.notify('email', email, t(undefined, `trading.${row.kind}_subject`, params), t(undefined, `trading.${row.kind}_body`, params));
+      this.ctx.services.codes.notify(
+        'email',
+        email,
+        t(undefined, `trading.${row.kind}_subject`, params),
+        t(undefined, `trading.${row.kind}_body`, params),
+      );
     }
   }
 

@@ -39,7 +39,9 @@ describe.each(dbTargets)('risk on %s', (target) => {
     const detail = await api(t, trader, '/v1/api/main/account/forexDetail');
     expect(detail.data).toMatchObject({ risk_rate: '99.96', margin_call: 1, float_profit: '-5020.000000', equity: '94974.000000' });
     // The trader is told: a NOTICE push at once, and the notices list keeps it.
-    expect(pushes.messages.filter((m) => m.type === 'NOTICE')).toEqual([expect.objectContaining({ kind: 'margin_call', price: '99.96', order_id: 0 })]);
+    expect(pushes.messages.filter((m) => m.type === 'NOTICE')).toEqual([
+      expect.objectContaining({ kind: 'margin_call', price: '99.96', order_id: 0 }),
+    ]);
     const notices = await api(t, trader, '/v1/api/forex/notices', { page: 1 });
     expect(notices.data).toMatchObject({ total: 1, data: [{ kind: 'margin_call', price: '99.96' }] });
 

@@ -18,7 +18,9 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, api.close, async ({ input, user, req }) => {
     const partial = input.cont !== undefined && input.cont.trim() !== '';
-    const order = partial ? await trading().positions.closePart(user, input.id, input.cont!) : await trading().orders.closeByOwner(user, input.id);
+    const order = partial
+      ? await trading().positions.closePart(user, input.id, input.cont!)
+      : await trading().orders.closeByOwner(user, input.id);
     req.log.info({ userId: user.id, orderId: order.id, status: order.status }, 'order closed');
     return viewOf(ctx, order);
   });
@@ -49,7 +51,9 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, api.notices, ({ input, user }) => trading().positions.notices(user.id, input.page, input.limit));
 
-  route(app, ctx, api.setTrailing, async ({ input, user }) => viewOf(ctx, await trading().positions.setTrailing(user.id, input.id, input.points)));
+  route(app, ctx, api.setTrailing, async ({ input, user }) =>
+    viewOf(ctx, await trading().positions.setTrailing(user.id, input.id, input.points)),
+  );
 
   route(app, ctx, api.alerts, ({ input, user }) => trading().alerts.list(user.id, input.page, input.limit));
   route(app, ctx, api.alertAdd, ({ input, user, lang }) => trading().alerts.add(user, lang, input));

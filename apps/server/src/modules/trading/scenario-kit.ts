@@ -10,12 +10,20 @@ import { staffSession } from '../../../test/auth-helpers.ts';
 import { call, type TestApp } from '../../../test/test-app.ts';
 import { ledgerAccounts, ledgerEntries } from '../../platform/db/schema.ts';
 import { api, cashOf, demoTrader, expectAuditClean, submit, symbolId, tick } from './test-kit.ts';
+import type { TriggerExecutor } from './trigger-executor.ts';
 
 export type Step =
   | { tick: [code: string, bid: string, ask: string] }
   /** A market order, named by `open`; `refused` is the expected message when it must be refused. */
   | { open: string; code: string; type: 1 | 2; lots: string; leverage: number; sl?: string; tp?: string; refused?: string }
   | { close: string; refused?: string }
+  /** A partial close of `lots` of the position `closePart`; the part closed is named `as`. */
+  | { closePart: string; lots: string; as: string; refused?: string }
+  /**
+   * The engine's triggered jobs wait (hold) until released: what a tick triggers meanwhile races the
+   * trader's own actions, as a job queued at a tick and run after the trader's call committed.
+   */
+  | { engine: 'hold' | 'release' }
   /** A staff balance adjustment (finance role), e.g. "-52000". */
   | { adjust: string }
   /** The symbol's market closes (nothing trades or ticks) or opens again. */
@@ -53,15 +61,50 @@ export function closedSet(t: TestApp): Set<number> {
 
 const staffTokens = new WeakMap<TestApp, string>();
 
+/** Holds the engine's triggered jobs (they are queued, not run) until the returned function is called. */
+export function holdEngineJobs(t: TestApp): () => void {
+  const executor = (t.ctx.services.trading.engine as unknown as { executor: TriggerExecutor }).executor;
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const run = executor.run.bind(executor);
+  const closeAll = executor.closeAll.bind(executor);
+  executor.run = async (...args) => {
+    await gate;
+    return run(...args);
+  };
+  executor.closeAll = async (jobs) => {
+    await gate;
+    return closeAll(jobs);
+  };
+  return () => {
+    executor.run = run;
+    executor.closeAll = closeAll;
+    open();
+  };
+}
+
 export async function runScenario(t: TestApp, s: Scenario): Promise<void> {
   const trader = await demoTrader(t);
   const ids = new Map<string, number>();
   const closed = closedSet(t);
+  let release: (() => void) | null = null;
   try {
     for (const [i, step] of s.steps.entries()) {
       const at = `${s.name}, step ${i + 1}: ${JSON.stringify(step)}`;
-      if ('tick' in step) await tick(t, ...step.tick);
-      else if ('open' in step) {
+      if ('tick' in step) await tick(t, ...step.tick, release === null);
+      else if ('engine' in step) {
+        if (step.engine === 'hold') release ??= holdEngineJobs(t);
+        else {
+          release?.();
+          release = null;
+          await t.ctx.services.trading.engine.idle();
+        }
+      } else if ('closePart' in step) {
+        const res = await api(t, trader, '/v1/api/forex/close', { id: ids.get(step.closePart), cont: step.lots });
+        expect({ at, msg: res.msg }).toEqual({ at, msg: step.refused ?? 'Success' });
+        if (res.code === 1) ids.set(step.as, res.data.Id);
+        if (!release) await t.ctx.services.trading.engine.idle();
+      } else if ('open' in step) {
         const res = await submit(t, trader, {
           type: step.type,
           cont: step.lots,
@@ -76,7 +119,7 @@ export async function runScenario(t: TestApp, s: Scenario): Promise<void> {
       } else if ('close' in step) {
         const res = await api(t, trader, '/v1/api/forex/close', { id: ids.get(step.close) });
         expect({ at, msg: res.msg }).toEqual({ at, msg: step.refused ?? 'Success' });
-        await t.ctx.services.trading.engine.idle();
+        if (!release) await t.ctx.services.trading.engine.idle();
       } else if ('adjust' in step) {
         let token = staffTokens.get(t);
         if (!token) staffTokens.set(t, (token = await staffSession(t, ['finance'])));
@@ -123,6 +166,7 @@ export async function runScenario(t: TestApp, s: Scenario): Promise<void> {
     }).toEqual({ scenario: s.name, ...s.expect });
     await expectAuditClean(t);
   } finally {
+    release?.();
     closed.clear();
     await api(t, trader, '/v1/api/main/user/resetForexDemoAccount');
   }

@@ -76,12 +76,23 @@ export class StatementService {
 
   /** Positions of the user closed in [from, to), oldest close first, and their sums over the whole range. */
   private async closedPositions(userId: number, from: Date, to: Date) {
-    const where = and(eq(orders.userId, userId), eq(orders.status, OrderStatus.CLOSED), gte(orders.completedAt, from), lt(orders.completedAt, to));
+    const where = and(
+      eq(orders.userId, userId),
+      eq(orders.status, OrderStatus.CLOSED),
+      gte(orders.completedAt, from),
+      lt(orders.completedAt, to),
+    );
     const db = this.ctx.db;
     const [rows, [agg]] = await Promise.all([
       db.select().from(orders).where(where).orderBy(asc(orders.completedAt), asc(orders.id)).limit(STATEMENT_MAX_ROWS),
       db
-        .select({ n: count(), lots: sum(orders.quantity), profit: sum(orders.factProfits), fee: sum(orders.tradeFee), swap: sum(orders.swap) })
+        .select({
+          n: count(),
+          lots: sum(orders.quantity),
+          profit: sum(orders.factProfits),
+          fee: sum(orders.tradeFee),
+          swap: sum(orders.swap),
+        })
         .from(orders)
         .where(where),
     ]);

@@ -23,7 +23,15 @@ describe.each(dbTargets)('account statements on %s', (target) => {
     const rows = await t.ctx.db
       .select({ id: ledgerEntries.id, memo: ledgerEntries.memo })
       .from(ledgerEntries)
-      .where(and(inArray(ledgerEntries.accountId, accounts.map((a) => a.id)), eq(ledgerEntries.type, type)));
+      .where(
+        and(
+          inArray(
+            ledgerEntries.accountId,
+            accounts.map((a) => a.id),
+          ),
+          eq(ledgerEntries.type, type),
+        ),
+      );
     const ids = rows.filter((r) => !memoLike || r.memo.includes(memoLike)).map((r) => r.id);
     expect(ids.length).toBeGreaterThan(0);
     await t.ctx.db.update(ledgerEntries).set({ createdAt: when }).where(inArray(ledgerEntries.id, ids));
@@ -63,7 +71,7 @@ describe.each(dbTargets)('account statements on %s', (target) => {
   });
   afterAll(async () => t?.close());
 
-  it('lists the month\'s balance changes and closed positions with opening and closing balance and totals', async () => {
+  it("lists the month's balance changes and closed positions with opening and closing balance and totals", async () => {
     const initial = dec(t.config.DEMO_INITIAL_BALANCE);
     const fee = dec(closed.TradeFee);
     const profit = dec(closed.FactProfits);
@@ -77,8 +85,16 @@ describe.each(dbTargets)('account statements on %s', (target) => {
     expect([s.start, s.end]).toEqual([sec('2026-11-01T00:00:00Z'), sec('2026-11-21T00:00:00Z')]);
     expect(s.opening_balance).toBe(initial.toFixed(6));
     expect(s.log.map((r: { Type: string }) => r.Type)).toEqual(['trade_fee', 'profit']);
-    expect(s.log[0]).toMatchObject({ Value: fee.neg().toFixed(6), Balance: initial.minus(fee).toFixed(6), MemoTran: expect.stringContaining('Trading fee') });
-    expect(s.log[1]).toMatchObject({ Value: profit.toFixed(6), Balance: initial.minus(fee).plus(profit).toFixed(6), CreatedAt: sec('2026-11-10T12:00:00Z') });
+    expect(s.log[0]).toMatchObject({
+      Value: fee.neg().toFixed(6),
+      Balance: initial.minus(fee).toFixed(6),
+      MemoTran: expect.stringContaining('Trading fee'),
+    });
+    expect(s.log[1]).toMatchObject({
+      Value: profit.toFixed(6),
+      Balance: initial.minus(fee).plus(profit).toFixed(6),
+      CreatedAt: sec('2026-11-10T12:00:00Z'),
+    });
     expect(s.totals).toEqual({
       deposit: '0.000000',
       withdrawal: '0.000000',
@@ -128,7 +144,7 @@ describe.each(dbTargets)('account statements on %s', (target) => {
     expect(empty.data.opening_balance).toBe(empty.data.closing_balance);
   });
 
-  it('closes on the account\'s money today: cash plus margin in use, and margin moves are not listed', async () => {
+  it("closes on the account's money today: cash plus margin in use, and margin moves are not listed", async () => {
     const now = Math.floor(Date.now() / 1000);
     const today = await statement(alice, { start: now - 86_400, end: now + 60 });
     const { balance, locked } = await cashOf(t, alice.userId);
@@ -137,7 +153,7 @@ describe.each(dbTargets)('account statements on %s', (target) => {
     expect(today.data.log.map((r: { Type: string }) => r.Type)).toEqual(['trade_fee']);
   });
 
-  it('never shows another user\'s entries or positions', async () => {
+  it("never shows another user's entries or positions", async () => {
     const mine = (await statement(alice, { start: '2026-10-01', end: '2026-11-30' })).data;
     const theirs = (await statement(bob, { start: '2026-10-01', end: '2026-11-30' })).data;
     expect(mine.positions.map((p: { Id: number }) => p.Id)).toEqual([closed.Id]);

@@ -50,10 +50,10 @@ export const symbolId = (t: TestApp, code: string): number => t.ctx.services.mar
 
 /**
  * Moves a symbol's quote to the bid and ask traders should see, and waits until everything it triggered
- * has committed. Like a feed, it hands in the prices before the symbol's spread (bid + spread/2,
+ * has committed (unless told not to wait). Like a feed, it hands in the prices before the symbol's spread (bid + spread/2,
  * ask - spread/2) and repeats a jump beyond the deviation threshold until the filter confirms it.
  */
-export async function tick(t: TestApp, code: string, bid: string, ask: string): Promise<void> {
+export async function tick(t: TestApp, code: string, bid: string, ask: string, waitForEngine = true): Promise<void> {
   const market = t.ctx.services.market;
   const s = market.symbolByCode(code)!;
   const half = s.spread.div(2);
@@ -62,7 +62,7 @@ export async function tick(t: TestApp, code: string, bid: string, ask: string): 
   for (let i = 0; i <= CONFIRM_TICKS && !accepted; i++) accepted = market.publishTick({ ...source, time: Date.now() });
   expect(accepted).toBe(true);
   expect(market.quote(s.id)).toMatchObject({ bid: dec(bid).toFixed(s.pricePrecision), ask: dec(ask).toFixed(s.pricePrecision) });
-  await t.ctx.services.trading.engine.idle();
+  if (waitForEngine) await t.ctx.services.trading.engine.idle();
 }
 
 export const api = (t: TestApp, trader: Trader | null, url: string, params: Record<string, unknown> = {}, lang = 'en') =>
