@@ -1,8 +1,8 @@
 /**
  * Three real servers on one PostgreSQL and one Redis: throttles hold across servers; quotes and
  * order pushes reach a client on any server; one server leads (price feed and engine), a trigger
- * fires once, and another server takes over within 5 s when the leader is killed, with nothing
- * fired twice or missed (take-profits, a trailing stop, a price alert) and the ledger audit clean.
+ * fires once (also when the bus message of the order is lost: the leader reads the change log), and
+ * another server takes over within 5 s when the leader is killed, with nothing fired twice or missed (take-profits, a trailing stop, a price alert) and the ledger audit clean.
  */
 import { fixed } from '@tp/contract/decimal';
 import { Redis } from 'ioredis';
@@ -54,12 +54,20 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
     const code = await until(
       'the code in the outbox',
       async () => {
-        const rows = await cluster.query<{ body: string }>('select body from outbox where destination = $1 order by id desc limit 1', [email]);
+        const rows = await cluster.query<{ body: string }>('select body from outbox where destination = $1 order by id desc limit 1', [
+          email,
+        ]);
         return rows[0] && /\b(\d{6})\b/.exec(rows[0].body)?.[1];
       },
       5_000,
     );
-    const res = await api(registerOn, 'POST', '/api/user/register', { type: 'email', account: email, password: STRONG_PASSWORD, re_password: STRONG_PASSWORD, sms_code: code });
+    const res = await api(registerOn, 'POST', '/api/user/register', {
+      type: 'email',
+      account: email,
+      password: STRONG_PASSWORD,
+      re_password: STRONG_PASSWORD,
+      sms_code: code,
+    });
     expect(res.code).toBe(1);
     return email;
   }
@@ -77,7 +85,9 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
     expect(fourth.code).toBe(1022);
     expect(fourth.msg).toBe('Please enter the characters shown in the picture to log in');
     // Every server asks for the captcha now, the one that saw no failure too.
-    expect((await api(a, 'POST', '/api/user/loginForU', { account: email, password: STRONG_PASSWORD, login_type: 'email' })).msg).toBe(fourth.msg);
+    expect((await api(a, 'POST', '/api/user/loginForU', { account: email, password: STRONG_PASSWORD, login_type: 'email' })).msg).toBe(
+      fourth.msg,
+    );
     // The counts (and the API rate limits) live in Redis under this cluster's prefix.
     const redis = new Redis(process.env.REDIS_URL!);
     try {
@@ -110,7 +120,12 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
   };
 
   const closesOf = async (orderId: number) =>
-    (await cluster.query<{ n: number }>(`select count(*)::int as n from ledger_transactions where ref_type = 'order' and ref_id = $1 and kind = 'order_close'`, [String(orderId)]))[0]!.n;
+    (
+      await cluster.query<{ n: number }>(
+        `select count(*)::int as n from ledger_transactions where ref_type = 'order' and ref_id = $1 and kind = 'order_close'`,
+        [String(orderId)],
+      )
+    )[0]!.n;
 
   it('shows a client on server A the quotes, and its own pushes for orders made through server B', async () => {
     const { a, b } = await roles();
@@ -118,7 +133,8 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
     const socket = await TestClient.connect(`${a.url.replace('http', 'ws')}/v1/ws`);
     try {
       expect((await socket.request({ type: 'login', params: me.token }, 'login_result')).code).toBe(1);
-      for (const topic of ['DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED']) expect((await socket.request({ type: 'sub', params: topic }, 'sub_result')).code).toBe(1);
+      for (const topic of ['DAY_MARKET', 'FOREX_TRADE', 'FOREX_CLOSED'])
+        expect((await socket.request({ type: 'sub', params: topic }, 'sub_result')).code).toBe(1);
       // Quotes come from the leader's feed.
       const from = socket.messages.length;
       await socket.next((m) => typeof m === 'object' && m.type === 'DAY_MARKET', 5_000, from);
@@ -127,7 +143,10 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
       const opened = await api(b.url, 'GET', '/v1/api/forex/submit', { type: 1, cont: '0.01', forex_id: btc.id, multiple: 10 }, me.token);
       expect(opened.code, opened.msg).toBe(1);
       const id = opened.data.Id as number;
-      const trade = await socket.next((m) => typeof m === 'object' && m.type === 'FOREX_TRADE' && m.TransOrder.some((o: { Id: number }) => o.Id === id), 5_000);
+      const trade = await socket.next(
+        (m) => typeof m === 'object' && m.type === 'FOREX_TRADE' && m.TransOrder.some((o: { Id: number }) => o.Id === id),
+        5_000,
+      );
       expect(trade).toMatchObject({ To: me.userId });
 
       const closed = await api(b.url, 'GET', '/v1/api/forex/close', { id }, me.token);
@@ -144,7 +163,13 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
     const me = await trader(b.url);
     const btc = await btcOf(b.url);
     const tp = fixed(btc.last * 1.05, 2);
-    const opened = await api(b.url, 'GET', '/v1/api/forex/submit', { type: 1, cont: '0.01', forex_id: btc.id, multiple: 10, target_profit_price: tp }, me.token);
+    const opened = await api(
+      b.url,
+      'GET',
+      '/v1/api/forex/submit',
+      { type: 1, cont: '0.01', forex_id: btc.id, multiple: 10, target_profit_price: tp },
+      me.token,
+    );
     expect(opened.code, opened.msg).toBe(1);
     const id = opened.data.Id as number;
     // The leader's books learn of the order over the bus; then a tick through A crosses the level.
@@ -157,7 +182,10 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
       5_000,
     );
     await api(leader.url, 'GET', '/api/test/trading/idle');
-    const [row] = await cluster.query<{ closed_type: number; update_price: string }>('select closed_type, update_price::text from orders where id = $1', [id]);
+    const [row] = await cluster.query<{ closed_type: number; update_price: string }>(
+      'select closed_type, update_price::text from orders where id = $1',
+      [id],
+    );
     expect(row!.closed_type).toBe(3);
     expect(Number(row!.update_price)).toBeGreaterThanOrEqual(Number(tp));
     expect(await closesOf(id)).toBe(1);
@@ -170,7 +198,11 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
       const body = (await res.json()) as { status: string; role: string; checks: Record<string, { ok: boolean; kind?: string }> };
       expect(res.status, JSON.stringify(body)).toBe(200);
       const role = server.port === leaderPort ? 'leader' : 'follower';
-      expect(body).toMatchObject({ status: 'ready', role, checks: { database: { ok: true, kind: 'postgres' }, migrations: { ok: true }, feed: { ok: true } } });
+      expect(body).toMatchObject({
+        status: 'ready',
+        role,
+        checks: { database: { ok: true, kind: 'postgres' }, migrations: { ok: true }, feed: { ok: true } },
+      });
       expect(body.checks.bus).toEqual({ ok: true, kind: 'redis', detail: { publisher: 'ready', subscriber: 'ready' } });
       const metrics = await (await fetch(`${server.url}/metrics`)).text();
       expect(metrics).toMatch(new RegExp(`^tp_leader ${role === 'leader' ? 1 : 0}$`, 'm'));
@@ -185,7 +217,13 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
     const tp = fixed(btc.last * 1.05, 2);
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await api(i % 2 ? a.url : b.url, 'GET', '/v1/api/forex/submit', { type: 1, cont: '0.01', forex_id: btc.id, multiple: 10, target_profit_price: tp }, me.token);
+      const res = await api(
+        i % 2 ? a.url : b.url,
+        'GET',
+        '/v1/api/forex/submit',
+        { type: 1, cont: '0.01', forex_id: btc.id, multiple: 10, target_profit_price: tp },
+        me.token,
+      );
       expect(res.code, res.msg).toBe(1);
       ids.push(res.data.Id);
     }
@@ -214,14 +252,20 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
     console.log(`leader on port ${leaderPort} killed; port ${next} took over after ${handoverMs} ms`);
     expect(handoverMs).toBeLessThan(5_000);
     const successor = cluster.servers.find((s) => s.port === next)!;
-    await until('the engine on the new leader', async () => (await api(successor.url, 'GET', '/api/test/trading/idle')).data?.running, 5_000);
+    await until(
+      'the engine on the new leader',
+      async () => (await api(successor.url, 'GET', '/api/test/trading/idle')).data?.running,
+      5_000,
+    );
 
     const other = successor === a ? b : a;
     const high = btc.last * 1.06;
     expect(await jump(other.url, btc.id, high)).toBe(1);
     await until(
       'every take-profit',
-      async () => (await cluster.query<{ n: number }>('select count(*)::int as n from orders where id = any($1) and status = 3', [ids]))[0]!.n === ids.length,
+      async () =>
+        (await cluster.query<{ n: number }>('select count(*)::int as n from orders where id = any($1) and status = 3', [ids]))[0]!.n ===
+        ids.length,
       5_000,
     );
     await api(successor.url, 'GET', '/api/test/trading/idle');
@@ -229,7 +273,10 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
     // The trailing stop followed the tick on the new leader: 10.00 behind the bid, past the entry ...
     const trailedStop = await until(
       'the trailing stop on the new leader',
-      async () => (await cluster.query<{ sl: string | null }>('select target_loss_price::text as sl from orders where id = $1', [trailed.data.Id]))[0]!.sl,
+      async () =>
+        (
+          await cluster.query<{ sl: string | null }>('select target_loss_price::text as sl from orders where id = $1', [trailed.data.Id])
+        )[0]!.sl,
       5_000,
     );
     expect(Number(trailedStop)).toBeGreaterThan(Number(trailed.data.Price));
@@ -237,7 +284,10 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
     // ... and the alert fired, once.
     const fired = await until(
       'the alert on the new leader',
-      async () => (await cluster.query<{ fired_price: string | null }>('select fired_price::text from price_alerts where id = $1', [alert.data.id]))[0]!.fired_price,
+      async () =>
+        (
+          await cluster.query<{ fired_price: string | null }>('select fired_price::text from price_alerts where id = $1', [alert.data.id])
+        )[0]!.fired_price,
       5_000,
     );
     expect(Number(fired)).toBeGreaterThanOrEqual(btc.last * 1.03);
@@ -251,6 +301,41 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
       expect((await auditLedger(database.db)).problems).toEqual([]);
     } finally {
       await database.close();
+    }
+  });
+
+  it('fires a take-profit placed on a server whose bus messages never reach the leader, from the change log', async () => {
+    const { leader, a } = await roles();
+    // A fourth server on the same database but another bus namespace: every message it publishes is lost.
+    const deaf = await cluster.start({ REDIS_PREFIX: `${cluster.redisPrefix}lost:` });
+    try {
+      const me = await trader(deaf.url);
+      const btc = await btcOf(a.url);
+      const tp = fixed(btc.last * 1.05, 2);
+      const opened = await api(
+        deaf.url,
+        'GET',
+        '/v1/api/forex/submit',
+        { type: 1, cont: '0.01', forex_id: btc.id, multiple: 10, target_profit_price: tp },
+        me.token,
+      );
+      expect(opened.code, opened.msg).toBe(1);
+      const id = opened.data.Id as number;
+      // Within a polling interval of the change log the leader's books hold the order.
+      await new Promise((r) => setTimeout(r, 600));
+      expect(await jump(a.url, btc.id, btc.last * 1.06)).toBe(1);
+      await until(
+        'the take-profit',
+        async () => (await cluster.query<{ status: number }>('select status from orders where id = $1', [id]))[0]!.status === 3,
+        5_000,
+      );
+      await api(leader.url, 'GET', '/api/test/trading/idle');
+      const [row] = await cluster.query<{ closed_type: number }>('select closed_type from orders where id = $1', [id]);
+      expect(row!.closed_type).toBe(3);
+      expect(await closesOf(id)).toBe(1);
+    } finally {
+      deaf.child.kill('SIGTERM');
+      await Promise.race([deaf.exited, new Promise((r) => setTimeout(r, 10_000))]);
     }
   });
 });
