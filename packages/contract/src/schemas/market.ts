@@ -142,41 +142,7 @@ export const QuotationSchema = z.object({
 });
 export type Quotation = z.infer<typeof QuotationSchema>;
 
-/** Push on topic DAY_MARKET, one symbol per message. */
-export const DayMarketPushSchema = z.object({
-  type: z.literal('DAY_MARKET'),
-  symbol: z.string(),
-  time: z.number().int(),
-  quotation: QuotationSchema,
-});
-export type DayMarketPush = z.infer<typeof DayMarketPushSchema>;
-
-/** Push on topic KLINE.{code}: the forming bar of one period (clients filter by kline.Period). */
-export const KlinePushSchema = z.object({
-  type: z.literal('KLINE'),
-  symbol: z.string(),
-  forex_id: z.number().int(),
-  /** Tick time, epoch ms. */
-  time: z.number().int(),
-  kline: KlineBarSchema,
-});
-export type KlinePush = z.infer<typeof KlinePushSchema>;
-
-/** Client -> server: `ping` as plain text, or JSON {type, params}. */
-export const WsClientMessageSchema = z.object({
-  type: z.enum(['login', 'logout', 'sub', 'unsub']),
-  params: z.string().optional(),
-});
-
-/** Server replies: login_result, logout_result, sub_result, unsub_result, error. */
-export const WsResultSchema = z.object({
-  type: z.enum(['login_result', 'logout_result', 'sub_result', 'unsub_result', 'error']),
-  code: z.number().int(),
-  msg: z.string(),
-  /** The topic of a sub/unsub result. */
-  topic: z.string().optional(),
-});
-export type WsResult = z.infer<typeof WsResultSchema>;
+// The socket's messages (the quote and candle pushes, replies, ...) are declared in ../pushes.ts.
 
 /** A trader keeps at most this many favourite symbols. */
 export const MAX_FAVOURITES = 200;

@@ -20,11 +20,6 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
-/** Pushed to the user's connections: {type: 'CHAT', message}. */
-export const ChatUserPushSchema = z.object({ type: z.literal(CHAT_PUSH_TYPE), message: ChatMessageSchema });
-/** Pushed to the support desk: {type: 'CHAT', user_id, message}. */
-export const ChatStaffPushSchema = ChatUserPushSchema.extend({ user_id: z.number().int() });
-
 const body = text().max(CHAT_BODY_MAX, 'msg:chat_body_too_long').default('');
 const imageUrl = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(2048).optional());
 

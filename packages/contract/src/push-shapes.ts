@@ -1,0 +1,418 @@
+// Generated from pushes.ts by `npm run docs:socket` (pushes.test.ts fails when it is out of date): do not edit.
+import type { ServerMessageName } from './pushes.ts';
+import type { WireShape } from './wire-shape.ts';
+
+export interface ServerMessageShape {
+  readonly name: ServerMessageName;
+  readonly type: string;
+  readonly frame: 'json' | 'text';
+  readonly topic: string | null;
+  readonly shape: WireShape;
+}
+
+export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
+  {
+    name: 'pong',
+    type: 'pong',
+    frame: 'text',
+    topic: null,
+    shape: {
+      const: 'pong',
+    },
+  },
+  {
+    name: 'error',
+    type: 'error',
+    frame: 'json',
+    topic: null,
+    shape: {
+      object: {
+        type: {
+          const: 'error',
+        },
+        code: 'number',
+        msg: 'string',
+      },
+    },
+  },
+  {
+    name: 'login_result',
+    type: 'login_result',
+    frame: 'json',
+    topic: null,
+    shape: {
+      object: {
+        type: {
+          const: 'login_result',
+        },
+        code: 'number',
+        msg: 'string',
+      },
+    },
+  },
+  {
+    name: 'logout_result',
+    type: 'logout_result',
+    frame: 'json',
+    topic: null,
+    shape: {
+      object: {
+        type: {
+          const: 'logout_result',
+        },
+        code: 'number',
+        msg: 'string',
+      },
+    },
+  },
+  {
+    name: 'sub_result',
+    type: 'sub_result',
+    frame: 'json',
+    topic: null,
+    shape: {
+      object: {
+        type: {
+          const: 'sub_result',
+        },
+        code: 'number',
+        msg: 'string',
+        topic: 'string',
+      },
+    },
+  },
+  {
+    name: 'unsub_result',
+    type: 'unsub_result',
+    frame: 'json',
+    topic: null,
+    shape: {
+      object: {
+        type: {
+          const: 'unsub_result',
+        },
+        code: 'number',
+        msg: 'string',
+        topic: 'string',
+      },
+    },
+  },
+  {
+    name: 'session_ended',
+    type: 'session_ended',
+    frame: 'json',
+    topic: null,
+    shape: {
+      object: {
+        type: {
+          const: 'session_ended',
+        },
+        reason: {
+          oneOf: ['logout', 'password_changed', 'disabled', 'ended_by_staff', 'expired'],
+        },
+        msg: 'string',
+      },
+    },
+  },
+  {
+    name: 'DAY_MARKET',
+    type: 'DAY_MARKET',
+    frame: 'json',
+    topic: 'DAY_MARKET',
+    shape: {
+      object: {
+        type: {
+          const: 'DAY_MARKET',
+        },
+        symbol: 'string',
+        time: 'number',
+        quotation: {
+          object: {
+            id: 'number',
+            forex_id: 'number',
+            open: 'string',
+            high: 'string',
+            low: 'string',
+            close: 'string',
+            change: 'string',
+            volume: 'string',
+            amount: 'string',
+            bid: 'string',
+            ask: 'string',
+            time: 'number',
+            market_status: {
+              oneOf: [1, 2],
+            },
+            market_status_reason: {
+              anyOf: [
+                {
+                  oneOf: ['closed', 'stale', 'no_quote'],
+                },
+                'null',
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+  {
+    name: 'KLINE',
+    type: 'KLINE',
+    frame: 'json',
+    topic: 'KLINE.{code}',
+    shape: {
+      object: {
+        type: {
+          const: 'KLINE',
+        },
+        symbol: 'string',
+        forex_id: 'number',
+        time: 'number',
+        kline: {
+          object: {
+            Id: 'number',
+            Time: 'number',
+            Open: 'string',
+            High: 'string',
+            Low: 'string',
+            Close: 'string',
+            Volume: 'string',
+            Amount: 'string',
+            Change: 'string',
+            Period: 'string',
+            Code: 'string',
+            ForexId: 'number',
+          },
+        },
+      },
+    },
+  },
+  {
+    name: 'MARKET_DEPTH',
+    type: 'MARKET_DEPTH',
+    frame: 'json',
+    topic: 'MARKET_DEPTH.{code}',
+    shape: {
+      object: {
+        type: {
+          const: 'MARKET_DEPTH',
+        },
+        symbol: 'string',
+        forex_id: 'number',
+        time: 'number',
+        bids: {
+          array: {
+            tuple: ['string', 'string'],
+          },
+        },
+        asks: {
+          array: {
+            tuple: ['string', 'string'],
+          },
+        },
+      },
+    },
+  },
+  {
+    name: 'FOREX_TRADE',
+    type: 'FOREX_TRADE',
+    frame: 'json',
+    topic: 'FOREX_TRADE',
+    shape: {
+      object: {
+        type: {
+          const: 'FOREX_TRADE',
+        },
+        To: 'number',
+        HazardRate: 'string',
+        CautionMoneyAll: 'string',
+        ProfitsTotal: 'string',
+        OriginCautionMoneyTotal: 'string',
+        TransOrder: {
+          array: {
+            object: {
+              Id: 'number',
+              UserId: 'number',
+              ForexId: 'number',
+              OrderType: 'number',
+              Status: 'number',
+              Quantity: 'string',
+              Multiple: 'number',
+              OriginPrice: 'string',
+              Price: 'string',
+              UpdatePrice: 'string',
+              TargetProfitPrice: 'string',
+              TargetLossPrice: 'string',
+              CautionMoney: 'string',
+              TradeFee: 'string',
+              FactProfits: 'string',
+              Swap: 'string',
+              ClosedType: 'number',
+              CancelReason: 'string',
+              PendingType: {
+                oneOf: ['', 'buy_limit', 'sell_limit', 'buy_stop', 'sell_stop'],
+              },
+              ExpireTime: 'number',
+              TrailingPoints: 'number',
+              ForexContNum: 'string',
+              CreateTime: 'number',
+              CompleteTime: 'number',
+              CreateTimeHandler: 'string',
+              CompleteTimeHandler: 'string',
+              ForexTradeLists: {
+                object: {
+                  Id: 'number',
+                  Code: 'string',
+                  ShowCode: 'string',
+                  PricePrecision: 'number',
+                  Logo: 'string',
+                },
+              },
+            },
+          },
+        },
+        balance: 'string',
+        lock_balance: 'string',
+        equity: 'string',
+        available_prepayment: 'string',
+        prepayment_ratio: 'string',
+        margin_call: {
+          oneOf: [0, 1],
+        },
+      },
+    },
+  },
+  {
+    name: 'FOREX_CLOSED',
+    type: 'FOREX_CLOSED',
+    frame: 'json',
+    topic: 'FOREX_CLOSED',
+    shape: {
+      object: {
+        type: {
+          const: 'FOREX_CLOSED',
+        },
+        id: {
+          array: 'number',
+        },
+      },
+    },
+  },
+  {
+    name: 'NOTICE',
+    type: 'NOTICE',
+    frame: 'json',
+    topic: 'NOTICE',
+    shape: {
+      object: {
+        type: {
+          const: 'NOTICE',
+        },
+        kind: {
+          oneOf: [
+            'take_profit',
+            'stop_loss',
+            'trailing_stop',
+            'stop_out',
+            'staff_close',
+            'demo_reset',
+            'pending_filled',
+            'pending_cancelled',
+            'margin_call',
+          ],
+        },
+        order_id: 'number',
+        forex_id: 'number',
+        symbol: 'string',
+        order_type: 'number',
+        lots: 'string',
+        price: 'string',
+        profit: 'string',
+        time: 'number',
+      },
+    },
+  },
+  {
+    name: 'ALERT',
+    type: 'ALERT',
+    frame: 'json',
+    topic: 'ALERT',
+    shape: {
+      object: {
+        type: {
+          const: 'ALERT',
+        },
+        id: 'number',
+        forex_id: 'number',
+        symbol: 'string',
+        side: {
+          oneOf: ['bid', 'ask'],
+        },
+        direction: {
+          oneOf: [1, -1],
+        },
+        price: 'string',
+        email: {
+          oneOf: [0, 1],
+        },
+        created_at: 'number',
+        fired_at: 'number',
+        fired_price: 'string',
+      },
+    },
+  },
+  {
+    name: 'CHAT',
+    type: 'CHAT',
+    frame: 'json',
+    topic: 'CHAT',
+    shape: {
+      object: {
+        type: {
+          const: 'CHAT',
+        },
+        message: {
+          object: {
+            id: 'number',
+            sender: {
+              oneOf: ['user', 'staff'],
+            },
+            body: 'string',
+            image_url: {
+              anyOf: ['string', 'null'],
+            },
+            created_at: 'string',
+          },
+        },
+      },
+    },
+  },
+  {
+    name: 'SUPPORT',
+    type: 'CHAT',
+    frame: 'json',
+    topic: 'SUPPORT',
+    shape: {
+      object: {
+        type: {
+          const: 'CHAT',
+        },
+        user_id: 'number',
+        message: {
+          object: {
+            id: 'number',
+            sender: {
+              oneOf: ['user', 'staff'],
+            },
+            body: 'string',
+            image_url: {
+              anyOf: ['string', 'null'],
+            },
+            created_at: 'string',
+          },
+        },
+      },
+    },
+  },
+];
