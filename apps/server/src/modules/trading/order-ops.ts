@@ -106,6 +106,8 @@ export class OrderOps {
     closedType: number,
     stop?: Parameters<typeof markClosed>[3],
   ): Promise<OrderRow | null> {
+    // Rollovers passed since the last swap charged (the job may not have run yet) are paid with the close.
+    order = await this.ctx.services.trading.swaps.settleDue(tx, w, order, quoteToUsd);
     const closePrice = closePriceFor(order.orderType, prices.bid, prices.ask);
     const profit = profitOf(order.orderType, dec(order.price ?? 0), closePrice, order.quantity, order.contractSize, quoteToUsd);
     const closed = await markClosed(tx, order.id, { updatePrice: closePrice.toString(), factProfits: moneyStr(profit), closedType }, stop);
