@@ -32,6 +32,8 @@ type Step =
   /** Close all (batch close, type 0). */
   | { closeAll: true }
   | { staffClose: string }
+  /** The trader's close and the rollover job at `jobAt` on two servers, at the same moment. */
+  | { closeRacing: string; jobAt: string }
   /** Risk staff edit a symbol's contract size in the back office. */
   | { contractSize: string; code: string };
 
@@ -251,6 +253,21 @@ const CLOSE_AFTER_ROLLOVER_SCENARIOS: Scenario[] = [
     expect: { swaps: { eur: '-216.000000' }, entries: ['EURUSD #eur 2026-11-25 x3: -216'], open: [], profits: { eur: '880.000000' } },
   },
   {
+    name: 'the close and two servers running the job race after the rollover: charged once',
+    steps: [
+      { tick: ['EURUSD', '1.08500', '1.08512'] },
+      { open: 'eur', code: 'EURUSD', type: 1, lots: '10', at: '2026-11-24T12:00:00Z' },
+      { clock: '2026-11-25T22:00:05Z' },
+      { closeRacing: 'eur', jobAt: '2026-11-25T22:00:05Z' },
+      { run: '2026-11-25T22:30:00Z', servers: 2 },
+    ],
+    expect: {
+      swaps: { eur: '-288.000000' },
+      entries: ['EURUSD #eur 2026-11-24: -72', 'EURUSD #eur 2026-11-25 x3: -216'],
+      open: [],
+    },
+  },
+  {
     name: 'a staff close after the rollover, before the job ran',
     steps: [
       { tick: ['EURUSD', '1.08500', '1.08512'] },
@@ -372,6 +389,14 @@ describe.each(dbTargets)('swap scenarios on %s', (target) => {
         } else if ('closeAll' in step) {
           const res = await api(t, trader, '/v1/api/forex/batch_Close_by_type', { type: 0 });
           expect({ at, code: res.code }).toEqual({ at, code: 1 });
+          await t.ctx.services.trading.engine.idle();
+        } else if ('closeRacing' in step) {
+          const [res] = await Promise.all([
+            api(t, trader, '/v1/api/forex/close', { id: ids.get(step.closeRacing) }),
+            swaps.charge(Date.parse(step.jobAt)),
+            servers[1]!.charge(Date.parse(step.jobAt)),
+          ]);
+          expect({ at, msg: res.msg }).toEqual({ at, msg: 'Success' });
           await t.ctx.services.trading.engine.idle();
         } else if ('staffClose' in step) {
           await t.ctx.services.trading.closeOrderByStaff(ids.get(step.staffClose)!);
