@@ -98,7 +98,7 @@ export function rolloversDue(
   now: number,
 ): { rollover: Rollover; days: number }[] {
   if (symbol.swapType === SwapType.NONE || !position.openedAt) return [];
-  const opened = position.openedAt.getTime();
+  const opened = new Date(position.openedAt).getTime();
   const after = position.swapDate ? Math.max(rolloverOn(position.swapDate).at, opened) : opened;
   if (latestRollover(now).at <= after) return [];
   return rolloversBetween(after, now)
