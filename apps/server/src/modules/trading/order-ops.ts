@@ -119,6 +119,8 @@ export class OrderOps {
     for (let attempt = 0; attempt < 2; attempt++) {
       if (attempt) row = await lockOrder(tx, order.id);
       if (!row || row.status !== OrderStatus.OPEN || (still && !still(row))) return null;
+      // Rollovers passed since the last swap charged (the job may not have run yet) are paid with the close.
+      row = await this.ctx.services.trading.swaps.settleDue(tx, w, row, quoteToUsd);
       const closePrice = closePriceFor(row.orderType, prices.bid, prices.ask);
       const profit = profitOf(row.orderType, dec(row.price ?? 0), closePrice, row.quantity, row.contractSize, quoteToUsd);
       const closed = await markClosed(tx, row.id, row.version, {

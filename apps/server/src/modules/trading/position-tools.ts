@@ -117,13 +117,17 @@ export class PositionTools {
         }
         const rest = whole.minus(lots);
         if (lots.lt(sym.minLots) || rest.lt(sym.minLots)) throw invalid('trading.partial_below_min', { min: sym.minLots.toString() });
-        const margin = share(row.cautionMoney, lots, whole);
-        const fee = share(row.tradeFee, lots, whole);
+        // Both parts are first brought up to date with the rollovers owed, then share the swap so far
+        // like margin and fee: the closed part shows (and its statement line carries) the swap of its lots.
+        const current = await this.ctx.services.trading.swaps.settleDue(tx, w, row, quoteToUsd);
+        const margin = share(current.cautionMoney, lots, whole);
+        const fee = share(current.tradeFee, lots, whole);
+        const swap = share(current.swap, lots, whole);
         const split = await splitOrder(
           tx,
-          row,
-          { quantity: rest.toString(), cautionMoney: margin.rest, tradeFee: fee.rest },
-          { quantity: lots.toString(), cautionMoney: margin.part, tradeFee: fee.part },
+          current,
+          { quantity: rest.toString(), cautionMoney: margin.rest, tradeFee: fee.rest, swap: swap.rest },
+          { quantity: lots.toString(), cautionMoney: margin.part, tradeFee: fee.part, swap: swap.part },
         );
         if (!split) throw orderNotFound();
         const closed = await this.ops.close(tx, w, split.part, quote, quoteToUsd, ClosedType.USER);

@@ -244,7 +244,7 @@ export async function insertRiskEvents(db: DbOrTx, rows: RiskEventRow[]): Promis
 }
 
 /**
- * Partial close, step one: the open position keeps `rest` lots with its share of margin and fee, and
+ * Partial close, step one: the open position keeps `rest` lots with its share of margin, fee and swap, and
  * a new open row takes the other part (same open price, time and leverage, no stops) to be closed at
  * once. The margin locked in total does not change, so no posting is needed. Null when the position
  * is no longer open or no longer the row the caller read (its version moved).
@@ -252,8 +252,8 @@ export async function insertRiskEvents(db: DbOrTx, rows: RiskEventRow[]): Promis
 export async function splitOrder(
   tx: DbOrTx,
   row: OrderRow,
-  rest: { quantity: string; cautionMoney: string; tradeFee: string },
-  part: { quantity: string; cautionMoney: string; tradeFee: string },
+  rest: { quantity: string; cautionMoney: string; tradeFee: string; swap?: string },
+  part: { quantity: string; cautionMoney: string; tradeFee: string; swap?: string },
 ): Promise<{ kept: OrderRow; part: OrderRow } | null> {
   const [kept] = await tx
     .update(orders)
@@ -278,6 +278,9 @@ export async function splitOrder(
     targetLossPrice: null,
     cautionMoney: part.cautionMoney,
     tradeFee: part.tradeFee,
+    // The part was held over the same rollovers: it owes none the whole was charged for.
+    swap: part.swap,
+    swapDate: row.swapDate,
     clientOrderId: null,
     openedAt: row.openedAt,
   });

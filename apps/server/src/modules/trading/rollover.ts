@@ -64,3 +64,54 @@ export function rolloverDays(symbol: { swapType: number; swapTripleDay: number |
   if (weekday === 0 || weekday === 6) return 0;
   return weekday === symbol.swapTripleDay ? 3 : 1;
 }
+
+/** The rollover of a New York calendar date (YYYY-MM-DD). */
+export function rolloverOn(date: string): Rollover {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  return { date, at: rolloverInstant(y, mo, d), weekday: new Date(Date.UTC(y, mo - 1, d)).getUTCDay() };
+}
+
+/** The rollover before `r` (a day earlier on the New York calendar). */
+function previousRollover(r: Rollover): Rollover {
+  return latestRollover(r.at - 1);
+}
+
+/**
+ * Every rollover after `after` (exclusive) up to `upto` (inclusive), oldest first: the rollovers a
+ * position held since `after` went through by `upto`, one per New York calendar day whatever the
+ * clocks did (23 to 25 hours apart).
+ */
+export function rolloversBetween(after: number, upto: number): Rollover[] {
+  const out: Rollover[] = [];
+  for (let r = latestRollover(upto); r.at > after; r = previousRollover(r)) out.push(r);
+  return out.reverse();
+}
+
+/**
+ * The rollovers a position still owes at `now`: those after the last one charged (`swapDate`), or,
+ * never charged, those after it opened; each with the days it counts for the symbol (triple day,
+ * none at FX weekends), the ones that count nothing left out.
+ */
+export function rolloversDue(
+  symbol: { swapType: number; swapTripleDay: number | null },
+  position: { openedAt: Date | null; swapDate: string | null },
+  now: number,
+): { rollover: Rollover; days: number }[] {
+  if (symbol.swapType === SwapType.NONE || !position.openedAt) return [];
+  const opened = new Date(position.openedAt).getTime();
+  const after = position.swapDate ? Math.max(rolloverOn(position.swapDate).at, opened) : opened;
+  if (latestRollover(now).at <= after) return [];
+  return rolloversBetween(after, now)
+    .map((rollover) => ({ rollover, days: rolloverDays(symbol, rollover.weekday) }))
+    .filter((r) => r.days > 0);
+}
+
+/**
+ * The latest rollover at or before `now` that counts for the symbol (an FX symbol's last weekday
+ * rollover at the weekend); null for a symbol without swaps.
+ */
+export function latestCountingRollover(symbol: { swapType: number; swapTripleDay: number | null }, now: number): Rollover | null {
+  let r = latestRollover(now);
+  for (let i = 0; i < 7; i++, r = previousRollover(r)) if (rolloverDays(symbol, r.weekday) > 0) return r;
+  return null;
+}

@@ -95,6 +95,22 @@ export class Settlement {
     );
   }
 
+  /** Swap of one rollover, between the user's cash and the house (MT5's balance model: cash may go below zero while equity stays positive). */
+  swap(tx: Tx, w: Wallet, orderId: number, date: string, amount: Dec, memo: string) {
+    return this.post(
+      tx,
+      w,
+      'swap',
+      orderId,
+      `swap:${orderId}:${date}`,
+      [
+        { account: { userId: w.userId, kind: 'cash' }, amount, type: 'swap', memo },
+        { account: { house: 'swaps' }, amount: amount.neg(), type: 'swap', memo },
+      ],
+      true,
+    );
+  }
+
   /** Negative balance protection: the house writes off what the cash is below zero. */
   writeOff(tx: Tx, w: Wallet) {
     const shortfall = w.cash.neg();

@@ -11,6 +11,7 @@ import { api, cashOf, demoTrader, expectAuditClean, submit, symbolId, tick, type
 const TUE = Date.parse('2026-11-24T22:30:00Z');
 const WED = Date.parse('2026-11-25T22:30:00Z');
 const THU = Date.parse('2026-11-26T22:30:00Z');
+const FRI = Date.parse('2026-11-27T22:30:00Z');
 const SAT = Date.parse('2026-11-28T22:30:00Z');
 const MON = Date.parse('2026-11-30T22:30:00Z');
 
@@ -43,10 +44,10 @@ describe.each(dbTargets)('swaps at the daily rollover on %s', (target) => {
       expect(opened.code).toBe(1);
       ids[p.name] = opened.data.Id;
     }
-    // Held since the start of the month, so every rollover of the table applies.
+    // Opened on Tuesday before its rollover, so every rollover of the table applies (and none before it is owed).
     await t.ctx.db
       .update(orders)
-      .set({ openedAt: new Date('2026-11-01T00:00:00Z') })
+      .set({ openedAt: new Date('2026-11-24T12:00:00Z') })
       .where(inArray(orders.id, Object.values(ids)));
   });
   afterAll(async () => t?.close());
@@ -100,6 +101,8 @@ describe.each(dbTargets)('swaps at the daily rollover on %s', (target) => {
       .update(orders)
       .set({ openedAt: new Date('2026-11-26T22:15:00Z') })
       .where(inArray(orders.id, [late.data.Id]));
+    // Closed on Thursday before its rollover, whatever the clock of the run says.
+    t.ctx.services.trading.swaps.clock = () => THU - 3_600_000;
     expect((await api(t, trader, '/v1/api/forex/close', { id: ids['EURUSD short'] })).code).toBe(1);
     // Thursday: EURUSD long, USDJPY long, BTCUSDT long; not the late one (opened after 17:00) nor the closed short.
     expect(await t.ctx.services.trading.swaps.charge(THU)).toBe(3);
@@ -126,10 +129,14 @@ describe.each(dbTargets)('swaps at the daily rollover on %s', (target) => {
       'USDJPY long (JPY-quoted)': '9.466225',
       'BTCUSDT long (percent a year)': '-47.505',
     } as Record<string, string>;
-    const sum = (p: (typeof POSITIONS)[number], sat: string) => dec(p.tue).plus(p.wed).plus(thursday[p.name]!).plus(sat).toString();
-    expect(await swapsOf()).toEqual(Object.fromEntries(open.map((p) => [p.name, sum(p, '0')])));
+    const thu = (p: (typeof POSITIONS)[number]) => dec(p.tue).plus(p.wed).plus(thursday[p.name]!);
+    expect(await swapsOf()).toEqual(Object.fromEntries(open.map((p) => [p.name, thu(p).toString()])));
+    // Friday counts one day like Tuesday: the three, and the late EURUSD long opened after Thursday's rollover.
+    expect(await t.ctx.services.trading.swaps.charge(FRI)).toBe(4);
+    const fri = (p: (typeof POSITIONS)[number]) => thu(p).plus(p.tue);
+    expect(await swapsOf()).toEqual(Object.fromEntries(open.map((p) => [p.name, fri(p).toString()])));
     expect(await t.ctx.services.trading.swaps.charge(SAT)).toBe(1);
-    expect(await swapsOf()).toEqual(Object.fromEntries(open.map((p) => [p.name, sum(p, p.sat)])));
+    expect(await swapsOf()).toEqual(Object.fromEntries(open.map((p) => [p.name, fri(p).plus(p.sat).toString()])));
     await expectAuditClean(t);
   });
 
