@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   /** Trading: demo accounts one IP may create per minute; test-only calls that push ticks (never in production). */
   DEMO_CREATE_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   TRADING_TEST_CONTROLS: bool.default(false),
+  /** Tests only (with TRADING_TEST_CONTROLS, never in production): this server's change notifications are lost, as in a bus outage. */
+  TRADING_TEST_LOSE_CHANGE_NOTICES: bool.default(false),
   /**
    * Checks every answer against its endpoint's output schema, strictly (an undeclared field or a missing
    * one is a 500 naming the field). Default: on with NODE_ENV=test, off otherwise (the serializer still

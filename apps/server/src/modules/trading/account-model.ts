@@ -220,6 +220,27 @@ export class AccountModel {
     return true;
   }
 
+  /** Sets a quote without acting on it (the engine's jobs of that tick are held back). */
+  quote(s: SymKey, bid: Dec, ask: Dec): void {
+    this.prices[s] = { bid, ask };
+  }
+
+  /**
+   * Closes `lots` of a position at the current quote (the part takes its share of the margin at 6
+   * places, the rest keeps the remainder); false when refused (closed market, below the minimum lot).
+   */
+  closePart(id: number, lots: Dec, minLots: Dec): boolean {
+    const p = this.positions.get(id)!;
+    if (this.closed.has(p.sym) || lots.gte(p.lots) || lots.lt(minLots) || p.lots.minus(lots).lt(minLots)) return false;
+    const part = { ...p, lots, margin: money(p.margin.mul(lots).div(p.lots)) };
+    this.cash = this.cash.plus(part.margin).plus(this.profit(part));
+    this.locked = this.locked.minus(part.margin);
+    p.margin = p.margin.minus(part.margin);
+    p.lots = p.lots.minus(lots);
+    this.protect();
+    return true;
+  }
+
   cancelByUser(id: number): void {
     this.cancel(id, 'user');
     this.protect();

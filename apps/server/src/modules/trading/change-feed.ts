@@ -16,11 +16,14 @@ const CHANNEL = 'trading:changes';
  */
 export class ChangeFeed {
   private readonly origin = randomUUID();
+  /** A test of the change log loses every notification of this server, as a bus outage would. */
+  private readonly lose: boolean;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly engine: () => TradingEngine,
   ) {
+    this.lose = ctx.config.TRADING_TEST_CONTROLS && ctx.config.TRADING_TEST_LOSE_CHANGE_NOTICES && ctx.config.NODE_ENV !== 'production';
     if (ctx.clustered) ctx.bus.subscribe(CHANNEL, (m) => this.receive(m as { origin: string }));
   }
 
@@ -42,7 +45,7 @@ export class ChangeFeed {
       }
     }
     this.engine().apply(changes);
-    if (this.ctx.clustered) this.ctx.bus.publish(CHANNEL, { origin: this.origin });
+    if (this.ctx.clustered && !this.lose) this.ctx.bus.publish(CHANNEL, { origin: this.origin });
   }
 
   private receive(message: { origin: string }): void {

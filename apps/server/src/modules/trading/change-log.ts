@@ -4,7 +4,7 @@ import { type ChangeCursor, type OrderRow, changeHorizon, changesAfter, ordersBy
 /** Rows read per query, how often the log is read when no notification came, and how long rows are kept. */
 const BATCH = 2_000;
 export const CHANGE_POLL_MS = 250;
-const PRUNE_EVERY_MS = 60_000;
+const PRUNE_EVERY_MS = 5_000;
 const KEEP_MS = 10 * 60_000;
 
 export interface ChangeLogTarget {

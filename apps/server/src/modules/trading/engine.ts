@@ -94,6 +94,18 @@ export class TradingEngine {
     return { ...this.live.stats(), queuedUsers: this.queue.size };
   }
 
+  /** The books' copy of one account, null when they hold nothing of it (tests compare it with the database). */
+  bookOf(userId: number) {
+    const acc = this.live.accounts.get(userId);
+    if (!acc) return null;
+    return {
+      cash: acc.cash,
+      locked: acc.locked,
+      positions: [...acc.positions.values()],
+      pendings: [...acc.pendings].map((id) => this.live.pendings.get(id)!.row),
+    };
+  }
+
   async start(): Promise<void> {
     if (this.unsubscribe) return;
     this.accepting = true;

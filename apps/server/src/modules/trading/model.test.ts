@@ -1,9 +1,12 @@
 /**
  * Model-based test: random sequences of orders, ticks, closes, cancels, take-profit/stop-loss edits,
- * crashes (stop-outs), conversion moves (GBPUSD for EURGBP, USDJPY for itself) and market closes,
- * against an independent model of the account; after every step the balances, live orders and
- * write-offs equal the model's, the ledger audit passes, every trade's entries sum to zero (client
- * result + house result + fees = 0) and no write-off happened while margin was locked.
+ * partial closes (some racing the triggers of a tick), crashes (stop-outs), conversion moves (GBPUSD
+ * for EURGBP, USDJPY for itself) and market closes, against an independent model of the account;
+ * after every step the balances, live orders and write-offs equal the model's, the ledger audit
+ * passes, every trade's entries sum to zero (client result + house result + fees = 0), no write-off
+ * happened while margin was locked, the engine's books of the account (balances, positions' terms,
+ * figures) equal the database's, and every close paid exactly (close - open) x the lots closed x
+ * contract size, converted.
  */
 import fc from 'fast-check';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -11,13 +14,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { D, type Dec, dec } from '@tp/contract/decimal';
 import { dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { ledgerAccounts, ledgerEntries, orders, settings } from '../../platform/db/schema.ts';
-import { closedSet } from './scenario-kit.ts';
+import { money } from '@tp/contract/decimal';
+import { type Figures, figuresOf } from './figures.ts';
+import { termsOf } from './order-view.ts';
+import { closedSet, holdEngineJobs } from './scenario-kit.ts';
 import { api, demoTrader, expectAuditClean, submit, symbolId, tick, tradingApp, type Trader } from './test-kit.ts';
 import { AccountModel, SYMBOLS, type SymKey } from './account-model.ts';
 
 interface Real {
   t: TestApp;
   trader: Trader;
+  /** Closed orders whose payment has been checked. */
+  paid: Set<number>;
 }
 type Cmd = fc.AsyncCommand<AccountModel, Real>;
 
@@ -44,6 +52,73 @@ async function expectSameAsModel(m: AccountModel, r: Real, step: string): Promis
   });
   await expectAuditClean(r.t);
   await expectMoneyInvariants(m, r, step);
+  await expectEngineAsDatabase(r, step);
+  await expectClosesPaidExactly(m, r, step);
+}
+
+/** The engine's books of the account (balances, positions' terms, pending orders, figures) equal the database's. */
+async function expectEngineAsDatabase(r: Real, step: string): Promise<void> {
+  const { trading, market } = r.t.ctx.services;
+  await trading.engine.idle();
+  const userId = r.trader.userId;
+  const live = await r.t.ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, [0, 1])))
+    .orderBy(orders.id);
+  const fromDb = await trading.accountFigures(userId);
+  const book = trading.engine.bookOf(userId);
+  const figures = (f: Figures) => ({
+    balance: f.balance.toString(),
+    locked: f.lockBalance.toString(),
+    equity: f.equity.toString(),
+    margin: f.openMargin.toString(),
+    riskRate: f.riskRate?.toString() ?? null,
+  });
+  const terms = (rows: { id: number; quantity: Dec; margin: Dec; openPrice: Dec }[]) =>
+    rows
+      .map((p) => ({ id: p.id, quantity: p.quantity.toString(), margin: p.margin.toString(), open: p.openPrice.toString() }))
+      .sort((a, b) => a.id - b.id);
+  const dbView = {
+    step,
+    figures: figures(fromDb),
+    positions: terms(live.filter((o) => o.status === 1).map((o) => ({ id: o.id, ...termsOf(o) }))),
+    pendings: live.filter((o) => o.status === 0).map((o) => o.id),
+  };
+  // An account with nothing open or pending is not in the books.
+  if (!book) return void expect({ step, live: live.length }).toEqual({ step, live: 0 });
+  expect({
+    step,
+    figures: figures(figuresOf(book.cash, book.locked, book.positions, market)),
+    positions: terms(book.positions.map((p) => ({ ...p, id: p.row.id }))),
+    pendings: book.pendings.map((o) => o.id).sort((a, b) => a - b),
+  }).toEqual(dbView);
+}
+
+/** Every close paid (close - open) x the lots closed x contract size, converted at the rate of its moment. */
+async function expectClosesPaidExactly(m: AccountModel, r: Real, step: string): Promise<void> {
+  const closed = await r.t.ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, r.trader.userId), eq(orders.status, 3)));
+  for (const o of closed) {
+    if (r.paid.has(o.id)) continue;
+    r.paid.add(o.id);
+    const sym = (Object.keys(SYMBOLS) as SymKey[]).find((k) => symbolId(r.t, SYMBOLS[k].code) === o.symbolId)!;
+    const diff = o.orderType === 1 ? dec(o.updatePrice!).minus(o.price!) : dec(o.price!).minus(o.updatePrice!);
+    const expected = money(diff.mul(o.quantity).mul(SYMBOLS[sym].contractSize).mul(m.quoteToUsd(sym)));
+    const posted = await r.t.ctx.db.execute(sql`select coalesce(sum(e.amount), 0)::text as profit from ledger_entries e
+      join ledger_transactions t on t.id = e.tx_id join ledger_accounts a on a.id = e.account_id
+      where t.ref_type = 'order' and t.ref_id = ${String(o.id)} and t.kind = 'order_close' and e.type = 'profit' and a.user_id is not null`);
+    const profit = ((posted as { rows?: { profit: string }[] }).rows ?? (posted as unknown as { profit: string }[]))[0]!.profit;
+    expect({ step, order: o.id, lots: o.quantity, factProfits: dec(o.factProfits).toString(), posted: dec(profit).toString() }).toEqual({
+      step,
+      order: o.id,
+      lots: o.quantity,
+      factProfits: expected.toString(),
+      posted: expected.toString(),
+    });
+  }
 }
 
 /** Write-offs as the model has them, never while margin was locked; each trade's entries sum to zero. */
@@ -173,6 +248,47 @@ class CloseCmd implements Cmd {
   toString = () => `close(#${this.pick})`;
 }
 
+/**
+ * A partial close of a share of a position; when `racing`, a tick of its symbol comes first and what
+ * it triggers (take-profit, stop-loss, fills, stop-out) waits until the partial close has committed.
+ */
+class PartialCloseCmd implements Cmd {
+  constructor(
+    readonly pick: number,
+    /** Share of the lots to close, in percent. */
+    readonly share: number,
+    readonly racing: number | null,
+  ) {}
+  check = (m: Readonly<AccountModel>) => m.positions.size > 0;
+  async run(m: AccountModel, r: Real) {
+    const id = [...m.positions.keys()][this.pick % m.positions.size]!;
+    const p = m.positions.get(id)!;
+    const s = SYMBOLS[p.sym];
+    const info = r.t.ctx.services.market.symbolByCode(s.code)!;
+    const lots = p.lots.mul(this.share).div(100).div(info.step).floor().mul(info.step);
+    let release: (() => void) | null = null;
+    try {
+      if (this.racing !== null && !m.closed.has(p.sym)) {
+        const mid = D.max(s.minMid, price(m.mid(p.sym).mul(1 + this.racing / 100), p.sym));
+        const half = dec(s.spread).div(2);
+        release = holdEngineJobs(r.t);
+        await tick(r.t, s.code, mid.minus(half).toString(), mid.plus(half).toString(), false);
+        m.quote(p.sym, mid.minus(half), mid.plus(half));
+      }
+      const res = await api(r.t, r.trader, '/v1/api/forex/close', { id, cont: lots.toString() });
+      const accepted = lots.gt(0) && m.closePart(id, lots, info.minLots);
+      expect({ id, lots: lots.toString(), accepted: res.code === 1 }).toEqual({ id, lots: lots.toString(), accepted });
+    } finally {
+      release?.();
+    }
+    await r.t.ctx.services.trading.engine.idle();
+    // What the tick triggered acts now, on what the partial close left.
+    if (this.racing !== null && !m.closed.has(p.sym)) m.tick(p.sym, m.bid(p.sym), m.ask(p.sym));
+    await expectSameAsModel(m, r, this.toString());
+  }
+  toString = () => `closePart(#${this.pick},${this.share}%${this.racing === null ? '' : `, racing a ${this.racing}% tick`})`;
+}
+
 class CancelCmd implements Cmd {
   constructor(readonly pick: number) {}
   check = (m: Readonly<AccountModel>) => m.pendings.size > 0;
@@ -255,6 +371,9 @@ const commands = [
   tickCmd,
   fc.tuple(sym, fc.constantFrom(-45, -30, 30, 60)).map(([s, move]) => new TickCmd(s, move)),
   fc.nat().map((n) => new CloseCmd(n)),
+  fc
+    .tuple(fc.nat(), fc.integer({ min: 1, max: 99 }), fc.option(fc.constantFrom(-30, -3, -1, 1, 3, 30), { nil: null }))
+    .map(([n, share, racing]) => new PartialCloseCmd(n, share, racing)),
   fc.nat().map((n) => new CancelCmd(n)),
   fc.tuple(fc.nat(), stops).map(([n, st]) => new StopsCmd(n, st)),
   fc.tuple(sym, fc.boolean()).map(([s, close]) => new MarketCmd(s, close)),
@@ -286,7 +405,7 @@ describe.each(dbTargets)('trading model on %s', (target) => {
           }
           const trader = await demoTrader(t);
           const model = new AccountModel(dec(5_000));
-          await fc.asyncModelRun(() => ({ model, real: { t, trader } }), cmds);
+          await fc.asyncModelRun(() => ({ model, real: { t, trader, paid: new Set<number>() } }), cmds);
           await api(t, trader, '/v1/api/main/user/resetForexDemoAccount');
         }),
         {
@@ -297,6 +416,7 @@ describe.each(dbTargets)('trading model on %s', (target) => {
         },
       );
     },
-    20_000 + RUNS * 4_000,
+    // Each step also reads the engine's books and every new close's postings.
+    30_000 + RUNS * 10_000,
   );
 });
