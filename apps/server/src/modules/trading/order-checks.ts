@@ -1,11 +1,10 @@
 import { Code } from '@tp/contract/codes';
-import { D, type Dec, dec, fixed, moneyStr, parseAmount } from '@tp/contract/decimal';
+import { D, type Dec, dec, fixed, parseAmount } from '@tp/contract/decimal';
 import { OrderStatus, OrderType } from '@tp/contract/constants';
 import { closePriceFor, stopsValid } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
 import { AppError, fail, invalid } from '../../http/errors.ts';
 import type { SymbolInfo } from '../market/index.ts';
-import { type PositionTerms, type PriceBoard, atOrBelow, figuresOf, fundsFor, raisesMargin } from './figures.ts';
 import { nextRollover } from './rollover.ts';
 
 /** Quantities are kept to 6 decimals (orders.quantity). */
@@ -128,7 +127,13 @@ export function defaultDeviationPoints(sym: SymbolInfo, price: Dec): number {
  * Refuses a market order whose fill price is worse than the price the trader saw by more than the
  * tolerance (points): a requote with the new price. A better price is kept; no `seen` price, no check.
  */
-export function checkSlippage(sym: SymbolInfo, orderType: number, seenRaw: string | undefined, deviation: number | undefined, fill: Dec): void {
+export function checkSlippage(
+  sym: SymbolInfo,
+  orderType: number,
+  seenRaw: string | undefined,
+  deviation: number | undefined,
+  fill: Dec,
+): void {
   if (seenRaw === undefined || seenRaw.trim() === '') return;
   const seen = parseField(seenRaw, 'price', sym.pricePrecision);
   const points = deviation ?? defaultDeviationPoints(sym, seen);
@@ -137,29 +142,5 @@ export function checkSlippage(sym: SymbolInfo, orderType: number, seenRaw: strin
   if (worse.gt(tolerance)) {
     const price = fixed(fill, sym.pricePrecision);
     throw new AppError(Code.REQUOTE, 'trading.requote', { price }, { price, seen: fixed(seen, sym.pricePrecision), deviation: points });
-  }
-}
-
-/**
- * Refuses an order the account cannot carry: under a margin call, one that raises the margin required
- * (hedges pass); otherwise one whose margin and fee exceed the funds it may use.
- */
-export function checkFunds(
-  positions: PositionTerms[],
-  w: { cash: Dec; locked: Dec },
-  prices: PriceBoard,
-  marginCallLevel: Dec,
-  order: { symbolId: number; orderType: number; margin: Dec; fee: Dec },
-): void {
-  const figures = figuresOf(w.cash, w.locked, positions, prices);
-  const raises = raisesMargin(positions, order);
-  if (raises && atOrBelow(figures, marginCallLevel)) throw fail('trading.margin_call_in_force');
-  const cost = order.margin.plus(order.fee);
-  const funds = fundsFor(figures, w.cash, raises);
-  if (funds.lt(cost)) {
-    throw new AppError(Code.INSUFFICIENT_MARGIN, 'trading.insufficient_margin', {
-      required: moneyStr(cost),
-      available: moneyStr(D.max(0, funds)),
-    });
   }
 }

@@ -11,7 +11,13 @@ const PENDING = 0;
 const CLOSED = 3;
 const CANCELLED = 4;
 /** Closes the trader did not ask for, and is told about. */
-const NOTICE_CLOSED_TYPES: number[] = [ClosedType.STOP_OUT, ClosedType.TAKE_PROFIT, ClosedType.STOP_LOSS, ClosedType.STAFF, ClosedType.DEMO_RESET];
+const NOTICE_CLOSED_TYPES: number[] = [
+  ClosedType.STOP_OUT,
+  ClosedType.TAKE_PROFIT,
+  ClosedType.STOP_LOSS,
+  ClosedType.STAFF,
+  ClosedType.DEMO_RESET,
+];
 
 const orderColumns = Object.entries(getTableColumns(orders));
 const orderColumnList = orderColumns.map(([key, column]) => `${column.name} as "${key}"`).join(', ');
@@ -31,6 +37,9 @@ function sqlInt(n: number): number {
 
 /** ordersWhere condition: the user's open positions. */
 export const openPositionsCondition = (userId: number): string => `user_id = ${sqlInt(userId)} and status = ${OPEN}`;
+
+/** ordersWhere condition: the user's open positions and pending orders. */
+export const liveOrdersCondition = (userId: number): string => `user_id = ${sqlInt(userId)} and status in (${PENDING}, ${OPEN})`;
 
 /** ordersWhere condition: one open position, only if it is the user's. */
 export const ownOpenPositionCondition = (userId: number, orderId: number): string =>
@@ -262,7 +271,13 @@ export async function splitOrder(
 export async function listAllOrders(db: DbOrTx, userId: number, page: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
   const where = eq(orders.userId, userId);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(orders).where(where),
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
@@ -343,16 +358,32 @@ export async function trailStopLoss(db: DbOrTx, id: number, from: string | null,
   const [row] = await db
     .update(orders)
     .set({ targetLossPrice: to })
-    .where(and(eq(orders.id, id), eq(orders.status, OPEN), isNotNull(orders.trailingPoints), from === null ? isNull(orders.targetLossPrice) : eq(orders.targetLossPrice, from)))
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.status, OPEN),
+        isNotNull(orders.trailingPoints),
+        from === null ? isNull(orders.targetLossPrice) : eq(orders.targetLossPrice, from),
+      ),
+    )
     .returning();
   return row ?? null;
 }
 
 /** The user's margin calls, newest first (with the closes and fills, the notices list). */
-export async function marginCallEvents(db: DbOrTx, userId: number, limit: number): Promise<{ rows: { riskRate: string | null; createdAt: Date }[]; total: number }> {
+export async function marginCallEvents(
+  db: DbOrTx,
+  userId: number,
+  limit: number,
+): Promise<{ rows: { riskRate: string | null; createdAt: Date }[]; total: number }> {
   const where = and(eq(riskEvents.userId, userId), eq(riskEvents.kind, 'margin_call'));
   const [rows, [counted]] = await Promise.all([
-    db.select({ riskRate: riskEvents.riskRate, createdAt: riskEvents.createdAt }).from(riskEvents).where(where).orderBy(desc(riskEvents.id)).limit(limit),
+    db
+      .select({ riskRate: riskEvents.riskRate, createdAt: riskEvents.createdAt })
+      .from(riskEvents)
+      .where(where)
+      .orderBy(desc(riskEvents.id))
+      .limit(limit),
     db.select({ n: count() }).from(riskEvents).where(where),
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
