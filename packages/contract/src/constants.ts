@@ -37,7 +37,17 @@ export type MarketStatusReason = (typeof MARKET_STATUS_REASONS)[number];
 export const OrderType = { BUY: 1, SELL: 2 } as const;
 export const OrderStatus = { PENDING: 0, OPEN: 1, CLOSED: 3, CANCELLED: 4 } as const;
 /** Why the system or the trader cancelled a pending order (orders.cancel_reason; the app translates each). */
-export const CANCEL_REASONS = ['user', 'expired', 'insufficient_margin', 'stop_out', 'demo_reset'] as const;
+export const CANCEL_REASONS = [
+  'user',
+  'expired',
+  'insufficient_margin',
+  'stop_out',
+  'demo_reset',
+  // Refused when it came to fill: the symbol was halted, its limits changed, or the account's positions cap was reached.
+  'symbol_not_tradable',
+  'limits_changed',
+  'position_limit',
+] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 export const ClosedType = { USER: 1, STOP_OUT: 2, TAKE_PROFIT: 3, STOP_LOSS: 4, STAFF: 5, DEMO_RESET: 6 } as const;
 export const MarginMode = { FLOATING: 1, FIXED: 2 } as const;

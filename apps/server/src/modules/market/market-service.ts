@@ -90,9 +90,28 @@ export class MarketServiceImpl implements MarketService {
   closedReason(symbolId: number, at: number = Date.now()): MarketStatusReason | null {
     const s = this.byId.get(symbolId);
     if (!s || !this.inSession(symbolId, at)) return 'closed';
-    const last = this.lastLive.get(symbolId);
+    const own = this.quoteAge(s, at);
+    if (own !== null) return own;
+    // The accepted price may be wrong while the filter holds a jump: paused until it has decided.
+    if (this.deviation.pending(s.id)) return 'stale';
+    // Profit in another currency is converted at that pair's mid: only as live as that quote.
+    const conv = this.conversionOf(s);
+    if (conv && (this.quoteAge(conv, at) !== null || this.deviation.pending(conv.id))) return 'stale';
+    return null;
+  }
+
+  /** 'no_quote' or 'stale' when the symbol's newest live tick is missing or too old, else null. */
+  private quoteAge(s: MarketSymbol, at: number): 'no_quote' | 'stale' | null {
+    const last = this.lastLive.get(s.id);
     if (last === undefined) return 'no_quote';
     return at - last > s.maxQuoteAgeMs ? 'stale' : null;
+  }
+
+  /** The other symbol whose mid converts this one's quote currency to USD (null: USD, or it converts through itself). */
+  private conversionOf(s: MarketSymbol): MarketSymbol | null {
+    if (s.quoteCurrency === 'USD' || !s.usdConversionCode) return null;
+    const conv = this.byCode.get(s.usdConversionCode);
+    return conv && conv.id !== s.id ? conv : null;
   }
 
   feedHealth(now: number = Date.now()): FeedHealth[] {
@@ -153,26 +172,46 @@ export class MarketServiceImpl implements MarketService {
     if (!sides) return false;
     const midD = sides.bid.plus(sides.ask).div(2).toDecimalPlaces(s.pricePrecision, D.ROUND_HALF_EVEN);
     const accepted = this.quotes.get(s.id)?.mid;
-    if (from === 'source' && !this.deviation.admit(s.id, s.deviationPct, accepted === undefined ? undefined : dec(accepted), midD)) return false;
+    const wasOpen = this.isOpen(s.id, input.time);
+    if (
+      from === 'source' &&
+      !this.deviation.admit(s.id, s.deviationPct, accepted === undefined ? undefined : dec(accepted), midD, input.time)
+    ) {
+      return false;
+    }
     // A price below half the spread cannot be quoted.
     if (sides.bid.lte(0)) return false;
-    const wasOpen = this.isOpen(s.id, input.time);
-    this.lastLive.set(s.id, Math.max(input.time, this.lastLive.get(s.id) ?? 0));
+    // A price is as old as the source says (never newer than its arrival): a lagging upstream goes stale.
+    const pricedAt = input.sourceTime === undefined ? input.time : Math.min(input.sourceTime, input.time);
+    this.lastLive.set(s.id, Math.max(pricedAt, this.lastLive.get(s.id) ?? 0));
     const volume = input.volume !== undefined ? dec(input.volume) : ZERO;
     const quote = this.setQuote(s, midD, input.time, volume, true, sides);
     const bars = this.candles.update(s.id, quote.mid, input.time, volume);
-    const tick: Tick = { symbolId: s.id, code: s.code, bid: quote.bid, ask: quote.ask, mid: quote.mid, time: input.time, volume: input.volume };
-    for (const listener of this.listeners) {
-      try {
-        listener(tick);
-      } catch (err) {
-        this.ctx.log.error({ err, symbol: s.code }, 'tick listener failed');
+    const tick: Tick = {
+      symbolId: s.id,
+      code: s.code,
+      bid: quote.bid,
+      ask: quote.ask,
+      mid: quote.mid,
+      time: input.time,
+      volume: input.volume,
+    };
+    if (input.sourceTime !== undefined) tick.sourceTime = input.sourceTime;
+    // A price already too old when it arrives (or whose conversion pair is not live) is shown, never traded on.
+    const reason = this.closedReason(s.id, input.time);
+    if (reason === null) {
+      for (const listener of this.listeners) {
+        try {
+          listener(tick);
+        } catch (err) {
+          this.ctx.log.error({ err, symbol: s.code }, 'tick listener failed');
+        }
       }
     }
     if (from === 'remote') return true;
-    this.lastReason.set(s.id, null);
-    if (!wasOpen) this.ctx.bus.publish(BusChannels.marketStatus, { symbolId: s.id, code: s.code, open: true });
-    this.ctx.bus.publish(BusChannels.dayMarket, dayMarketMessage(s, quote, null));
+    this.lastReason.set(s.id, reason);
+    if (!wasOpen && reason === null) this.ctx.bus.publish(BusChannels.marketStatus, { symbolId: s.id, code: s.code, open: true });
+    this.ctx.bus.publish(BusChannels.dayMarket, dayMarketMessage(s, quote, reason));
     for (const { period, bar } of bars) this.ctx.bus.publish(BusChannels.kline, klineMessage(s, period, bar, input.time));
     if (this.ctx.clustered) {
       this.announcing = true;
@@ -211,8 +250,10 @@ export class MarketServiceImpl implements MarketService {
       const before = this.lastReason.get(s.id);
       this.lastReason.set(s.id, reason);
       if (before === undefined || before === reason) continue;
-      if (reason === 'stale') this.ctx.log.warn({ symbol: s.code, ageMs: now - (this.lastLive.get(s.id) ?? now) }, 'quote is stale: trading paused');
-      if ((before === null) !== (reason === null)) this.ctx.bus.publish(BusChannels.marketStatus, { symbolId: s.id, code: s.code, open: reason === null });
+      if (reason === 'stale')
+        this.ctx.log.warn({ symbol: s.code, ageMs: now - (this.lastLive.get(s.id) ?? now) }, 'quote is stale: trading paused');
+      if ((before === null) !== (reason === null))
+        this.ctx.bus.publish(BusChannels.marketStatus, { symbolId: s.id, code: s.code, open: reason === null });
       const q = this.quotes.get(s.id);
       if (q) this.ctx.bus.publish(BusChannels.dayMarket, dayMarketMessage(s, q, reason));
     }

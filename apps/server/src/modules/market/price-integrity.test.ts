@@ -31,7 +31,10 @@ describe.each(dbTargets)('price integrity on %s', (target) => {
     const q = market().quote(sym(code).id)!;
     return { bid: q.bid, ask: q.ask, mid: q.mid };
   };
-  const healthOf = (code: string) => market().feedHealth().find((h) => h.code === code)!;
+  const healthOf = (code: string) =>
+    market()
+      .feedHealth()
+      .find((h) => h.code === code)!;
 
   it('does not trade a symbol at its seeded price before the first live tick, and opens on that tick', async () => {
     const trader = await demoTrader(t);
@@ -76,14 +79,46 @@ describe.each(dbTargets)('price integrity on %s', (target) => {
 
   // Deviation filter: BTCUSDT 10%, USDJPY and EURGBP 2%; a new level trades on its third tick in a row.
   it.each([
-    { name: 'BTC spike then revert', code: 'BTCUSDT', ticks: ['95000.00', '9.50', '95010.00'], accepted: [true, false, true], mid: '95010.00' },
-    { name: 'BTC two different spikes', code: 'BTCUSDT', ticks: ['95000.00', '9.50', '50000.00', '94000.00'], accepted: [true, false, false, true], mid: '94000.00' },
-    { name: 'BTC move confirmed', code: 'BTCUSDT', ticks: ['95000.00', '80000.00', '80100.00', '80050.00'], accepted: [true, false, false, true], mid: '80050.00' },
+    {
+      name: 'BTC spike then revert',
+      code: 'BTCUSDT',
+      ticks: ['95000.00', '9.50', '95010.00'],
+      accepted: [true, false, true],
+      mid: '95010.00',
+    },
+    {
+      name: 'BTC two different spikes',
+      code: 'BTCUSDT',
+      ticks: ['95000.00', '9.50', '50000.00', '94000.00'],
+      accepted: [true, false, false, true],
+      mid: '94000.00',
+    },
+    {
+      name: 'BTC move confirmed',
+      code: 'BTCUSDT',
+      ticks: ['95000.00', '80000.00', '80100.00', '80050.00'],
+      accepted: [true, false, false, true],
+      mid: '80050.00',
+    },
     { name: 'BTC move within 10%', code: 'BTCUSDT', ticks: ['80050.00', '87000.00'], accepted: [true, true], mid: '87000.00' },
-    { name: 'USDJPY spike then revert', code: 'USDJPY', ticks: ['150.000', '160.000', '150.010'], accepted: [true, false, true], mid: '150.010' },
+    {
+      name: 'USDJPY spike then revert',
+      code: 'USDJPY',
+      ticks: ['150.000', '160.000', '150.010'],
+      accepted: [true, false, true],
+      mid: '150.010',
+    },
     { name: 'EURGBP move within 2%', code: 'EURGBP', ticks: ['0.85430', '0.87000'], accepted: [true, true], mid: '0.87000' },
-    { name: 'EURGBP move confirmed', code: 'EURGBP', ticks: ['0.87000', '0.90000', '0.90010', '0.89990'], accepted: [true, false, false, true], mid: '0.89990' },
+    {
+      name: 'EURGBP move confirmed',
+      code: 'EURGBP',
+      ticks: ['0.87000', '0.90000', '0.90010', '0.89990'],
+      accepted: [true, false, false, true],
+      mid: '0.89990',
+    },
   ])('$name: accepted $accepted, quote mid $mid', ({ code, ticks, accepted, mid }) => {
+    // EURGBP's profit converts through GBPUSD: its ticks are traded on only while that quote is live.
+    if (code === 'EURGBP') expect(feed('GBPUSD', quoteOf('GBPUSD').mid)).toBe(true);
     const before = healthOf(code).suspectTicks;
     const heard: string[] = [];
     const off = market().onTick((x) => x.code === code && heard.push(x.mid));
@@ -131,7 +166,9 @@ describe.each(dbTargets)('price integrity on %s', (target) => {
     const off = t.ctx.bus.subscribe(BusChannels.dayMarket, (m) => pushes.push(m));
     market().checkMarketStatus();
     off();
-    expect(pushes.filter((p) => p.symbol === 'ETHUSDT').map((p) => p.quotation)).toMatchObject([{ market_status: 2, market_status_reason: 'stale' }]);
+    expect(pushes.filter((p) => p.symbol === 'ETHUSDT').map((p) => p.quotation)).toMatchObject([
+      { market_status: 2, market_status_reason: 'stale' },
+    ]);
     expect(healthOf('ETHUSDT')).toMatchObject({ state: 'stale', lastTickAgeMs: expect.any(Number) });
     expect(healthOf('ETHUSDT').lastTickAgeMs).toBeGreaterThan(2_000);
     const list = await call(t, 'GET', '/v1/api/forex/trade_list', { searchCurrency: 'ETHUSDT' });

@@ -16,6 +16,8 @@ export interface Tick {
   time: number;
   /** Traded volume attributed to this tick (simulated), for candles. */
   volume?: string;
+  /** Epoch milliseconds at which the source priced it, when the source says so: quote age counts from it. */
+  sourceTime?: number;
 }
 
 export interface Quote extends Tick {
@@ -78,7 +80,11 @@ export interface MarketService {
   symbols(): SymbolInfo[];
   /** The newest quote, or undefined before the first tick. */
   quote(symbolId: number): Quote | undefined;
-  /** Tradable now: inside the weekly schedule, not on a holiday, and a live quote no older than the symbol's maximum age. */
+  /**
+   * Tradable now: inside the weekly schedule, not on a holiday, a live quote no older than the
+   * symbol's maximum age, no suspect jump held by the deviation filter, and the same of the pair
+   * its profit converts through.
+   */
   isOpen(symbolId: number, at?: number): boolean;
   /** Inside the weekly schedule and not on a holiday (quote age aside). */
   inSession(symbolId: number, at?: number): boolean;

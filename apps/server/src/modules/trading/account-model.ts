@@ -60,11 +60,19 @@ export const SYMBOLS: Record<SymKey, ModelSymbol> = {
   USDJPY: fx('USDJPY', 3, '0.014', '150.000', { sym: 'USDJPY', invert: true }),
 };
 
+/** A symbol's terms as staff set them now. */
+export interface Terms {
+  leverages: number[];
+  maxLots: Dec;
+  tradable: boolean;
+}
+
 interface Position {
   id: number;
   sym: SymKey;
   type: 1 | 2;
   lots: Dec;
+  leverage: number;
   open: Dec;
   margin: Dec;
   tp: Dec | null;
@@ -99,8 +107,23 @@ export class AccountModel {
   readonly writeOffs: Dec[] = [];
   /** Set when a write-off happened while margin was still locked: never allowed. */
   writeOffWhileLocked = false;
+  /** Symbols whose last jump the price filter holds as suspect: paused until a tick resolves it. */
+  readonly suspect = new Set<SymKey>();
+  /** Why each pending order the system cancelled was cancelled. */
+  readonly cancelReasons = new Map<number, string>();
 
-  constructor(public cash: Dec) {}
+  constructor(
+    public cash: Dec,
+    readonly terms: Record<SymKey, Terms>,
+  ) {}
+
+  /** Not traded now: its own jump is held, or that of the pair its profit converts through. */
+  paused = (s: SymKey): boolean => {
+    const c = SYMBOLS[s].conversion;
+    return this.suspect.has(s) || (c !== null && c.sym !== s && this.suspect.has(c.sym));
+  };
+  private withinLimits = (s: SymKey, lots: Dec, leverage: number) =>
+    this.terms[s].leverages.includes(leverage) && lots.lte(this.terms[s].maxLots);
 
   bid = (s: SymKey) => this.prices[s].bid;
   ask = (s: SymKey) => this.prices[s].ask;
@@ -146,9 +169,33 @@ export class AccountModel {
     return m.isZero() ? null : this.equity().div(m).mul(100).toDecimalPlaces(2, D.ROUND_HALF_EVEN);
   }
 
-  /** A hedge (not raising the margin required) is paid from the cash; anything else from the free margin too. */
-  private funds = (raises: boolean) => (raises ? D.min(this.cash, this.equity().minus(this.locked)) : this.cash);
   private raises = (sym: SymKey, type: number, margin: Dec) => this.required({ sym, type, margin }).gt(this.required());
+
+  /** Net lots of the symbol's positions (buys positive). */
+  private net(sym: SymKey): Dec {
+    let n = ZERO;
+    for (const p of this.positions.values()) if (p.sym === sym) n = p.type === 1 ? n.plus(p.lots) : n.minus(p.lots);
+    return n;
+  }
+
+  /** No margin added, and the net exposure in the symbol goes towards flat, never past it. */
+  private hedges(sym: SymKey, type: number, lots: Dec, margin: Dec): boolean {
+    const n = this.net(sym);
+    return !this.raises(sym, type, margin) && !n.isZero() && n.isPositive() === (type === 2) && lots.lte(n.abs());
+  }
+
+  /**
+   * The margin rule: a true hedge is paid from the cash; anything else needs no margin call and
+   * the free margin (and the cash) to cover its margin and fee. `back`: a reservation that returns.
+   */
+  private admits(sym: SymKey, type: number, lots: Dec, margin: Dec, fee: Dec, back: Dec = ZERO): boolean {
+    const hedge = this.hedges(sym, type, lots, margin);
+    const rate = this.rate();
+    if (!hedge && rate !== null && rate.lte(100)) return false;
+    const cash = this.cash.plus(back);
+    const funds = hedge ? cash : D.min(cash, this.equity().minus(this.locked).plus(back));
+    return funds.gte(margin.plus(fee));
+  }
 
   private stopsOk(type: number, ref: Dec, tp: Dec | null, sl: Dec | null): boolean {
     const buy = type === 1;
@@ -165,14 +212,12 @@ export class AccountModel {
     sl: Dec | null,
     id: number | undefined,
   ): boolean {
-    if (this.closed.has(s)) return false;
+    if (this.closed.has(s) || this.paused(s) || !this.terms[s].tradable) return false;
+    if (!this.withinLimits(s, lots, leverage)) return false;
     if (!this.stopsOk(type, target ?? this.closePrice({ sym: s, type }), tp, sl)) return false;
     const margin = this.marginOf(s, lots, target ?? this.openPrice(s, type), leverage);
     const fee = this.feeOf(s, lots);
-    const raises = this.raises(s, type, margin);
-    const rate = this.rate();
-    if (raises && rate !== null && rate.lte(100)) return false;
-    if (this.funds(raises).lt(margin.plus(fee))) return false;
+    if (!this.admits(s, type, lots, margin, fee)) return false;
     if (id === undefined) throw new Error('accepted by the model but not by the server');
     this.cash = this.cash.minus(margin).minus(fee);
     if (target) {
@@ -182,8 +227,31 @@ export class AccountModel {
       this.pendings.set(id, { id, sym: s, type, lots, leverage, target, limit, reserved: margin.plus(fee), tp, sl });
     } else {
       this.locked = this.locked.plus(margin);
-      this.positions.set(id, { id, sym: s, type, lots, open: this.openPrice(s, type), margin, tp, sl });
+      this.positions.set(id, { id, sym: s, type, lots, leverage, open: this.openPrice(s, type), margin, tp, sl });
     }
+    return true;
+  }
+
+  /** Closes the position and opens the same lots the other way, admitted like a new order; refused, nothing changes. */
+  reverse(id: number, newId: number | undefined): boolean {
+    const p = this.positions.get(id)!;
+    if (this.closed.has(p.sym) || this.paused(p.sym) || !this.terms[p.sym].tradable) return false;
+    const saved = { cash: this.cash, locked: this.locked };
+    this.close(id);
+    const type = p.type === 1 ? 2 : 1;
+    const open = this.openPrice(p.sym, type);
+    const margin = this.marginOf(p.sym, p.lots, open, p.leverage);
+    const fee = this.feeOf(p.sym, p.lots);
+    if (!this.withinLimits(p.sym, p.lots, p.leverage) || !this.admits(p.sym, type, p.lots, margin, fee)) {
+      this.cash = saved.cash;
+      this.locked = saved.locked;
+      this.positions.set(id, p);
+      return false;
+    }
+    if (newId === undefined) throw new Error('reverse accepted by the model but not by the server');
+    this.cash = this.cash.minus(margin).minus(fee);
+    this.locked = this.locked.plus(margin);
+    this.positions.set(newId, { id: newId, sym: p.sym, type, lots: p.lots, leverage: p.leverage, open, margin, tp: null, sl: null });
     return true;
   }
 
@@ -194,8 +262,9 @@ export class AccountModel {
     this.positions.delete(id);
   }
 
-  cancel(id: number, _reason: string): void {
+  cancel(id: number, reason: string): void {
     const o = this.pendings.get(id)!;
+    if (reason !== 'user') this.cancelReasons.set(id, reason);
     this.cash = this.cash.plus(o.reserved);
     this.locked = this.locked.minus(o.reserved);
     this.pendings.delete(id);
@@ -214,7 +283,7 @@ export class AccountModel {
   /** Never refused for money; only a closed market refuses it. */
   closeByUser(id: number): boolean {
     const p = this.positions.get(id)!;
-    if (this.closed.has(p.sym)) return false;
+    if (this.closed.has(p.sym) || this.paused(p.sym)) return false;
     this.close(id);
     this.protect();
     return true;
@@ -256,6 +325,7 @@ export class AccountModel {
 
   tick(s: SymKey, bid: Dec, ask: Dec): void {
     this.prices[s] = { bid, ask };
+    this.suspect.delete(s);
     // A conversion move triggers nothing by itself but the stop-out check.
     const here = <T extends { sym: SymKey; type: number }>(list: Iterable<T>, type: number) =>
       [...list].filter((o) => o.sym === s && o.type === type);
@@ -303,23 +373,31 @@ export class AccountModel {
     this.stopOut();
   }
 
+  /** Admitted again as of now, like a new order: halted, out of the current limits or not covered, it is cancelled. */
   private fill(o: Pending): void {
     const price = this.openPrice(o.sym, o.type);
     const margin = this.marginOf(o.sym, o.lots, price, o.leverage);
     const fee = this.feeOf(o.sym, o.lots);
-    if (
-      this.funds(this.raises(o.sym, o.type, margin))
-        .plus(o.reserved)
-        .lt(margin.plus(fee))
-    )
-      return this.cancel(o.id, 'insufficient_margin');
+    if (!this.terms[o.sym].tradable) return this.cancel(o.id, 'symbol_not_tradable');
+    if (!this.withinLimits(o.sym, o.lots, o.leverage)) return this.cancel(o.id, 'limits_changed');
+    if (!this.admits(o.sym, o.type, o.lots, margin, fee, o.reserved)) return this.cancel(o.id, 'insufficient_margin');
     this.cash = this.cash.plus(o.reserved).minus(margin).minus(fee);
     this.locked = this.locked.minus(o.reserved).plus(margin);
     this.pendings.delete(o.id);
-    this.positions.set(o.id, { id: o.id, sym: o.sym, type: o.type, lots: o.lots, open: price, margin, tp: o.tp, sl: o.sl });
+    this.positions.set(o.id, {
+      id: o.id,
+      sym: o.sym,
+      type: o.type,
+      lots: o.lots,
+      leverage: o.leverage,
+      open: price,
+      margin,
+      tp: o.tp,
+      sl: o.sl,
+    });
   }
 
-  private stopOut(): void {
+  stopOut(): void {
     const below = () => {
       const r = this.rate();
       return r !== null && r.lte(50);
@@ -327,7 +405,7 @@ export class AccountModel {
     if (!below()) return;
     while (below()) {
       const worst = [...this.positions.values()]
-        .filter((p) => !this.closed.has(p.sym))
+        .filter((p) => !this.closed.has(p.sym) && !this.paused(p.sym))
         .map((p) => ({ p, profit: this.profit(p) }))
         .sort((a, b) => a.profit.comparedTo(b.profit) || a.p.id - b.p.id)[0];
       if (!worst) break;

@@ -68,12 +68,6 @@ export function figuresOf(balance: Dec, lockBalance: Dec, positions: Iterable<Po
   return { ...accountFigures(balance, lockBalance, openMargin, money(floating)), openMargin };
 }
 
-/**
- * What an order may take from the account: an order that raises the margin required is paid from
- * the free margin (never more than the cash); one that does not (a hedge) from the cash alone.
- */
-export const fundsFor = (figures: Figures, cash: Dec, raises: boolean): Dec => (raises ? D.min(figures.freeMargin, cash) : cash);
-
 /** True when the account's risk rate is at or below `levelPercent` (never while nothing is open). */
 export const atOrBelow = (f: Figures, levelPercent: Dec): boolean => f.riskRate !== null && f.riskRate.lte(levelPercent);
 

@@ -1,10 +1,12 @@
 /**
  * Model-based test: random sequences of orders, ticks, closes, cancels, take-profit/stop-loss edits,
  * partial closes (some racing the triggers of a tick), crashes (stop-outs), conversion moves (GBPUSD
- * for EURGBP, USDJPY for itself) and market closes, against an independent model of the account;
- * after every step the balances, live orders and write-offs equal the model's, the ledger audit
- * passes, every trade's entries sum to zero (client result + house result + fees = 0), no write-off
- * happened while margin was locked, the engine's books of the account (balances, positions' terms,
+ * for EURGBP, USDJPY for itself), market closes, reverses, staff limit and halt changes and suspect
+ * price jumps (pending fills admitted again as of their fill), against an independent model of the
+ * account; after every step the balances, live orders, cancel reasons and write-offs equal the
+ * model's, the ledger audit passes, every trade's entries sum to zero (client result + house result +
+ * fees = 0), no write-off happened while margin was locked, every position opened within the staff
+ * limits in force when it opened, the engine's books of the account (balances, positions' terms,
  * figures) equal the database's, and every close paid exactly (close - open) x the lots closed x
  * contract size, converted.
  */
@@ -19,13 +21,67 @@ import { type Figures, figuresOf } from './figures.ts';
 import { termsOf } from './order-view.ts';
 import { closedSet, holdEngineJobs } from './scenario-kit.ts';
 import { api, demoTrader, expectAuditClean, submit, symbolId, tick, tradingApp, type Trader } from './test-kit.ts';
-import { AccountModel, SYMBOLS, type SymKey } from './account-model.ts';
+import { call } from '../../../test/test-app.ts';
+import { staffSession } from '../../../test/auth-helpers.ts';
+import { AccountModel, SYMBOLS, type SymKey, type Terms } from './account-model.ts';
 
 interface Real {
   t: TestApp;
   trader: Trader;
   /** Closed orders whose payment has been checked. */
   paid: Set<number>;
+}
+
+/** Staff terms per symbol as they changed (at: epoch ms once in force), from the seeded ones. */
+interface TermsChange {
+  at: number;
+  sym: SymKey;
+  terms: Terms;
+}
+const termsLog: TermsChange[] = [];
+let seeded: Record<SymKey, Terms>;
+let riskToken = '';
+
+const SYM_KEYS = Object.keys(SYMBOLS) as SymKey[];
+const symKeyOf = (t: TestApp, id: number) => SYM_KEYS.find((k) => symbolId(t, SYMBOLS[k].code) === id)!;
+
+function termsAt(sym: SymKey, at: number): Terms {
+  let terms = seeded[sym];
+  for (const c of termsLog) if (c.sym === sym && c.at <= at) terms = c.terms;
+  return terms;
+}
+
+async function saveTerms(t: TestApp, sym: SymKey, terms: Terms): Promise<void> {
+  const res = await call(
+    t,
+    'POST',
+    '/api/admin/symbols/save',
+    {
+      id: symbolId(t, SYMBOLS[sym].code),
+      leverages: terms.leverages.join(','),
+      max_lots: terms.maxLots.toString(),
+      tradable: terms.tradable ? 1 : 0,
+    },
+    { token: riskToken, lang: 'en' },
+  );
+  expect(res.code).toBe(1);
+  termsLog.push({ at: Date.now(), sym, terms });
+}
+
+/** Every position the trader opened (open or closed since) satisfied the staff terms in force when it opened. */
+async function expectOpenedWithinLimits(r: Real, step: string): Promise<void> {
+  const opened = await r.t.ctx.db
+    .select({ id: orders.id, symbolId: orders.symbolId, multiple: orders.multiple, quantity: orders.quantity, openedAt: orders.openedAt })
+    .from(orders)
+    .where(and(eq(orders.userId, r.trader.userId), inArray(orders.status, [1, 3])));
+  const outside = opened
+    .filter((o) => o.openedAt !== null)
+    .filter((o) => {
+      const terms = termsAt(symKeyOf(r.t, o.symbolId), o.openedAt!.getTime());
+      return !terms.tradable || !terms.leverages.includes(o.multiple) || dec(o.quantity).gt(terms.maxLots);
+    })
+    .map((o) => o.id);
+  expect({ step, outside }).toEqual({ step, outside: [] });
 }
 type Cmd = fc.AsyncCommand<AccountModel, Real>;
 
@@ -50,10 +106,19 @@ async function expectSameAsModel(m: AccountModel, r: Real, step: string): Promis
     open: [...m.positions.keys()].sort((a, b) => a - b),
     pending: [...m.pendings.keys()].sort((a, b) => a - b),
   });
+  const cancelled = await r.t.ctx.db
+    .select({ id: orders.id, reason: orders.cancelReason })
+    .from(orders)
+    .where(and(eq(orders.userId, r.trader.userId), eq(orders.status, 4)));
+  expect({ step, cancelled: Object.fromEntries(cancelled.filter((o) => o.reason !== 'user').map((o) => [o.id, o.reason])) }).toEqual({
+    step,
+    cancelled: Object.fromEntries(m.cancelReasons),
+  });
   await expectAuditClean(r.t);
   await expectMoneyInvariants(m, r, step);
   await expectEngineAsDatabase(r, step);
   await expectClosesPaidExactly(m, r, step);
+  await expectOpenedWithinLimits(r, step);
 }
 
 /** The engine's books of the account (balances, positions' terms, pending orders, figures) equal the database's. */
@@ -224,7 +289,8 @@ class TickCmd implements Cmd {
     readonly sym: SymKey,
     readonly movePct: number,
   ) {}
-  check = (m: Readonly<AccountModel>) => !m.closed.has(this.sym);
+  // Ticks of a symbol paused by its conversion pair's held jump are not traded on (the pair's next tick resolves it).
+  check = (m: Readonly<AccountModel>) => !m.closed.has(this.sym) && (m.suspect.has(this.sym) || !m.paused(this.sym));
   async run(m: AccountModel, r: Real) {
     const s = SYMBOLS[this.sym];
     const mid = D.max(s.minMid, price(m.mid(this.sym).mul(1 + this.movePct / 100), this.sym));
@@ -343,6 +409,68 @@ class MarketCmd implements Cmd {
   toString = () => `market(${this.sym},${this.close ? 'closed' : 'open'})`;
 }
 
+/** Closes a position and opens it the other way: admitted like a new order, or nothing changes. */
+class ReverseCmd implements Cmd {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<AccountModel>) => m.positions.size > 0;
+  async run(m: AccountModel, r: Real) {
+    const id = [...m.positions.keys()][this.pick % m.positions.size]!;
+    const res = await api(r.t, r.trader, '/v1/api/forex/reverse', { id });
+    expect({ id, accepted: res.code === 1 }).toEqual({ id, accepted: m.reverse(id, res.data?.Id) });
+    // The engine reviews the account after it (a reverse pays a spread and a fee).
+    await r.t.ctx.services.trading.engine.idle();
+    if (res.code === 1) m.stopOut();
+    await expectSameAsModel(m, r, this.toString());
+  }
+  toString = () => `reverse(#${this.pick})`;
+}
+
+/** Staff change a symbol's leverages (the first `keep` of them), its maximum lots, or halt it. */
+class StaffCmd implements Cmd {
+  constructor(
+    readonly sym: SymKey,
+    readonly keep: number,
+    readonly maxLots: string | null,
+    readonly tradable: boolean,
+  ) {}
+  check = () => true;
+  async run(m: AccountModel, r: Real) {
+    const all = seeded[this.sym].leverages;
+    const terms: Terms = {
+      leverages: all.slice(0, Math.max(1, Math.min(this.keep, all.length))),
+      maxLots: this.maxLots === null ? seeded[this.sym].maxLots : dec(this.maxLots),
+      tradable: this.tradable,
+    };
+    await saveTerms(r.t, this.sym, terms);
+    m.terms[this.sym] = terms;
+    await expectSameAsModel(m, r, this.toString());
+  }
+  toString = () => `staff(${this.sym},keep ${this.keep},max ${this.maxLots},${this.tradable ? 'tradable' : 'halted'})`;
+}
+
+/** One source tick far from the accepted price: held as suspect, the symbol (and those converting through it) pauses. */
+class SuspectCmd implements Cmd {
+  constructor(
+    readonly sym: SymKey,
+    readonly jumpPct: number,
+  ) {}
+  check = (m: Readonly<AccountModel>) => !m.closed.has(this.sym) && !m.suspect.has(this.sym);
+  async run(m: AccountModel, r: Real) {
+    const level = price(m.mid(this.sym).mul(1 + this.jumpPct / 100), this.sym).toString();
+    const held = !r.t.ctx.services.market.publishTick({
+      symbolId: symbolId(r.t, SYMBOLS[this.sym].code),
+      bid: level,
+      ask: level,
+      time: Date.now(),
+    });
+    expect({ cmd: this.toString(), held }).toEqual({ cmd: this.toString(), held: true });
+    await r.t.ctx.services.trading.engine.idle();
+    m.suspect.add(this.sym);
+    await expectSameAsModel(m, r, this.toString());
+  }
+  toString = () => `suspect(${this.sym},${this.jumpPct}%)`;
+}
+
 const sym = fc.constantFrom<SymKey>('BTC', 'LTC', 'EURGBP', 'GBPUSD', 'USDJPY');
 const pct = (max: number) => fc.integer({ min: -max * 10, max: max * 10 }).map((v) => v / 10);
 const distance = fc.option(
@@ -377,6 +505,11 @@ const commands = [
   fc.nat().map((n) => new CancelCmd(n)),
   fc.tuple(fc.nat(), stops).map(([n, st]) => new StopsCmd(n, st)),
   fc.tuple(sym, fc.boolean()).map(([s, close]) => new MarketCmd(s, close)),
+  fc.nat().map((n) => new ReverseCmd(n)),
+  fc
+    .tuple(sym, fc.integer({ min: 1, max: 6 }), fc.constantFrom<string | null>(null, null, '0.5'), fc.integer({ min: 0, max: 4 }))
+    .map(([s, keep, max, halt]) => new StaffCmd(s, keep, max, halt > 0)),
+  fc.tuple(sym, fc.constantFrom(-40, -25, 25, 40)).map(([s, jump]) => new SuspectCmd(s, jump)),
 ];
 
 /** MODEL_RUNS, MODEL_SEED and MODEL_PATH (from a failure report) explore further or replay a failure. */
@@ -389,6 +522,14 @@ describe.each(dbTargets)('trading model on %s', (target) => {
     // A small account, so that leverage and crashes reach margin calls and stop-outs.
     await t.ctx.db.update(settings).set({ value: '5000' }).where(eq(settings.key, 'demo_initial_balance'));
     await t.ctx.services.trading.settings.reload(t.ctx.db);
+    riskToken = await staffSession(t, ['risk']);
+    const market = t.ctx.services.market;
+    seeded = Object.fromEntries(
+      SYM_KEYS.map((k) => {
+        const s = market.symbolByCode(SYMBOLS[k].code)!;
+        return [k, { leverages: s.leverages.map((l) => l.value), maxLots: s.maxLots, tradable: s.tradable }];
+      }),
+    ) as Record<SymKey, Terms>;
   });
   afterAll(async () => t?.close());
 
@@ -398,13 +539,20 @@ describe.each(dbTargets)('trading model on %s', (target) => {
       await fc.assert(
         fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: 'max' }), async (cmds) => {
           closedSet(t).clear();
+          // Each run starts from the seeded terms (a staff change of the last run is undone).
+          const changed = new Set(termsLog.map((c) => c.sym));
+          for (const key of changed) await saveTerms(t, key, seeded[key]);
+          termsLog.length = 0;
           for (const key of Object.keys(SYMBOLS) as SymKey[]) {
             const s = SYMBOLS[key];
             const half = dec(s.spread).div(2);
             await tick(t, s.code, dec(s.startMid).minus(half).toString(), dec(s.startMid).plus(half).toString());
           }
           const trader = await demoTrader(t);
-          const model = new AccountModel(dec(5_000));
+          const model = new AccountModel(
+            dec(5_000),
+            Object.fromEntries(SYM_KEYS.map((k) => [k, { ...seeded[k] }])) as Record<SymKey, Terms>,
+          );
           await fc.asyncModelRun(() => ({ model, real: { t, trader, paid: new Set<number>() } }), cmds);
           await api(t, trader, '/v1/api/main/user/resetForexDemoAccount');
         }),
@@ -417,6 +565,6 @@ describe.each(dbTargets)('trading model on %s', (target) => {
       );
     },
     // Each step also reads the engine's books and every new close's postings.
-    30_000 + RUNS * 10_000,
+    30_000 + RUNS * 12_000,
   );
 });

@@ -1,11 +1,10 @@
 import { Code } from '@tp/contract/codes';
-import { D, type Dec, dec, fixed, moneyStr, parseAmount } from '@tp/contract/decimal';
+import { D, type Dec, dec, fixed, parseAmount } from '@tp/contract/decimal';
 import { OrderStatus, OrderType } from '@tp/contract/constants';
 import { closePriceFor, stopsValid } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
 import { AppError, fail, invalid } from '../../http/errors.ts';
 import type { SymbolInfo } from '../market/index.ts';
-import { type PositionTerms, type PriceBoard, atOrBelow, figuresOf, fundsFor, raisesMargin } from './figures.ts';
 import { nextRollover } from './rollover.ts';
 
 /** Quantities are kept to 6 decimals (orders.quantity). */
@@ -143,29 +142,5 @@ export function checkSlippage(
   if (worse.gt(tolerance)) {
     const price = fixed(fill, sym.pricePrecision);
     throw new AppError(Code.REQUOTE, 'trading.requote', { price }, { price, seen: fixed(seen, sym.pricePrecision), deviation: points });
-  }
-}
-
-/**
- * Refuses an order the account cannot carry: under a margin call, one that raises the margin required
- * (hedges pass); otherwise one whose margin and fee exceed the funds it may use.
- */
-export function checkFunds(
-  positions: PositionTerms[],
-  w: { cash: Dec; locked: Dec },
-  prices: PriceBoard,
-  marginCallLevel: Dec,
-  order: { symbolId: number; orderType: number; margin: Dec; fee: Dec },
-): void {
-  const figures = figuresOf(w.cash, w.locked, positions, prices);
-  const raises = raisesMargin(positions, order);
-  if (raises && atOrBelow(figures, marginCallLevel)) throw fail('trading.margin_call_in_force');
-  const cost = order.margin.plus(order.fee);
-  const funds = fundsFor(figures, w.cash, raises);
-  if (funds.lt(cost)) {
-    throw new AppError(Code.INSUFFICIENT_MARGIN, 'trading.insufficient_margin', {
-      required: moneyStr(cost),
-      available: moneyStr(D.max(0, funds)),
-    });
   }
 }

@@ -1,12 +1,12 @@
-import { Code } from '@tp/contract/codes';
-import { ClosedType, type MarketStatusReason, OrderStatus } from '@tp/contract/constants';
+import { ClosedType, OrderStatus } from '@tp/contract/constants';
 import { dec, moneyStr } from '@tp/contract/decimal';
 import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
-import { AppError, fail, invalid, notFound } from '../../http/errors.ts';
-import type { MarketService, SymbolInfo } from '../market/index.ts';
-import { checkFunds, checkOrder, checkSlippage, checkStopSides, parseStop } from './order-checks.ts';
+import { notFound } from '../../http/errors.ts';
+import type { MarketService } from '../market/index.ts';
+import { Admission, marketClosed } from './admission.ts';
+import { checkOrder, checkSlippage, checkStopSides, parseStop } from './order-checks.ts';
 import type { OrderOps } from './order-ops.ts';
 import { termsOf } from './order-view.ts';
 import {
@@ -14,6 +14,7 @@ import {
   findByClientOrderId,
   findOrder,
   insertOrder,
+  liveOrdersCondition,
   openPositionsCondition,
   ownOpenPositionCondition,
   updateStops,
@@ -21,35 +22,28 @@ import {
 import type { Settlement } from './settlement.ts';
 import type { TradingSettings } from './settings.ts';
 
-/** Refusal while a symbol is not tradable: outside its hours, or without a live quote (stale or none yet). */
-export const marketClosed = (reason: MarketStatusReason | null = 'closed') =>
-  new AppError(Code.MARKET_CLOSED, reason === 'stale' || reason === 'no_quote' ? 'trading.quote_not_live' : 'trading.market_closed');
+export { marketClosed } from './admission.ts';
 const orderNotFound = () => notFound('trading.order_not_found');
 
 /** The trader's order calls: submit, close, cancel, take-profit and stop-loss. */
 export class OrderService {
+  private readonly admission: Admission;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly settings: TradingSettings,
     private readonly settlement: Settlement,
     private readonly ops: OrderOps,
-  ) {}
+  ) {
+    this.admission = new Admission(ctx, settings);
+  }
 
   private get market(): MarketService {
     return this.ctx.services.market;
   }
 
-  private tradableSymbol(symbolId: number): SymbolInfo {
-    const sym = this.market.symbol(symbolId);
-    if (!sym || !sym.visible) throw invalid('trading.symbol_not_found');
-    if (!sym.tradable) throw fail('trading.symbol_not_tradable');
-    return sym;
-  }
-
   async submit(user: AuthUser, input: SubmitInput): Promise<OrderRow> {
-    const sym = this.tradableSymbol(input.forex_id);
-    const quote = this.market.quote(sym.id);
-    if (!quote || !this.market.isOpen(sym.id)) throw marketClosed(this.market.closedReason(sym.id));
+    const { sym, quote } = this.admission.symbolNow(input.forex_id);
     const req = checkOrder(sym, input, quote);
     const quoteToUsd = this.market.quoteToUsd(sym.id);
     const price = req.pending ? req.pending.target : openPriceFor(req.orderType, quote.bid, quote.ask);
@@ -61,14 +55,26 @@ export class OrderService {
     return this.ops.forUser(
       user.id,
       user.isDemo,
-      async (tx, w, changes, open) => {
+      async (tx, w, changes, live) => {
         if (clientOrderId) {
           const existing = await findByClientOrderId(tx, user.id, clientOrderId);
           if (existing) return existing;
         }
-        const positions = open.map(termsOf);
-        // Under a margin call only orders that do not raise the margin required (hedges) pass.
-        checkFunds(positions, w, this.market, this.settings.marginCallLevel, { symbolId: sym.id, orderType: req.orderType, margin, fee });
+        const positions = live.filter((o) => o.status === OrderStatus.OPEN).map(termsOf);
+        const pendingCount = live.length - positions.length;
+        this.admission.admit(
+          { cash: w.cash, locked: w.locked, positions, pendingCount },
+          {
+            symbolId: sym.id,
+            orderType: req.orderType,
+            lots: req.lots,
+            leverage: req.leverage,
+            contractSize: sym.contractSize,
+            margin,
+            fee,
+            placing: req.pending !== null,
+          },
+        );
         const row = await insertOrder(tx, {
           userId: user.id,
           symbolId: sym.id,
@@ -101,8 +107,8 @@ export class OrderService {
         }
         return row;
       },
-      // The open positions, read under the lock in the lock's round trip.
-      { read: openPositionsCondition(user.id) },
+      // The open positions (and, for a pending order, the pending ones), read under the lock in the lock's round trip.
+      { read: req.pending ? liveOrdersCondition(user.id) : openPositionsCondition(user.id) },
     );
   }
 

@@ -6,10 +6,10 @@ import type { AppContext, AuthUser } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import type { MarketService } from '../market/index.ts';
-import { checkFunds, defaultDeviationPoints, parseField } from './order-checks.ts';
+import { Admission, marketClosed } from './admission.ts';
+import { defaultDeviationPoints, parseField } from './order-checks.ts';
 import type { OrderOps } from './order-ops.ts';
 import { marginCallNotice } from './pushes.ts';
-import { marketClosed } from './order-service.ts';
 import { termsOf } from './order-view.ts';
 import {
   type OrderRow,
@@ -82,12 +82,16 @@ export function noticeOf(order: OrderRow, market: Pick<MarketService, 'symbol'>)
  * whatever races it (a take-profit, another close).
  */
 export class PositionTools {
+  private readonly admission: Admission;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly settings: TradingSettings,
     private readonly settlement: Settlement,
     private readonly ops: OrderOps,
-  ) {}
+  ) {
+    this.admission = new Admission(ctx, settings);
+  }
 
   private get market(): MarketService {
     return this.ctx.services.market;
@@ -176,11 +180,9 @@ export class PositionTools {
       async (tx, w, changes, read) => {
         const row = read.find((o) => o.id === orderId && o.status === OrderStatus.OPEN);
         if (!row) throw orderNotFound();
-        const sym = this.market.symbol(row.symbolId);
-        if (!sym || !sym.visible) throw orderNotFound();
-        if (!sym.tradable) throw fail('trading.symbol_not_tradable');
-        const quote = this.market.quote(row.symbolId);
-        if (!quote || !this.market.isOpen(row.symbolId)) throw marketClosed(this.market.closedReason(row.symbolId));
+        const visible = this.market.symbol(row.symbolId);
+        if (!visible || !visible.visible) throw orderNotFound();
+        const { sym, quote } = this.admission.symbolNow(row.symbolId);
         const quoteToUsd = this.market.quoteToUsd(row.symbolId);
         const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, ClosedType.USER);
         if (!closed) throw orderNotFound();
@@ -191,8 +193,12 @@ export class PositionTools {
         const price = openPriceFor(orderType, quote.bid, quote.ask);
         const margin = marginOf(sym, lots, price, row.multiple, quoteToUsd);
         const fee = feeOf(sym, this.settings.tradeFeeType, lots, margin);
+        // The new side is admitted like any order, on the account as the close left it (refused: the close is undone too).
         const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
-        checkFunds(positions, w, this.market, this.settings.marginCallLevel, { symbolId: sym.id, orderType, margin, fee });
+        this.admission.admit(
+          { cash: w.cash, locked: w.locked, positions },
+          { symbolId: sym.id, orderType, lots, leverage: row.multiple, contractSize: sym.contractSize, margin, fee },
+        );
         const opened = await insertOrder(tx, {
           userId: user.id,
           symbolId: sym.id,

@@ -39,6 +39,9 @@ function sqlInt(n: number): number {
 /** ordersWhere condition: the user's open positions. */
 export const openPositionsCondition = (userId: number): string => `user_id = ${sqlInt(userId)} and status = ${OPEN}`;
 
+/** ordersWhere condition: the user's open positions and pending orders. */
+export const liveOrdersCondition = (userId: number): string => `user_id = ${sqlInt(userId)} and status in (${PENDING}, ${OPEN})`;
+
 /** ordersWhere condition: one open position, only if it is the user's. */
 export const ownOpenPositionCondition = (userId: number, orderId: number): string =>
   `id = ${sqlInt(orderId)} and user_id = ${sqlInt(userId)} and status = ${OPEN}`;

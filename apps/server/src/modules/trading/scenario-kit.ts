@@ -8,8 +8,9 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { staffSession } from '../../../test/auth-helpers.ts';
 import { call, type TestApp } from '../../../test/test-app.ts';
-import { ledgerAccounts, ledgerEntries } from '../../platform/db/schema.ts';
-import { api, cashOf, demoTrader, expectAuditClean, submit, symbolId, tick } from './test-kit.ts';
+import { dec } from '@tp/contract/decimal';
+import { ledgerAccounts, ledgerEntries, settings, symbols } from '../../platform/db/schema.ts';
+import { api, cashOf, demoTrader, expectAuditClean, pushesOf, submit, symbolId, tick } from './test-kit.ts';
 import type { TriggerExecutor } from './trigger-executor.ts';
 
 export type Step =
@@ -29,7 +30,21 @@ export type Step =
   /** The symbol's market closes (nothing trades or ticks) or opens again. */
   | { market: 'closed' | 'open'; code: string }
   /** Figures at this point, from the account detail call. */
-  | { expectFigures: { balance?: string; risk_rate?: string | null; margin_call?: 0 | 1; equity?: string } };
+  | { expectFigures: { balance?: string; risk_rate?: string | null; margin_call?: 0 | 1; equity?: string } }
+  /** A pending order at `price` (limit or stop, as the price lies), named by `pending`. */
+  | { pending: string; code: string; type: 1 | 2; lots: string; leverage: number; price: string; refused?: string }
+  /** Reverses the position `reverse`; the new one is named `as`. */
+  | { reverse: string; as: string; refused?: string }
+  /**
+   * One source tick at the bid and ask traders should see (before the spread, like `tick`), which the
+   * deviation filter may hold (`held`); `sourceAgeMs`: the source stamped it that long ago.
+   */
+  | { feed: [code: string, bid: string, ask: string]; held?: boolean; sourceAgeMs?: number }
+  /** A staff edit of the symbol through the back office (risk role), e.g. { leverages: '5', max_lots: '1' }; undone after the scenario. */
+  | { staff: string; changes: Record<string, string | number> }
+  /** A trading setting (max_open_positions, max_pending_orders), restored after the scenario. */
+  | { setting: string; value: string }
+  | { wait: number };
 
 export interface Scenario {
   name: string;
@@ -41,6 +56,12 @@ export interface Scenario {
     balance: string;
     locked: string;
     writeOffs: string[];
+    /** Pending orders still waiting, by name (checked when given). */
+    pending?: string[];
+    /** Pending orders the system cancelled, by name, with the reason stored (checked when given). */
+    cancelled?: Record<string, string>;
+    /** NOTICE pushes to the trader, by kind, in order (checked when given). */
+    notices?: string[];
   };
 }
 
@@ -83,15 +104,50 @@ export function holdEngineJobs(t: TestApp): () => void {
   };
 }
 
+async function staffToken(t: TestApp, role: string): Promise<string> {
+  const key = `${role}`;
+  let tokens = staffTokensByRole.get(t);
+  if (!tokens) staffTokensByRole.set(t, (tokens = new Map()));
+  let token = tokens.get(key);
+  if (!token) tokens.set(key, (token = await staffSession(t, [role])));
+  return token;
+}
+const staffTokensByRole = new WeakMap<TestApp, Map<string, string>>();
+
+/** A symbol's terms a scenario may change, as the back office saves them. */
+async function termsOf(t: TestApp, code: string): Promise<Record<string, string | number>> {
+  const sym = t.ctx.services.market.symbolByCode(code)!;
+  const [row] = await t.ctx.db.select({ maxQuoteAgeSec: symbols.maxQuoteAgeSec }).from(symbols).where(eq(symbols.id, sym.id));
+  return {
+    id: sym.id,
+    leverages: sym.leverages.map((l) => l.value).join(','),
+    min_lots: sym.minLots.toString(),
+    max_lots: sym.maxLots.toString(),
+    visible: sym.visible ? 1 : 0,
+    tradable: sym.tradable ? 1 : 0,
+    max_quote_age_sec: row!.maxQuoteAgeSec,
+  };
+}
+
 export async function runScenario(t: TestApp, s: Scenario): Promise<void> {
   const trader = await demoTrader(t);
   const ids = new Map<string, number>();
   const closed = closedSet(t);
   let release: (() => void) | null = null;
+  const restoreTerms = new Map<string, Record<string, string | number>>();
+  const restoreSettings = new Map<string, string | null>();
+  const pushes = pushesOf(t, trader.userId);
+  const saveSymbol = async (changes: Record<string, string | number>) => {
+    const res = await call(t, 'POST', '/api/admin/symbols/save', changes, { token: await staffToken(t, 'risk'), lang: 'en' });
+    expect({ changes, code: res.code, msg: res.msg }).toMatchObject({ changes, code: 1 });
+  };
   try {
     for (const [i, step] of s.steps.entries()) {
       const at = `${s.name}, step ${i + 1}: ${JSON.stringify(step)}`;
-      if ('tick' in step) await tick(t, ...step.tick, release === null);
+      if ('tick' in step)
+        await tick(t, ...step.tick, release === null).catch((e) => {
+          throw new Error(`${at}: ${String(e)}`);
+        });
       else if ('engine' in step) {
         if (step.engine === 'hold') release ??= holdEngineJobs(t);
         else {
@@ -104,6 +160,51 @@ export async function runScenario(t: TestApp, s: Scenario): Promise<void> {
         expect({ at, msg: res.msg }).toEqual({ at, msg: step.refused ?? 'Success' });
         if (res.code === 1) ids.set(step.as, res.data.Id);
         if (!release) await t.ctx.services.trading.engine.idle();
+      } else if ('pending' in step) {
+        const res = await submit(t, trader, {
+          type: step.type,
+          cont: step.lots,
+          forex_id: symbolId(t, step.code),
+          multiple: step.leverage,
+          status: 0,
+          target_price: step.price,
+        });
+        expect({ at, msg: res.msg }).toEqual({ at, msg: step.refused ?? 'Success' });
+        if (res.code === 1) ids.set(step.pending, res.data.Id);
+        await t.ctx.services.trading.engine.idle();
+      } else if ('reverse' in step) {
+        const res = await api(t, trader, '/v1/api/forex/reverse', { id: ids.get(step.reverse) });
+        expect({ at, msg: res.msg }).toEqual({ at, msg: step.refused ?? 'Success' });
+        if (res.code === 1) ids.set(step.as, res.data.Id);
+        await t.ctx.services.trading.engine.idle();
+      } else if ('feed' in step) {
+        const [code, bid, ask] = step.feed;
+        const market = t.ctx.services.market;
+        const sym = market.symbolByCode(code)!;
+        const half = sym.spread.div(2);
+        const now = Date.now();
+        const accepted = market.publishTick({
+          symbolId: sym.id,
+          bid: dec(bid).plus(half).toString(),
+          ask: dec(ask).minus(half).toString(),
+          time: now,
+          ...(step.sourceAgeMs === undefined ? {} : { sourceTime: now - step.sourceAgeMs }),
+        });
+        expect({ at, accepted }).toEqual({ at, accepted: !step.held });
+        await t.ctx.services.trading.engine.idle();
+      } else if ('staff' in step) {
+        if (!restoreTerms.has(step.staff)) restoreTerms.set(step.staff, await termsOf(t, step.staff));
+        await saveSymbol({ id: symbolId(t, step.staff), ...step.changes });
+      } else if ('setting' in step) {
+        const [row] = await t.ctx.db.select().from(settings).where(eq(settings.key, step.setting));
+        if (!restoreSettings.has(step.setting)) restoreSettings.set(step.setting, row?.value ?? null);
+        await t.ctx.db
+          .insert(settings)
+          .values({ key: step.setting, value: step.value })
+          .onConflictDoUpdate({ target: settings.key, set: { value: step.value } });
+        await t.ctx.services.trading.settings.reload(t.ctx.db);
+      } else if ('wait' in step) {
+        await new Promise((r) => setTimeout(r, step.wait));
       } else if ('open' in step) {
         const res = await submit(t, trader, {
           type: step.type,
@@ -148,6 +249,13 @@ export async function runScenario(t: TestApp, s: Scenario): Promise<void> {
         { type: o.ClosedType, price: o.UpdatePrice, profit: o.FactProfits },
       ]),
     );
+    const cancelled = Object.fromEntries(
+      (history.data.data as { Id: number; Status: number; CancelReason: string }[])
+        .filter((o) => o.Status === 4 && o.CancelReason !== 'user')
+        .map((o) => [nameOf.get(o.Id) ?? o.Id, o.CancelReason]),
+    );
+    for (const name of Object.keys(cancelled)) delete closes[name];
+    const waiting = await api(t, trader, '/v1/api/forex/my_deal', { status: 0 });
     const holding = await api(t, trader, '/v1/api/forex/my_deal', { status: 1 });
     const writeOffs = await t.ctx.db
       .select({ amount: ledgerEntries.amount })
@@ -156,6 +264,7 @@ export async function runScenario(t: TestApp, s: Scenario): Promise<void> {
       .where(and(eq(ledgerAccounts.userId, trader.userId), eq(ledgerEntries.type, 'writeoff')))
       .orderBy(ledgerEntries.id);
     const { balance, locked } = await cashOf(t, trader.userId);
+    const notices = pushes.messages.filter((m) => m.type === 'NOTICE').map((m) => m.kind as string);
     expect({
       scenario: s.name,
       closed: closes,
@@ -163,10 +272,21 @@ export async function runScenario(t: TestApp, s: Scenario): Promise<void> {
       balance,
       locked,
       writeOffs: writeOffs.map((w) => w.amount),
+      ...(s.expect.pending ? { pending: (waiting.data.data as { Id: number }[]).map((o) => nameOf.get(o.Id)) } : {}),
+      ...(s.expect.cancelled ? { cancelled } : {}),
+      ...(s.expect.notices ? { notices } : {}),
     }).toEqual({ scenario: s.name, ...s.expect });
+    if (!s.expect.cancelled) expect({ scenario: s.name, cancelled }).toEqual({ scenario: s.name, cancelled: {} });
     await expectAuditClean(t);
   } finally {
     release?.();
+    pushes.stop();
+    for (const terms of restoreTerms.values()) await saveSymbol(terms);
+    for (const [key, value] of restoreSettings) {
+      if (value === null) await t.ctx.db.delete(settings).where(eq(settings.key, key));
+      else await t.ctx.db.update(settings).set({ value }).where(eq(settings.key, key));
+    }
+    if (restoreSettings.size) await t.ctx.services.trading.settings.reload(t.ctx.db);
     closed.clear();
     await api(t, trader, '/v1/api/main/user/resetForexDemoAccount');
   }

@@ -2,7 +2,8 @@ import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
 import { dec, moneyStr } from '@tp/contract/decimal';
 import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
 import type { AppContext } from '../../context.ts';
-import { atOrBelow, figuresOf, floatingOf, fundsFor, raisesMargin } from './figures.ts';
+import { Admission, Refusal } from './admission.ts';
+import { atOrBelow, figuresOf, floatingOf } from './figures.ts';
 import type { OrderOps, Prices } from './order-ops.ts';
 import { termsOf } from './order-view.ts';
 import {
@@ -59,12 +60,16 @@ export function fillCrossed(order: OrderRow, prices: Prices): boolean {
 
 /** What the engine's triggers do, each in one transaction of the user (DB checks decide, memory only proposes). */
 export class TriggerExecutor {
+  private readonly admission: Admission;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly settings: TradingSettings,
     private readonly settlement: Settlement,
     private readonly ops: OrderOps,
-  ) {}
+  ) {
+    this.admission = new Admission(ctx, settings);
+  }
 
   private get market() {
     return this.ctx.services.market;
@@ -119,7 +124,11 @@ export class TriggerExecutor {
     );
   }
 
-  /** A pending order at the tick's price: margin and fee recomputed, cancelled when no longer covered. */
+  /**
+   * A pending order at the tick's price, admitted again as of now like a new order (symbol, current
+   * limits, caps, margin at the fill price): refused, it is cancelled with the reason, or waits
+   * for a later tick while the refusal passes by itself (a quote not live, a jump held).
+   */
   private fill(job: FillJob): Promise<void> {
     return this.ops.forUser(
       job.userId,
@@ -132,15 +141,30 @@ export class TriggerExecutor {
           return;
         }
         const fillPrice = openPriceFor(row.orderType, job.bid, job.ask);
-        const terms = { contractSize: row.contractSize, marginMode: sym.marginMode, fixedMargin: sym.fixedMargin, feeRate: sym.feeRate };
-        const margin = marginOf(terms, row.quantity, fillPrice, row.multiple, this.market.quoteToUsd(row.symbolId));
-        const fee = feeOf(terms, this.settings.tradeFeeType, row.quantity, margin);
         const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
-        const figures = figuresOf(w.cash, w.locked, positions, this.market);
-        const reserved = dec(row.cautionMoney).plus(row.tradeFee);
-        const raises = raisesMargin(positions, { symbolId: row.symbolId, orderType: row.orderType, margin });
-        if (fundsFor(figures, w.cash, raises).plus(reserved).lt(margin.plus(fee))) {
-          const cancelled = await this.ops.cancel(tx, w, row, 'insufficient_margin');
+        let margin = dec(0);
+        let fee = dec(0);
+        try {
+          // The symbol first: its conversion pair must be live before the margin can be converted.
+          this.admission.symbolNow(row.symbolId);
+          const terms = { contractSize: row.contractSize, marginMode: sym.marginMode, fixedMargin: sym.fixedMargin, feeRate: sym.feeRate };
+          margin = marginOf(terms, row.quantity, fillPrice, row.multiple, this.market.quoteToUsd(row.symbolId));
+          fee = feeOf(terms, this.settings.tradeFeeType, row.quantity, margin);
+          this.admission.admit(
+            { cash: w.cash, locked: w.locked, positions, released: dec(row.cautionMoney).plus(row.tradeFee) },
+            {
+              symbolId: row.symbolId,
+              orderType: row.orderType,
+              lots: dec(row.quantity),
+              leverage: row.multiple,
+              contractSize: dec(row.contractSize),
+              margin,
+              fee,
+            },
+          );
+        } catch (e) {
+          if (!(e instanceof Refusal)) throw e;
+          const cancelled = e.cancel ? await this.ops.cancel(tx, w, row, e.cancel) : null;
           changes.push(
             cancelled ? { type: 'closed', userId: job.userId, orders: [cancelled] } : { type: 'sync', orderId: row.id, order: row },
           );

@@ -26,8 +26,18 @@ const priceOf = (v: unknown): string | null => {
 };
 
 /**
+ * The source's own timestamp of a quote, epoch milliseconds: a number of milliseconds (or of seconds,
+ * when below 10^11) or an ISO 8601 string; undefined when absent or unreadable.
+ */
+export function sourceTimeOf(v: unknown): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : NaN;
+  const ms = Number.isFinite(n) ? (n < 1e11 ? n * 1000 : n) : typeof v === 'string' ? Date.parse(v) : NaN;
+  return Number.isFinite(ms) && ms > 0 ? Math.floor(ms) : undefined;
+}
+
+/**
  * An external JSON-over-WebSocket feed. Each message is one quote or an array of quotes:
- * {symbol|code|s, bid|b, ask|a, volume|v?}. Reconnects with exponential backoff; a feed silent for
+ * {symbol|code|s, bid|b, ask|a, volume|v?, time|ts|t?}; with a time, the quote's age counts from it. Reconnects with exponential backoff; a feed silent for
  * FEED_STALE_MS is marked stale, logged, and reconnected.
  */
 export class ExternalFeedSource implements PriceSource {
@@ -109,7 +119,8 @@ export class ExternalFeedSource implements PriceSource {
     const ask = priceOf(item.ask ?? item.a);
     if (!symbol || !bid || !ask) return;
     const volume = priceOf(item.volume ?? item.v) ?? undefined;
-    this.deps.market.publishTick({ symbolId: symbol.id, bid, ask, volume, time: now });
+    const sourceTime = sourceTimeOf(item.time ?? item.ts ?? item.t);
+    this.deps.market.publishTick({ symbolId: symbol.id, bid, ask, volume, time: now, ...(sourceTime === undefined ? {} : { sourceTime }) });
   }
 
   private checkStale(now: number): void {

@@ -130,7 +130,9 @@ describe.each(dbTargets)('price sources on %s', (target) => {
     await new Promise((r) => server.once('listening', r));
     const sockets: WebSocket[] = [];
     server.on('connection', (ws) => sockets.push(ws));
-    const feed = new ExternalFeedSource(deps({ FEED_URL: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/feed`, FEED_SYMBOL_MAP: undefined }));
+    const feed = new ExternalFeedSource(
+      deps({ FEED_URL: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/feed`, FEED_SYMBOL_MAP: undefined }),
+    );
     const btc = market().symbolByCode('BTCUSDT')!;
     await t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 1 }).where(eq(symbols.id, btc.id));
     await market().reloadSymbols();
@@ -146,14 +148,24 @@ describe.each(dbTargets)('price sources on %s', (target) => {
       expect(market().quote(btc.id)).toMatchObject({ bid: '94990.00', ask: '95010.00' });
       expect((await buy()).data).toMatchObject({ Price: '95010.00' });
 
-      const held = market().feedHealth().find((h) => h.code === 'BTCUSDT')!.suspectTicks;
+      const held = market()
+        .feedHealth()
+        .find((h) => h.code === 'BTCUSDT')!.suspectTicks;
       send('9.50', '9.50');
       send('95100', '95100');
       await until(() => market().quote(btc.id)?.bid === '95090.00');
-      expect(market().feedHealth().find((h) => h.code === 'BTCUSDT')!.suspectTicks).toBe(held + 1);
+      expect(
+        market()
+          .feedHealth()
+          .find((h) => h.code === 'BTCUSDT')!.suspectTicks,
+      ).toBe(held + 1);
 
       await until(() => !market().isOpen(btc.id), 3000);
-      expect(market().feedHealth().find((h) => h.code === 'BTCUSDT')!.state).toBe('stale');
+      expect(
+        market()
+          .feedHealth()
+          .find((h) => h.code === 'BTCUSDT')!.state,
+      ).toBe('stale');
       expect(await buy()).toMatchObject({ code: 2001 });
 
       send('95200', '95200');
@@ -161,6 +173,47 @@ describe.each(dbTargets)('price sources on %s', (target) => {
       expect((await buy()).data).toMatchObject({ Price: '95210.00' });
     } finally {
       await t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 30 }).where(eq(symbols.id, btc.id));
+      await market().reloadSymbols();
+      feed.stop();
+      for (const s of sockets) s.terminate();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('through a real feed: quotes stamped by the source (time, ts or t) age from that stamp, so a lagging upstream goes stale', async () => {
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((r) => server.once('listening', r));
+    const sockets: WebSocket[] = [];
+    server.on('connection', (ws) => sockets.push(ws));
+    const feed = new ExternalFeedSource(
+      deps({ FEED_URL: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/feed`, FEED_SYMBOL_MAP: undefined }),
+    );
+    const eth = market().symbolByCode('ETHUSDT')!;
+    await t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 2 }).where(eq(symbols.id, eth.id));
+    await market().reloadSymbols();
+    const mid = market().quote(eth.id)!.mid;
+    const send = (bid: string, stamp: Record<string, unknown>) =>
+      sockets[0]!.send(JSON.stringify({ s: 'ETHUSDT', b: bid, a: bid, ...stamp }));
+    try {
+      feed.start();
+      await until(() => sockets.length === 1 && feed.status.connected);
+      // Stale first (no live tick for 2 seconds), then quotes priced 10 seconds ago by the source arrive.
+      await until(() => !market().isOpen(eth.id));
+      const at = (n: number) => dec(mid).plus(n).toFixed(eth.pricePrecision);
+      send(at(1), { t: Date.now() - 10_000 });
+      await until(() => market().quote(eth.id)!.mid === at(1));
+      expect(market().isOpen(eth.id)).toBe(false);
+      send(at(2), { ts: new Date(Date.now() - 10_000).toISOString() });
+      await until(() => market().quote(eth.id)!.mid === at(2));
+      expect(market().isOpen(eth.id)).toBe(false);
+      // A fresh stamp (in seconds) makes it live; a feed without stamps keeps working as before.
+      send(at(3), { time: Math.floor(Date.now() / 1000) });
+      await until(() => market().isOpen(eth.id));
+      await until(() => !market().isOpen(eth.id));
+      send(at(4), {});
+      await until(() => market().isOpen(eth.id));
+    } finally {
+      await t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 30 }).where(eq(symbols.id, eth.id));
       await market().reloadSymbols();
       feed.stop();
       for (const s of sockets) s.terminate();
