@@ -24,7 +24,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 2,
+          poolOptions: { forks: { maxForks: 2, minForks: 1 } },
         },
       },
       {
@@ -35,8 +35,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           pool: 'forks',
-          // One file at a time, each in its own fresh process: every file starts its own server and browser.
-          maxWorkers: 1,
+          poolOptions: { forks: { singleFork: true } },
           fileParallelism: false,
         },
       },
