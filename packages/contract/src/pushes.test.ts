@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { parseServerMessage, topicOfMessage, type ParsedJsonMessage } from './push-parse.ts';
 import { SERVER_MESSAGE_SHAPES } from './push-shapes.ts';
 import { clientMessages, type JsonServerMessageName, pushMessage, type ServerMessageOf, serverMessages } from './pushes.ts';
-import { README_BEGIN, README_END, renderReadmeTable, wireShapeOf } from './socket-docs.ts';
+import { README_BEGIN, README_END, renderReadmeTable, strictSchema as strict, wireShapeOf } from './socket-docs.ts';
 
 const order = {
   Id: 7,
@@ -132,16 +131,6 @@ const samples: { [N in JsonServerMessageName]: ServerMessageOf<N> } = {
   CHAT: pushMessage('CHAT', { message: chat }),
   SUPPORT: pushMessage('SUPPORT', { user_id: 3, message: chat }),
 };
-
-/** The schema with every object strict, all the way down: no field may be missing or extra. */
-function strict(schema: z.ZodType): z.ZodType {
-  if (schema instanceof z.ZodObject)
-    return z.strictObject(Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, strict(v as z.ZodType)])));
-  if (schema instanceof z.ZodArray) return z.array(strict(schema.element as z.ZodType));
-  if (schema instanceof z.ZodTuple) return z.tuple((schema.def.items as z.ZodType[]).map(strict) as [z.ZodType, ...z.ZodType[]]);
-  if (schema instanceof z.ZodNullable) return strict(schema.unwrap() as z.ZodType).nullable();
-  return schema;
-}
 
 const names = Object.keys(samples) as JsonServerMessageName[];
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { dec, fixed } from '@tp/contract/decimal';
+import { pushMessage } from '@tp/contract/pushes';
 import { type Alert, MAX_ACTIVE_ALERTS } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
@@ -178,7 +179,7 @@ export class AlertService {
       .returning();
     if (!fired) return;
     const alert = this.view(fired);
-    this.ctx.bus.publish(BusChannels.userChannel(fired.userId), { type: 'ALERT', ...alert });
+    this.ctx.bus.publish(BusChannels.userChannel(fired.userId), pushMessage('ALERT', alert));
     if (fired.email) {
       const params = { symbol: alert.symbol, side: t(fired.lang, `trading.alert_side_${alert.side}`), price: alert.fired_price };
       this.ctx.services.codes.notify('email', fired.email, t(fired.lang, 'trading.alert_subject', params), t(fired.lang, 'trading.alert_body', params));
