@@ -70,11 +70,12 @@ export function renderShapesModule(): string {
     type: d.type,
     frame: d.frame,
     topic: d.topic,
+    audience: d.audience,
     shape: wireShapeOf(d.schema),
   }));
   return [
     '// Generated from pushes.ts by `npm run docs:socket` (pushes.test.ts fails when it is out of date): do not edit.',
-    "import type { ServerMessageName } from './pushes.ts';",
+    "import type { ServerMessageName, SocketAudience } from './pushes.ts';",
     "import type { WireShape } from './wire-shape.ts';",
     '',
     'export interface ServerMessageShape {',
@@ -82,6 +83,7 @@ export function renderShapesModule(): string {
     '  readonly type: string;',
     "  readonly frame: 'json' | 'text';",
     '  readonly topic: string | null;',
+    '  readonly audience: SocketAudience;',
     '  readonly shape: WireShape;',
     '}',
     '',
