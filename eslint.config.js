@@ -11,6 +11,24 @@ const SERVER_MODULES = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The `type` of every message the socket server sends (declared in packages/contract/src/pushes.ts; realtime/push-lint.unit.test.ts keeps the two equal). */
+export const PUSH_TYPES = [
+  'error',
+  'login_result',
+  'logout_result',
+  'sub_result',
+  'unsub_result',
+  'session_ended',
+  'DAY_MARKET',
+  'KLINE',
+  'MARKET_DEPTH',
+  'FOREX_TRADE',
+  'FOREX_CLOSED',
+  'NOTICE',
+  'ALERT',
+  'CHAT',
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'coverage/**'] },
   js.configs.recommended,
@@ -66,6 +84,25 @@ export default tseslint.config(
       ],
     },
   },
+  // Socket messages are declared once (packages/contract/src/pushes.ts) and built with its `pushMessage`:
+  // an object literal that names a message's `type` anywhere else is a frame the contract does not check.
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/test-kit.ts', '**/scenario-kit.ts', '**/test-helpers.ts', '**/ws-test-client.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          `Property[key.name='type'][value.type='Literal'][value.value=/^(${PUSH_TYPES.join('|')})$/]`,
+          "Property[key.name='type'] > MemberExpression.value[object.name='WsTopic']",
+          "Property[key.name='type'] > Identifier.value[name=/^(CHAT_PUSH_TYPE|SESSION_ENDED_PUSH)$/]",
+        ].map((selector) => ({
+          selector,
+          message: "Build socket messages with pushMessage('NAME', body) from @tp/contract/pushes (declared there, checked by its schema).",
+        })),
+      ],
+    },
+  },
   // Web boundaries (issue 18): app -> features -> shared, a feature never imports another one, and no
   // import cycles. New folders under features/ are covered as soon as they exist.
   {
@@ -86,7 +123,8 @@ export default tseslint.config(
 /** The web app's layers: app/ and main.tsx on top, then features/<name>/, then the shared folders. */
 function webZones() {
   const src = 'apps/web/src';
-  const features = fs.readdirSync(`${import.meta.dirname}/${src}/features`, { withFileTypes: true })
+  const features = fs
+    .readdirSync(`${import.meta.dirname}/${src}/features`, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
   const shared = ['api', 'components', 'lib', 'stores', 'types'].map((dir) => `${src}/${dir}`);

@@ -57,3 +57,8 @@ export function topicOfMessage(parsed: ParsedJsonMessage): SocketTopic | null {
     pattern.includes('{code}') ? pattern.replace('{code}', String((parsed.message as { symbol?: unknown }).symbol)) : pattern
   ) as SocketTopic;
 }
+
+const announcements = new Set(SERVER_MESSAGE_SHAPES.filter((d) => d.audience === 'announcement').map((d) => d.topic));
+
+/** Topics a logged-in connection gets without subscribing (NOTICE, ALERT): listened to, never sent as `sub`. */
+export const isAnnouncementTopic = (topic: string): boolean => announcements.has(topic);

@@ -1,5 +1,5 @@
 // Generated from pushes.ts by `npm run docs:socket` (pushes.test.ts fails when it is out of date): do not edit.
-import type { ServerMessageName } from './pushes.ts';
+import type { ServerMessageName, SocketAudience } from './pushes.ts';
 import type { WireShape } from './wire-shape.ts';
 
 export interface ServerMessageShape {
@@ -7,6 +7,7 @@ export interface ServerMessageShape {
   readonly type: string;
   readonly frame: 'json' | 'text';
   readonly topic: string | null;
+  readonly audience: SocketAudience;
   readonly shape: WireShape;
 }
 
@@ -16,6 +17,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'pong',
     frame: 'text',
     topic: null,
+    audience: 'reply',
     shape: {
       const: 'pong',
     },
@@ -25,6 +27,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'error',
     frame: 'json',
     topic: null,
+    audience: 'reply',
     shape: {
       object: {
         type: {
@@ -40,6 +43,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'login_result',
     frame: 'json',
     topic: null,
+    audience: 'reply',
     shape: {
       object: {
         type: {
@@ -55,6 +59,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'logout_result',
     frame: 'json',
     topic: null,
+    audience: 'reply',
     shape: {
       object: {
         type: {
@@ -70,6 +75,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'sub_result',
     frame: 'json',
     topic: null,
+    audience: 'reply',
     shape: {
       object: {
         type: {
@@ -86,6 +92,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'unsub_result',
     frame: 'json',
     topic: null,
+    audience: 'reply',
     shape: {
       object: {
         type: {
@@ -102,6 +109,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'session_ended',
     frame: 'json',
     topic: null,
+    audience: 'session',
     shape: {
       object: {
         type: {
@@ -119,6 +127,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'DAY_MARKET',
     frame: 'json',
     topic: 'DAY_MARKET',
+    audience: 'quote',
     shape: {
       object: {
         type: {
@@ -161,6 +170,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'KLINE',
     frame: 'json',
     topic: 'KLINE.{code}',
+    audience: 'quote',
     shape: {
       object: {
         type: {
@@ -193,6 +203,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'MARKET_DEPTH',
     frame: 'json',
     topic: 'MARKET_DEPTH.{code}',
+    audience: 'quote',
     shape: {
       object: {
         type: {
@@ -219,6 +230,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'FOREX_TRADE',
     frame: 'json',
     topic: 'FOREX_TRADE',
+    audience: 'user',
     shape: {
       object: {
         type: {
@@ -288,6 +300,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'FOREX_CLOSED',
     frame: 'json',
     topic: 'FOREX_CLOSED',
+    audience: 'user',
     shape: {
       object: {
         type: {
@@ -304,6 +317,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'NOTICE',
     frame: 'json',
     topic: 'NOTICE',
+    audience: 'announcement',
     shape: {
       object: {
         type: {
@@ -338,6 +352,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'ALERT',
     frame: 'json',
     topic: 'ALERT',
+    audience: 'announcement',
     shape: {
       object: {
         type: {
@@ -367,6 +382,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'CHAT',
     frame: 'json',
     topic: 'CHAT',
+    audience: 'user',
     shape: {
       object: {
         type: {
@@ -393,6 +409,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     type: 'CHAT',
     frame: 'json',
     topic: 'SUPPORT',
+    audience: 'staff',
     shape: {
       object: {
         type: {

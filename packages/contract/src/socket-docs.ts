@@ -3,7 +3,7 @@
  * frames against (push-shapes.ts) and the README's table of socket messages. `npm run docs:socket`
  * writes both; pushes.test.ts fails when either is out of date.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { clientMessages, type ServerMessageDeclaration, type SocketMessageDeclaration, serverMessages } from './pushes.ts';
 import type { WireShape } from './wire-shape.ts';
 
@@ -70,11 +70,12 @@ export function renderShapesModule(): string {
     type: d.type,
     frame: d.frame,
     topic: d.topic,
+    audience: d.audience,
     shape: wireShapeOf(d.schema),
   }));
   return [
     '// Generated from pushes.ts by `npm run docs:socket` (pushes.test.ts fails when it is out of date): do not edit.',
-    "import type { ServerMessageName } from './pushes.ts';",
+    "import type { ServerMessageName, SocketAudience } from './pushes.ts';",
     "import type { WireShape } from './wire-shape.ts';",
     '',
     'export interface ServerMessageShape {',
@@ -82,6 +83,7 @@ export function renderShapesModule(): string {
     '  readonly type: string;',
     "  readonly frame: 'json' | 'text';",
     '  readonly topic: string | null;',
+    '  readonly audience: SocketAudience;',
     '  readonly shape: WireShape;',
     '}',
     '',
@@ -142,4 +144,14 @@ export function withReadmeTable(readme: string): string {
   const end = readme.indexOf(README_END);
   if (begin < 0 || end < begin) throw new Error('the README has no table of socket messages (markers missing)');
   return readme.slice(0, begin) + renderReadmeTable() + readme.slice(end + README_END.length);
+}
+
+/** A schema with every object strict, all the way down: no field may be missing or extra (the wire tests). */
+export function strictSchema(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodObject)
+    return z.strictObject(Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, strictSchema(v as z.ZodType)])));
+  if (schema instanceof z.ZodArray) return z.array(strictSchema(schema.element as z.ZodType));
+  if (schema instanceof z.ZodTuple) return z.tuple((schema.def.items as z.ZodType[]).map(strictSchema) as [z.ZodType, ...z.ZodType[]]);
+  if (schema instanceof z.ZodNullable) return strictSchema(schema.unwrap() as z.ZodType).nullable();
+  return schema;
 }

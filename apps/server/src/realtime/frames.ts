@@ -1,3 +1,5 @@
+import type { JsonServerMessage } from '@tp/contract/pushes';
+
 /**
  * Server-to-client WebSocket frames are never masked, so one framed buffer can be written to every
  * subscriber's socket as is: a message is serialized and framed once, whatever the audience.
@@ -21,4 +23,7 @@ export function textFrame(text: string): Buffer {
   return frame;
 }
 
-export const jsonFrame = (message: unknown): Buffer => textFrame(JSON.stringify(message));
+/** A declared server message (built by the contract's `pushMessage`), or one that serializes to one. */
+export type WireMessage = JsonServerMessage | { toJSON(): JsonServerMessage };
+
+export const jsonFrame = (message: WireMessage): Buffer => textFrame(JSON.stringify(message));

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import type WebSocket from 'ws';
-import { SESSION_ENDED_PUSH, type SessionEndReason, WsTopic } from '@tp/contract/constants';
+import { type SessionEndReason, WsTopic } from '@tp/contract/constants';
+import { pushMessage, type ServerMessageOf } from '@tp/contract/pushes';
 import { normalizeLang } from '@tp/contract/languages';
 import { socket } from '@tp/contract/endpoints/platform';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
@@ -19,12 +20,17 @@ import { isAnnouncement, isUserTopic, STAFF_SUPPORT_TOPIC } from './topics.ts';
 export interface MarketSnapshots {
   symbolExists(code: string): boolean;
   /** Current DAY_MARKET message of every visible symbol. */
-  dayMarket(): { symbol: string; message: unknown }[];
+  dayMarket(): { symbol: string; message: DayMarketMessage }[];
   /** Current KLINE message of every period of one symbol. */
-  kline(code: string): { period: string; message: unknown }[];
+  kline(code: string): { period: string; message: KlineMessage }[];
   /** Top of book of one symbol (MARKET_DEPTH.{code}), built from a DAY_MARKET message; null when unknown. */
-  depth(code: string, dayMarket?: unknown): unknown;
+  depth(code: string, dayMarket?: DayMarketMessage): ServerMessageOf<'MARKET_DEPTH'> | null;
 }
+
+type DayMarketMessage = ServerMessageOf<'DAY_MARKET'>;
+type KlineMessage = ServerMessageOf<'KLINE'>;
+/** What trading and support publish on a user's bus channel: that user's pushes. */
+type UserPush = ServerMessageOf<'FOREX_TRADE' | 'FOREX_CLOSED' | 'NOTICE' | 'ALERT' | 'CHAT'>;
 
 const IDLE_TIMEOUT_MS = 60_000;
 const DROP_GRACE_MS = 2_000;
@@ -73,8 +79,8 @@ export class WsGateway implements ProtocolHost {
 
   register(app: FastifyInstance): void {
     this.offBus.push(
-      this.ctx.bus.subscribe(BusChannels.dayMarket, (m) => this.broadcastQuote(m as { symbol: string })),
-      this.ctx.bus.subscribe(BusChannels.kline, (m) => this.broadcastKline(m as { symbol: string; kline: { Period: string } })),
+      this.ctx.bus.subscribe(BusChannels.dayMarket, (m) => this.broadcastQuote(m as DayMarketMessage)),
+      this.ctx.bus.subscribe(BusChannels.kline, (m) => this.broadcastKline(m as KlineMessage)),
       this.ctx.bus.subscribe(BusChannels.sessionEnded, (m) => this.sessionsEnded(m as SessionEnded)),
     );
     app.get(socket.path, { websocket: true, config: { rateLimit: false }, schema: { hide: true } }, (ws, req) => this.accept(ws, req));
@@ -150,7 +156,7 @@ export class WsGateway implements ProtocolHost {
     this.untrack(conn);
     conn.user = null;
     conn.staff = null;
-    if (reason) conn.write(jsonFrame({ type: SESSION_ENDED_PUSH, reason, msg: t(conn.lang, `ws_session_${reason}`) }));
+    if (reason) conn.write(jsonFrame(pushMessage('session_ended', { reason, msg: t(conn.lang, `ws_session_${reason}`) })));
   }
 
   private untrack(conn: ClientConnection): void {
@@ -197,7 +203,7 @@ export class WsGateway implements ProtocolHost {
   private watchSupport(conn: ClientConnection): void {
     this.supportDesk.add(conn);
     this.offSupport ??= this.ctx.bus.subscribe(BusChannels.staffSupport, (m) => {
-      const frame = jsonFrame(m);
+      const frame = jsonFrame(m as ServerMessageOf<'SUPPORT'>);
       for (const desk of [...this.supportDesk]) if (this.isLive(desk)) desk.write(frame);
     });
   }
@@ -208,7 +214,7 @@ export class WsGateway implements ProtocolHost {
     let entry = this.users.get(userId);
     if (!entry) {
       const conns = new Set<ClientConnection>();
-      const off = this.ctx.bus.subscribe(BusChannels.userChannel(userId), (m) => this.forwardUserPush(conns, m as { type?: string }));
+      const off = this.ctx.bus.subscribe(BusChannels.userChannel(userId), (m) => this.forwardUserPush(conns, m as UserPush));
       this.users.set(userId, (entry = { conns, off }));
     }
     entry.conns.add(conn);
@@ -231,7 +237,7 @@ export class WsGateway implements ProtocolHost {
    * account snapshot) wait and coalesce; FOREX_CLOSED is an event and is always written, after any
    * snapshot still waiting, so the order the client sees stays true.
    */
-  private forwardUserPush(conns: Set<ClientConnection>, message: { type?: string }): void {
+  private forwardUserPush(conns: Set<ClientConnection>, message: UserPush): void {
     const topic = message?.type;
     if (!topic) return;
     const announcement = isAnnouncement(topic);
@@ -252,7 +258,7 @@ export class WsGateway implements ProtocolHost {
     }
   }
 
-  private broadcastQuote(message: { symbol: string }): void {
+  private broadcastQuote(message: DayMarketMessage): void {
     this.feedOf(WsTopic.DAY_MARKET).put(message.symbol, jsonFrame(message));
     // The top of book follows each quote, for the symbols someone watches.
     const depthFeed = this.feeds.get(`${WsTopic.MARKET_DEPTH_PREFIX}${message.symbol}`);
@@ -261,7 +267,7 @@ export class WsGateway implements ProtocolHost {
     if (this.connections.size) this.flusher.request();
   }
 
-  private broadcastKline(message: { symbol: string; kline: { Period: string } }): void {
+  private broadcastKline(message: KlineMessage): void {
     this.feedOf(`${WsTopic.KLINE_PREFIX}${message.symbol}`).put(message.kline.Period, jsonFrame(message));
     if (this.connections.size) this.flusher.request();
   }

@@ -1,22 +1,33 @@
 import { Code } from '@tp/contract/codes';
 import type { SessionEndReason } from '@tp/contract/constants';
+import { type ClientMessageName, PONG_TEXT, pushMessage } from '@tp/contract/pushes';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
 import { t } from '../http/i18n.ts';
 import type { ClientConnection } from './client-connection.ts';
 import { jsonFrame, textFrame } from './frames.ts';
 import { isUserTopic, parseTopic, STAFF_SUPPORT_TOPIC } from './topics.ts';
 
-const PONG = textFrame('pong');
+const PONG = textFrame(PONG_TEXT);
 
 function reply(
   conn: ClientConnection,
-  type: string,
+  type: 'error' | 'login_result' | 'logout_result',
   code: number,
   key: string,
   params: Record<string, string | number> = {},
-  extra: object = {},
 ) {
-  conn.write(jsonFrame({ type, code, msg: t(conn.lang, key, params), ...extra }));
+  conn.write(jsonFrame(pushMessage(type, { code, msg: t(conn.lang, key, params) })));
+}
+
+function topicReply(
+  conn: ClientConnection,
+  type: 'sub_result' | 'unsub_result',
+  topic: string,
+  code: number,
+  key: string,
+  params: Record<string, string | number> = {},
+) {
+  conn.write(jsonFrame(pushMessage(type, { code, msg: t(conn.lang, key, params), topic })));
 }
 
 function parseMessage(text: string | null): { type: string; params: unknown } | null {
@@ -54,7 +65,8 @@ export async function handleClientMessage(gw: ProtocolHost, conn: ClientConnecti
     return;
   }
   const { type, params } = message;
-  switch (type) {
+  // The client messages of the contract; anything else is answered with an error.
+  switch (type as ClientMessageName) {
     case 'ping':
       conn.write(PONG);
       return;
@@ -97,24 +109,24 @@ function subscribe(gw: ProtocolHost, conn: ClientConnection, params: unknown): v
   const topic = parseTopic(params, (code) => gw.market.symbolExists(code));
   const name = typeof params === 'string' ? params.slice(0, 60) : '';
   if (!topic) {
-    reply(conn, 'sub_result', Code.INVALID_PARAM, 'ws_unknown_topic', { topic: name }, { topic: name });
+    topicReply(conn, 'sub_result', name, Code.INVALID_PARAM, 'ws_unknown_topic', { topic: name });
     return;
   }
   if (isUserTopic(topic.name) && !conn.user) {
-    reply(conn, 'sub_result', Code.FORBIDDEN, 'ws_login_required', {}, { topic: topic.name });
+    topicReply(conn, 'sub_result', topic.name, Code.FORBIDDEN, 'ws_login_required');
     return;
   }
   const roles = conn.staff?.roles ?? [];
   if (topic.name === STAFF_SUPPORT_TOPIC && !roles.includes('support') && !roles.includes('admin')) {
-    reply(conn, 'sub_result', Code.FORBIDDEN, 'ws_login_required', {}, { topic: topic.name });
+    topicReply(conn, 'sub_result', topic.name, Code.FORBIDDEN, 'ws_login_required');
     return;
   }
   const max = gw.ctx.config.WS_MAX_SUBSCRIPTIONS;
   if (!conn.subscriptions.has(topic.name) && conn.subscriptions.size >= max) {
-    reply(conn, 'sub_result', Code.INVALID_PARAM, 'ws_too_many_subscriptions', { max }, { topic: topic.name });
+    topicReply(conn, 'sub_result', topic.name, Code.INVALID_PARAM, 'ws_too_many_subscriptions', { max });
     return;
   }
-  reply(conn, 'sub_result', Code.SUCCESS, 'ws_subscribed', {}, { topic: topic.name });
+  topicReply(conn, 'sub_result', topic.name, Code.SUCCESS, 'ws_subscribed');
   if (!conn.subscriptions.has(topic.name)) gw.subscribe(conn, topic.name);
 }
 
@@ -122,9 +134,9 @@ function unsubscribe(gw: ProtocolHost, conn: ClientConnection, params: unknown):
   const topic = parseTopic(params, () => true);
   const name = topic?.name ?? (typeof params === 'string' ? params.slice(0, 60) : '');
   if (!topic) {
-    reply(conn, 'unsub_result', Code.INVALID_PARAM, 'ws_unknown_topic', { topic: name }, { topic: name });
+    topicReply(conn, 'unsub_result', name, Code.INVALID_PARAM, 'ws_unknown_topic', { topic: name });
     return;
   }
   if (conn.subscriptions.has(topic.name)) gw.unsubscribe(conn, topic.name);
-  reply(conn, 'unsub_result', Code.SUCCESS, 'ws_unsubscribed', {}, { topic: topic.name });
+  topicReply(conn, 'unsub_result', topic.name, Code.SUCCESS, 'ws_unsubscribed');
 }

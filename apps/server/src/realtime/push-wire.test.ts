@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseServerMessage } from '@tp/contract/push-parse';
+import { type ServerMessageName, serverMessages } from '@tp/contract/pushes';
+import { strictSchema } from '@tp/contract/socket-docs';
 import { staffSession } from '../../test/auth-helpers.ts';
 import { call, dbTargets, type TestApp } from '../../test/test-app.ts';
 import { api, demoTrader, submit, symbolId, tick, tradingApp } from '../modules/trading/test-kit.ts';
@@ -23,6 +26,15 @@ function shapeOf(value: unknown): Shape {
 }
 
 const BTC = 'BTCUSDT';
+
+/** The declaration each captured frame must satisfy. */
+const DECLARED_AS: Record<string, ServerMessageName> = {
+  login_result_failed: 'login_result',
+  login_result_staff: 'login_result',
+  sub_result_refused: 'sub_result',
+  unsub_result_refused: 'unsub_result',
+  CHAT_support_desk: 'SUPPORT',
+};
 
 describe.each(dbTargets)('the frames of /v1/ws on %s', (target) => {
   let t: TestApp;
@@ -105,5 +117,15 @@ describe.each(dbTargets)('the frames of /v1/ws on %s', (target) => {
     const frames = await captureAll();
     const shapes = Object.fromEntries(Object.entries(frames).map(([name, frame]) => [name, shapeOf(frame)]));
     await expect(JSON.stringify(shapes, null, 2) + '\n').toMatchFileSnapshot('./__snapshots__/push-wire.shapes.json');
+
+    // Each frame is exactly what the contract declares (strict: no field missing or extra, all the way
+    // down), and the clients' parser reads it as that message; every declared message was captured.
+    for (const [captured, frame] of Object.entries(frames)) {
+      const name = DECLARED_AS[captured] ?? (captured as ServerMessageName);
+      expect(strictSchema(serverMessages[name].schema).safeParse(frame).error, captured).toBeUndefined();
+      expect(parseServerMessage(typeof frame === 'string' ? frame : JSON.stringify(frame))?.name, captured).toBe(name);
+    }
+    const captured = new Set(Object.keys(frames).map((n) => DECLARED_AS[n] ?? n));
+    expect(Object.keys(serverMessages).filter((name) => !captured.has(name))).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { WsTopic } from '@tp/contract/constants';
 import { useCallback, useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { create } from 'zustand';
-import { socket, type SocketMessage } from './socket';
+import type { ServerMessageOf } from '@tp/contract/pushes';
+import { socket } from './socket';
 
 /** The newest DAY_MARKET quotation of one symbol (PROTOCOL.md), as decimal strings. */
 export interface LiveQuote {
@@ -72,9 +73,13 @@ function scheduleFlush(): void {
 
 const str = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
-/** Parses one DAY_MARKET push; the newest quote of a symbol within a frame wins. */
-export function quoteOfPush(message: SocketMessage): { code: string; quote: LiveQuote } | null {
-  const q = message.quotation as Record<string, unknown> | undefined;
+type DayMarketPush = ServerMessageOf<'DAY_MARKET'>;
+/** A DAY_MARKET push (the socket's parser checked it against the contract); partial ones are read as far as they go. */
+type DayMarketLike = Pick<DayMarketPush, 'type' | 'symbol'> & { quotation?: Partial<DayMarketPush['quotation']> };
+
+/** Reads one DAY_MARKET push; the newest quote of a symbol within a frame wins. */
+export function quoteOfPush(message: DayMarketLike): { code: string; quote: LiveQuote } | null {
+  const q = message.quotation;
   if (typeof message.symbol !== 'string' || !q) return null;
   const status = Number(q.market_status);
   return {
@@ -96,7 +101,7 @@ export function quoteOfPush(message: SocketMessage): { code: string; quote: Live
 }
 
 /** One DAY_MARKET push: kept until the next frame applies every symbol's newest quote at once. */
-export function receiveDayMarket(message: SocketMessage): void {
+export function receiveDayMarket(message: DayMarketLike): void {
   const parsed = quoteOfPush(message);
   if (!parsed) return;
   pending[parsed.code] = parsed.quote;

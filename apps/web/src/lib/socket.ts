@@ -1,20 +1,17 @@
-import {
-  SESSION_ENDED_PUSH,
-  WS_CONNECT_TIMEOUT_MS,
-  WS_PATH,
-  WsTopic,
-} from '@tp/contract/constants';
+import { WS_CONNECT_TIMEOUT_MS, WS_PATH } from '@tp/contract/constants';
+import { isAnnouncementTopic, type ParsedJsonMessage, parseServerMessage, topicOfMessage } from '@tp/contract/push-parse';
+import type { ClientMessageOf, JsonServerMessage, MessageOnTopic, ServerMessageOf, SocketTopic } from '@tp/contract/pushes';
 import { endSession } from './session-ended';
 import { getToken } from './session-store';
 
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
-/** A push or reply from the server; `type` names the topic without its suffix (PROTOCOL.md). */
-export interface SocketMessage {
-  type: string;
-  [field: string]: unknown;
-}
-export type SocketHandler = (message: SocketMessage) => void;
+/** A push or reply from the server as the contract declares it; `type` names the topic without its suffix. */
+export type SocketMessage = JsonServerMessage;
+export type { SocketTopic };
+/** A handler of one topic's pushes, typed by the message that topic carries. */
+export type SocketHandler<T extends SocketTopic = SocketTopic> = (message: MessageOnTopic<T>) => void;
+type SessionEnded = ServerMessageOf<'session_ended'>;
 
 /** The part of the browser WebSocket the client uses, so tests can inject a fake one. */
 export interface WebSocketLike {
@@ -45,13 +42,10 @@ export interface SocketOptions {
   baseBackoffMs?: number;
   maxBackoffMs?: number;
   /** The server ended this connection's session (logout elsewhere, password change, expiry...). */
-  onSessionEnded?: (message: SocketMessage) => void;
+  onSessionEnded?: (message: SessionEnded) => void;
 }
 
 const OPEN = 1;
-
-/** Pushes a logged-in connection gets without subscribing (PROTOCOL.md): listened to here, never sent as `sub`. */
-const ANNOUNCEMENTS = new Set(['NOTICE', 'ALERT']);
 
 /**
  * Liveness: a ping every half second, and a connection that has said nothing (no pong, no push) for
@@ -69,12 +63,6 @@ const globalTimers: SocketTimers = {
   clearInterval: (id) => clearInterval(id),
 };
 
-/** The topic a push belongs to: KLINE pushes go to `KLINE.{symbol}`, the others to their type. */
-export function topicOf(message: SocketMessage): string {
-  if (message.type === 'KLINE') return `${WsTopic.KLINE_PREFIX}${String(message.symbol)}`;
-  return message.type;
-}
-
 export class SocketClient {
   private readonly options: Required<Omit<SocketOptions, 'WebSocketImpl' | 'onSessionEnded'>> &
     Pick<SocketOptions, 'WebSocketImpl' | 'onSessionEnded'>;
@@ -86,7 +74,7 @@ export class SocketClient {
   private connectTimer: TimerId | null = null;
   private reconnectTimer: TimerId | null = null;
   private currentStatus: SocketStatus = 'idle';
-  private readonly listeners = new Map<string, Set<SocketHandler>>();
+  private readonly listeners = new Map<string, Set<(message: SocketMessage) => void>>();
   private readonly statusListeners = new Set<(status: SocketStatus) => void>();
 
   constructor(options: SocketOptions) {
@@ -123,19 +111,21 @@ export class SocketClient {
     this.setStatus('idle');
   }
 
-  subscribe(topic: string, handler: SocketHandler): () => void {
+  /** Calls `handler` with every message of the topic (announcements are listened to, never subscribed). */
+  subscribe<T extends SocketTopic>(topic: T, handler: SocketHandler<T>): () => void {
+    const listener = handler as (message: SocketMessage) => void;
     let handlers = this.listeners.get(topic);
     if (!handlers) {
       handlers = new Set();
       this.listeners.set(topic, handlers);
-      if (!ANNOUNCEMENTS.has(topic)) this.sendJson({ type: 'sub', params: topic });
+      if (!isAnnouncementTopic(topic)) this.sendJson({ type: 'sub', params: topic });
     }
-    handlers.add(handler);
+    handlers.add(listener);
     return () => {
       const current = this.listeners.get(topic);
-      if (!current?.delete(handler) || current.size > 0) return;
+      if (!current?.delete(listener) || current.size > 0) return;
       this.listeners.delete(topic);
-      if (!ANNOUNCEMENTS.has(topic)) this.sendJson({ type: 'unsub', params: topic });
+      if (!isAnnouncementTopic(topic)) this.sendJson({ type: 'unsub', params: topic });
     };
   }
 
@@ -189,7 +179,7 @@ export class SocketClient {
     this.heartbeatTimer = timers.setInterval(() => this.heartbeat(), PING_INTERVAL_MS);
     this.setStatus('open');
     this.login();
-    for (const topic of this.listeners.keys()) if (!ANNOUNCEMENTS.has(topic)) this.sendJson({ type: 'sub', params: topic });
+    for (const topic of this.listeners.keys()) if (!isAnnouncementTopic(topic)) this.sendJson({ type: 'sub', params: topic });
   }
 
   private heartbeat(): void {
@@ -205,24 +195,20 @@ export class SocketClient {
     if (typeof data !== 'string') return;
     // Anything heard proves the connection alive.
     this.missedPings = 0;
-    if (data === 'pong') return;
-    let message: unknown;
-    try {
-      message = JSON.parse(data);
-    } catch {
-      return;
-    }
-    if (!message || typeof message !== 'object' || typeof (message as SocketMessage).type !== 'string') return;
-    if ((message as SocketMessage).type === SESSION_ENDED_PUSH) this.options.onSessionEnded?.(message as SocketMessage);
-    else this.dispatch(message as SocketMessage);
+    // The one reader of frames: each is checked against its declared shape; what matches none is dropped.
+    const parsed = parseServerMessage(data);
+    if (!parsed || parsed.name === 'pong') return;
+    if (parsed.name === 'session_ended') this.options.onSessionEnded?.(parsed.message);
+    else this.dispatch(parsed);
   }
 
-  private dispatch(message: SocketMessage): void {
-    const handlers = this.listeners.get(topicOf(message));
+  private dispatch(parsed: ParsedJsonMessage): void {
+    const topic = topicOfMessage(parsed);
+    const handlers = topic && this.listeners.get(topic);
     if (!handlers) return;
     for (const handler of [...handlers]) {
       try {
-        handler(message);
+        handler(parsed.message);
       } catch (error) {
         console.error('socket handler failed', error);
       }
@@ -274,7 +260,7 @@ export class SocketClient {
     return this.ws !== null && this.ws.readyState === OPEN && this.currentStatus === 'open';
   }
 
-  private sendJson(message: { type: string; params: string }): void {
+  private sendJson(message: ClientMessageOf<'login' | 'logout' | 'sub' | 'unsub'>): void {
     this.sendRaw(JSON.stringify(message));
   }
 

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
-import { socket, type SocketHandler, type SocketStatus } from './socket';
+import { socket, type SocketHandler, type SocketStatus, type SocketTopic } from './socket';
 
 export function useSocketStatus(): SocketStatus {
   return useSyncExternalStore(
@@ -9,11 +9,14 @@ export function useSocketStatus(): SocketStatus {
   );
 }
 
-/** Listens to a topic while the component is mounted; the latest handler is always called. */
-export function useSocketTopic(topic: string | null, handler: SocketHandler): void {
+/**
+ * The one way a screen hears the socket: listens to a topic while the component is mounted and calls
+ * the latest handler with each message of that topic, parsed and typed by the contract's declaration.
+ */
+export function useSocketTopic<T extends SocketTopic>(topic: T | null, handler: SocketHandler<T>): void {
   const onMessage = useEffectEvent(handler);
   useEffect(() => {
     if (!topic) return;
-    return socket.subscribe(topic, (message) => onMessage(message));
+    return socket.subscribe<T>(topic, (message) => onMessage(message));
   }, [topic]);
 }

@@ -1,5 +1,6 @@
 import { MarketStatus, type MarketStatusReason } from '@tp/contract/constants';
 import { dec, fixed } from '@tp/contract/decimal';
+import { pushMessage, type ServerMessageOf } from '@tp/contract/pushes';
 import type { KlineBar, Quotation, TradeListRow } from '@tp/contract/schemas/market';
 import type { Bar, MarketSymbol } from './repository.ts';
 import type { Quote, SymbolInfo } from './types.ts';
@@ -71,7 +72,7 @@ export function tradeListRow(symbol: MarketSymbol, q: Quote, closedReason: Marke
 }
 
 /** DAY_MARKET push: one symbol's quote; `time` is the tick's epoch ms. */
-export function dayMarketMessage(symbol: SymbolInfo, q: Quote, closedReason: MarketStatusReason | null) {
+export function dayMarketMessage(symbol: SymbolInfo, q: Quote, closedReason: MarketStatusReason | null): ServerMessageOf<'DAY_MARKET'> {
   const quotation: Quotation = {
     id: symbol.id,
     forex_id: symbol.id,
@@ -88,7 +89,7 @@ export function dayMarketMessage(symbol: SymbolInfo, q: Quote, closedReason: Mar
     market_status: closedReason === null ? MarketStatus.OPEN : MarketStatus.CLOSED,
     market_status_reason: closedReason,
   };
-  return { type: 'DAY_MARKET' as const, symbol: symbol.code, time: q.time, quotation };
+  return pushMessage('DAY_MARKET', { symbol: symbol.code, time: q.time, quotation });
 }
 
 /**
@@ -96,12 +97,18 @@ export function dayMarketMessage(symbol: SymbolInfo, q: Quote, closedReason: Mar
  * good for up to the symbol's maximum lots per order (existing clients of this API family read
  * `bids`/`asks` as [price, size] levels, best first).
  */
-export function depthMessage(symbol: SymbolInfo, q: { bid: string; ask: string; time: number }) {
+export function depthMessage(symbol: SymbolInfo, q: { bid: string; ask: string; time: number }): ServerMessageOf<'MARKET_DEPTH'> {
   const size = symbol.maxLots.toString();
-  return { type: 'MARKET_DEPTH' as const, symbol: symbol.code, forex_id: symbol.id, time: q.time, bids: [[q.bid, size]], asks: [[q.ask, size]] };
+  return pushMessage('MARKET_DEPTH', {
+    symbol: symbol.code,
+    forex_id: symbol.id,
+    time: q.time,
+    bids: [[q.bid, size]],
+    asks: [[q.ask, size]],
+  });
 }
 
 /** KLINE push on topic KLINE.{code}: the forming bar of one period. */
-export function klineMessage(symbol: SymbolInfo, period: string, bar: Bar, tickTime: number) {
-  return { type: 'KLINE' as const, symbol: symbol.code, forex_id: symbol.id, time: tickTime, kline: klineBar(symbol, period, bar) };
+export function klineMessage(symbol: SymbolInfo, period: string, bar: Bar, tickTime: number): ServerMessageOf<'KLINE'> {
+  return pushMessage('KLINE', { symbol: symbol.code, forex_id: symbol.id, time: tickTime, kline: klineBar(symbol, period, bar) });
 }

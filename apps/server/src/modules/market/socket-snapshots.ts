@@ -18,8 +18,7 @@ export function socketSnapshots(market: MarketServiceImpl): MarketSnapshots {
       const s = market.symbolByCode(code);
       const q = s && market.quote(s.id);
       if (!s || !q) return null;
-      const quotation = (dayMarket as { quotation?: { bid: string; ask: string; time: number } } | undefined)?.quotation;
-      return depthMessage(s, quotation ?? q);
+      return depthMessage(s, dayMarket?.quotation ?? q);
     },
     kline(code) {
       const s = market.symbolByCode(code);

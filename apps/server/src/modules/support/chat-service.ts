@@ -1,12 +1,11 @@
-import { CHAT_PUSH_TYPE, type ChatMessage } from '@tp/contract/schemas/support';
+import { pushMessage } from '@tp/contract/pushes';
+import type { ChatMessage } from '@tp/contract/schemas/support';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { findUserById } from '../auth/index.ts';
 import * as repo from './repository.ts';
 import type { ChatRow, ConversationRow, Sender } from './repository.ts';
 import { BusChannels } from '../../platform/bus-channels.ts';
-
-/** The support desk's bus channel: every stored chat message, {type: 'CHAT', user_id, message}. */
 
 const UPLOAD_URL = /^\/uploads\/([A-Za-z0-9][A-Za-z0-9_-]*(?:\/[A-Za-z0-9_-]+)*(?:\.[A-Za-z0-9]{1,8})?)$/;
 
@@ -88,8 +87,9 @@ export class ChatService {
 
   private publish(userId: number, row: ChatRow): ChatMessage {
     const message = chatMessage(row);
-    this.ctx.bus.publish(BusChannels.userChannel(userId), { type: CHAT_PUSH_TYPE, message });
-    this.ctx.bus.publish(BusChannels.staffSupport, { type: CHAT_PUSH_TYPE, user_id: userId, message });
+    this.ctx.bus.publish(BusChannels.userChannel(userId), pushMessage('CHAT', { message }));
+    // The support desk's feed: every stored chat message, with whose conversation it is.
+    this.ctx.bus.publish(BusChannels.staffSupport, pushMessage('SUPPORT', { user_id: userId, message }));
     return message;
   }
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { dec, fixed } from '@tp/contract/decimal';
+import { pushMessage } from '@tp/contract/pushes';
 import type { Alert } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
@@ -183,7 +184,7 @@ export class AlertService {
       .returning();
     if (!fired) return;
     const alert = this.view(fired);
-    this.ctx.bus.publish(BusChannels.userChannel(fired.userId), { type: 'ALERT', ...alert });
+    this.ctx.bus.publish(BusChannels.userChannel(fired.userId), pushMessage('ALERT', alert));
     // Alerts can be set again as soon as they fire: the e-mails they send are capped per account and day
     // (shared by every server through the throttle); the push still goes out.
     const mailBudget = fired.email

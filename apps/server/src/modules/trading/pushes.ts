@@ -1,4 +1,5 @@
 import { fixed, moneyStr } from '@tp/contract/decimal';
+import { pushMessage, type PushBody, type ServerMessageOf } from '@tp/contract/pushes';
 import type { Notice, Order } from '@tp/contract/schemas/trading';
 import type { Bus } from '../../platform/bus.ts';
 import type { Figures } from './figures.ts';
@@ -6,12 +7,12 @@ import { BusChannels } from '../../platform/bus-channels.ts';
 
 /** FOREX_CLOSED: the ids of orders that just closed or were cancelled (sent at once, never coalesced). */
 export function publishClosed(bus: Bus, userId: number, ids: number[]): void {
-  bus.publish(BusChannels.userChannel(userId), { type: 'FOREX_CLOSED', id: ids });
+  bus.publish(BusChannels.userChannel(userId), pushMessage('FOREX_CLOSED', { id: ids }));
 }
 
 /** NOTICE: a close or fill the trader did not make themselves (take-profit, stop-loss, stop-out, staff, pending fill or cancellation). */
 export function publishNotice(bus: Bus, userId: number, notice: Notice): void {
-  bus.publish(BusChannels.userChannel(userId), { type: 'NOTICE', ...notice });
+  bus.publish(BusChannels.userChannel(userId), pushMessage('NOTICE', notice));
 }
 
 /** The NOTICE of a margin call: the account's margin level (percent) in `price`; no order. */
@@ -29,34 +30,17 @@ export function marginCallNotice(riskRate: string | null, at: number): Notice {
   };
 }
 
-export interface ForexTradeMessage {
-  type: 'FOREX_TRADE';
-  To: number;
-  /** Risk rate in percent ("0" while nothing is open). */
-  HazardRate: string;
-  /** Margin of open positions. */
-  CautionMoneyAll: string;
-  /** Floating profit of open positions. */
-  ProfitsTotal: string;
-  /** lock_balance: margin of open positions plus reservations of pending orders. */
-  OriginCautionMoneyTotal: string;
-  TransOrder: Order[];
-  balance: string;
-  lock_balance: string;
-  equity: string;
-  available_prepayment: string;
-  prepayment_ratio: string;
-  margin_call: 0 | 1;
-}
+/** The FOREX_TRADE push as the contract declares it. */
+export type ForexTradeMessage = ServerMessageOf<'FOREX_TRADE'>;
 
-type Body = ReturnType<typeof bodyOf>;
+type Body = Omit<PushBody<'FOREX_TRADE'>, 'To' | 'margin_call'>;
 
 /**
  * FOREX_TRADE: the account figures and open positions at current prices, computed when the message
  * is first read or serialized, that is only when someone listens (one small object otherwise).
  */
-export class ForexTradePush {
-  readonly type = 'FOREX_TRADE';
+export class ForexTradePush implements ForexTradeMessage {
+  readonly type = 'FOREX_TRADE' as const;
   #body: Body | undefined;
 
   constructor(
@@ -100,7 +84,7 @@ export class ForexTradePush {
   }
 
   toJSON(): ForexTradeMessage {
-    return { type: this.type, To: this.To, ...this.#data, margin_call: this.margin_call };
+    return pushMessage('FOREX_TRADE', { To: this.To, ...this.#data, margin_call: this.margin_call });
   }
 }
 
@@ -113,7 +97,7 @@ export function publishTrade(
   bus.publish(BusChannels.userChannel(userId), new ForexTradePush(userId, marginCall ? 1 : 0, snapshot));
 }
 
-function bodyOf({ figures: f, positions }: { figures: Figures; positions: Order[] }) {
+function bodyOf({ figures: f, positions }: { figures: Figures; positions: Order[] }): Body {
   return {
     HazardRate: f.riskRate ? fixed(f.riskRate, 2) : '0',
     CautionMoneyAll: moneyStr(f.openMargin),

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ServerMessageOf } from '@tp/contract/pushes';
 import { NOTICE_KINDS, type Notice } from '@tp/contract/schemas/trading';
 import { useTranslation } from 'react-i18next';
 import { refreshAccount } from '../../../api/refresh-account';
 import { toast } from '../../../components/ui/toast-store';
 import { useSessionStore } from '../../../lib/session-store';
-import type { SocketMessage } from '../../../lib/socket';
 import { useSocketTopic } from '../../../lib/use-socket';
 import { notificationsQueryKey } from '../api/get-notices';
 import { alertText, noticeText } from './notice-text';
@@ -15,7 +15,7 @@ const NOTICE_TOAST_MS = 8_000;
 
 const str = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
-function noticeOfPush(message: SocketMessage): Pick<Notice, 'kind' | 'symbol' | 'price' | 'profit'> | null {
+function noticeOfPush(message: ServerMessageOf<'NOTICE'>): Pick<Notice, 'kind' | 'symbol' | 'price' | 'profit'> | null {
   const kind = NOTICE_KINDS.find((k) => k === message.kind);
   return kind ? { kind, symbol: str(message.symbol), price: str(message.price), profit: str(message.profit ?? '0') } : null;
 }
@@ -43,7 +43,7 @@ export function NoticeListener() {
     refreshAccount(queryClient);
   });
   useSocketTopic(loggedIn ? 'ALERT' : null, (message) => {
-    announce(alertText(t, { symbol: str(message.symbol), side: message.side === 'ask' ? 'ask' : 'bid', price: str(message.price), fired_price: str(message.fired_price) }), 'info');
+    announce(alertText(t, { symbol: message.symbol, side: message.side, price: message.price, fired_price: message.fired_price }), 'info');
   });
   return null;
 }

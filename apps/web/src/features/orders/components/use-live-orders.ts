@@ -52,7 +52,7 @@ export function useLiveOrders(onClosed?: (ids: number[]) => void): LiveFigures |
   const [figures, setFigures] = useState<LiveFigures | null>(null);
 
   useSocketTopic('FOREX_TRADE', (message) => {
-    const positions = Array.isArray(message.TransOrder) ? (message.TransOrder as Order[]) : [];
+    const positions = message.TransOrder;
     const next = figuresOfPush(message);
     if (next) setFigures(next);
     queryClient.setQueryData<MyDeal>(myDealQueryKey(1), (current) => holdingAfterPush(current, positions, next?.floatingProfit ?? ''));
@@ -62,7 +62,7 @@ export function useLiveOrders(onClosed?: (ids: number[]) => void): LiveFigures |
   });
 
   useSocketTopic('FOREX_CLOSED', (message) => {
-    const ids = Array.isArray(message.id) ? (message.id as unknown[]).map(Number) : [];
+    const ids = message.id;
     if (ids.length === 0) return;
     const gone = new Set(ids);
     queryClient.setQueryData<MyDeal>(myDealQueryKey(1), (current) => withoutOrders(current, gone));

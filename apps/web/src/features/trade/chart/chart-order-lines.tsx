@@ -41,7 +41,7 @@ export function ChartOrderLines({
 
   // Positions with their current price and profit arrive with every FOREX_TRADE push.
   useSocketTopic('FOREX_TRADE', (message) => {
-    if (Array.isArray(message.TransOrder)) setPushed(message.TransOrder as Order[]);
+    setPushed(message.TransOrder);
   });
   useEffect(() => setPushed(null), [positions.dataUpdatedAt]);
 

@@ -186,9 +186,9 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
   }, [ready, symbol.Id, symbol.PricePrecision, period, attempt]);
 
   useSocketTopic(`KLINE.${symbol.Code}`, (message) => {
-    const pushed = message.kline as KlineBar | undefined;
+    const pushed = message.kline;
     const chart = api.current;
-    if (!pushed || !chart || pushed.ForexId !== symbol.Id || status !== 'ready') return;
+    if (!chart || pushed.ForexId !== symbol.Id || status !== 'ready') return;
     const list = bars.current;
     const last = list[list.length - 1];
     const bar = pushed.Period === period ? pushed : foldIntoDerived(period, last, pushed);

@@ -104,7 +104,7 @@ export function useAvailablePrepayment(): string | undefined {
   const detail = useForexDetail(loggedIn);
   const [pushed, setPushed] = useState<string | undefined>();
   useSocketTopic(loggedIn ? 'FOREX_TRADE' : null, (message) => {
-    if (typeof message.available_prepayment === 'string') setPushed(message.available_prepayment);
+    setPushed(message.available_prepayment);
   });
   useEffect(() => setPushed(undefined), [detail.dataUpdatedAt]);
   if (!loggedIn) return undefined;
