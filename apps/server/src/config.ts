@@ -3,7 +3,9 @@ import { STAFF_TOTP_ROLES_DEFAULT } from '@tp/contract/schemas/admin';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths.ts';
 
-const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 /** Every setting comes from the environment; this schema is the configuration table of the README. */
 const EnvSchema = z.object({
@@ -54,32 +56,11 @@ const EnvSchema = z.object({
   WS_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** How long a client's send buffer may stay above WS_MAX_BUFFERED_BYTES before it is dropped. */
   WS_SLOW_CLIENT_MS: z.coerce.number().int().positive().default(5000),
-  /**
-   * Live socket budgets per connection: messages per second (bursts of twice as many), messages
-   * waiting to be handled, failed logins; a client over any of them is closed (1008).
-   */
-  WS_MAX_MESSAGES_PER_SECOND: z.coerce.number().int().positive().default(20),
-  WS_MAX_QUEUED_MESSAGES: z.coerce.number().int().positive().default(32),
-  WS_MAX_FAILED_LOGINS: z.coerce.number().int().positive().default(5),
-  /**
-   * Password hashes (scrypt, 128 MiB each) computed at once on this server, and how many more may
-   * wait for a turn; a request beyond both is refused with the rate-limit code.
-   */
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(4),
-  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
-  /** Failed staff sign-ins from one address (any e-mail, known or not) per 15 minutes. */
-  STAFF_LOGIN_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
-  /** Price alerts one account may hold; alert e-mails one account may receive per day. */
-  MAX_PRICE_ALERTS: z.coerce.number().int().positive().default(50),
-  MAX_ALERT_EMAILS_PER_DAY: z.coerce.number().int().positive().default(100),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('no-reply@localhost.localdomain'),
   SMS_URL: z.string().url().optional(),
   SMS_KEY: z.string().optional(),
-  DEMO_INITIAL_BALANCE: z
-    .string()
-    .regex(/^\d+(\.\d+)?$/)
-    .default('100000'),
+  DEMO_INITIAL_BALANCE: z.string().regex(/^\d+(\.\d+)?$/).default('100000'),
   /** Trading: demo accounts one IP may create per minute; test-only calls that push ticks (never in production). */
   DEMO_CREATE_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   TRADING_TEST_CONTROLS: bool.default(false),
@@ -122,8 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const base = parsed.data;
   if (base.STORAGE_DRIVER === 's3') {
     const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const).filter((k) => !base[k]);
-    if (missing.length)
-      throw new ConfigError(`Invalid configuration in environment variables:\n  STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
+    if (missing.length) throw new ConfigError(`Invalid configuration in environment variables:\n  STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
   }
   if (base.METRICS_PORT !== undefined && base.METRICS_PORT === base.PORT)
     throw new ConfigError(`Invalid configuration in environment variables:\n  METRICS_PORT must differ from PORT (${base.PORT})`);

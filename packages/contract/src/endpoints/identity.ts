@@ -19,8 +19,7 @@ export const realName = endpoint({
   realOnly: true,
   input: RealNameInput,
   output: z.null(),
-  summary:
-    'Submits identity for review: name, card_id and the front and back images (URLs from image_upload); again only after a rejection',
+  summary: 'Submits identity for review: name, card_id and the front and back images (URLs from image_upload); again only after a rejection',
   tags: ['identity'],
   rateLimit: { max: 20, timeWindow: 60_000 },
 });
@@ -59,9 +58,8 @@ export const uploadedFile = endpoint({
   raw: true,
 });
 
-/** Staff: identity review. Support may look (to answer a user), only compliance (risk) and finance decide. */
-const REVIEWERS = ['risk', 'finance', 'support'] as const;
-const DECIDERS = ['risk', 'finance'] as const;
+/** Staff: identity review (risk and support). */
+const REVIEWERS = ['risk', 'support'] as const;
 
 export const adminIdentityList = endpoint({
   method: 'GET',
@@ -89,7 +87,7 @@ export const adminIdentityApprove = endpoint({
   method: 'POST',
   path: '/api/admin/identity/approve',
   auth: 'staff',
-  roles: DECIDERS,
+  roles: REVIEWERS,
   input: AdminIdentityUserInput,
   output: AdminIdentitySchema,
   summary: 'Approves a submission under review (1 -> 2); audited',
@@ -100,7 +98,7 @@ export const adminIdentityReject = endpoint({
   method: 'POST',
   path: '/api/admin/identity/reject',
   auth: 'staff',
-  roles: DECIDERS,
+  roles: REVIEWERS,
   input: AdminIdentityRejectInput,
   output: AdminIdentitySchema,
   summary: 'Rejects a submission under review with a reason the user sees (1 -> 3); audited',

@@ -36,7 +36,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   },
   {
     path: 'identity',
-    roles: ['risk', 'finance', 'support'],
+    roles: ['risk', 'support'],
     Screen: lazyScreen(
       () => import('./components/identity-screen'),
       (m) => m.IdentityScreen,
