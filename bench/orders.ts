@@ -129,7 +129,12 @@ async function measureLimit(transaction: LimitTransaction): Promise<Limit> {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { perSecond: latencies.length / seconds, p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), total: latencies.length };
+  return {
+    perSecond: latencies.length / seconds,
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    total: latencies.length,
+  };
 }
 
 async function postgresLimit(base: string): Promise<Limit> {

@@ -153,7 +153,14 @@ process.on('message', async (msg: { cmd: string }) => {
   } else if (msg.cmd === 'stop') {
     measuring = false;
     const cpu = process.cpuUsage(cpuAtStart);
-    process.send!({ event: 'result', deliveries, bytes, closed, cpuSeconds: (cpu.user + cpu.system) / 1e6, histogram: Array.from(histogram) });
+    process.send!({
+      event: 'result',
+      deliveries,
+      bytes,
+      closed,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      histogram: Array.from(histogram),
+    });
   } else if (msg.cmd === 'exit') {
     for (const s of sockets) s.destroy();
     process.exit(0);

@@ -150,7 +150,11 @@ async function runProduct(clients: number) {
   console.log(
     `product: server pid ${server.pid}, ${symbols.length} symbols at ${values.rate} ticks/s each, flush passes every 2..${values.flush} ms`,
   );
-  const { measured, before: b, after } = await measureServer<ServerStats>(server, `ws://127.0.0.1:${port}/v1/ws`, clients, symbols, () =>
+  const {
+    measured,
+    before: b,
+    after,
+  } = await measureServer<ServerStats>(server, `ws://127.0.0.1:${port}/v1/ws`, clients, symbols, () =>
     ask(server, 'start-feed', 'feed-started'),
   );
   return {
@@ -170,7 +174,13 @@ async function runProduct(clients: number) {
  * starts; its stats before and after, its CPU per second, and the writes and bytes in between.
  * The server is stopped at the end.
  */
-async function measureServer<S extends FloorStats>(server: ChildProcess, url: string, clients: number, symbols: string[], startFeed: () => Promise<unknown>) {
+async function measureServer<S extends FloorStats>(
+  server: ChildProcess,
+  url: string,
+  clients: number,
+  symbols: string[],
+  startFeed: () => Promise<unknown>,
+) {
   let before: S | null = null;
   const run = await withClients(url, clients, symbols, async () => {
     await startFeed();

@@ -3,9 +3,7 @@ import { STAFF_TOTP_ROLES_DEFAULT } from '@tp/contract/schemas/admin';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths.ts';
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 /** Every setting comes from the environment; this schema is the configuration table of the README. */
 const EnvSchema = z.object({
@@ -60,7 +58,10 @@ const EnvSchema = z.object({
   SMTP_FROM: z.string().default('no-reply@localhost.localdomain'),
   SMS_URL: z.string().url().optional(),
   SMS_KEY: z.string().optional(),
-  DEMO_INITIAL_BALANCE: z.string().regex(/^\d+(\.\d+)?$/).default('100000'),
+  DEMO_INITIAL_BALANCE: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .default('100000'),
   /** Trading: demo accounts one IP may create per minute; test-only calls that push ticks (never in production). */
   DEMO_CREATE_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   TRADING_TEST_CONTROLS: bool.default(false),
@@ -103,7 +104,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const base = parsed.data;
   if (base.STORAGE_DRIVER === 's3') {
     const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const).filter((k) => !base[k]);
-    if (missing.length) throw new ConfigError(`Invalid configuration in environment variables:\n  STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
+    if (missing.length)
+      throw new ConfigError(`Invalid configuration in environment variables:\n  STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
   }
   if (base.METRICS_PORT !== undefined && base.METRICS_PORT === base.PORT)
     throw new ConfigError(`Invalid configuration in environment variables:\n  METRICS_PORT must differ from PORT (${base.PORT})`);

@@ -1,5 +1,5 @@
 /**
- * The one rule for links the platform stores and opens (settings, company, news; issue 17, finding 4):
+ * The one rule for links the platform stores and opens (settings, company, news):
  * https, http (only where staff allow it: setting allow_http_links), mailto and relative paths.
  * Anything else (javascript:, data:, vbscript:, //host, ...) is never stored and never opened.
  */

@@ -1,7 +1,15 @@
 import { WS_CONNECT_TIMEOUT_MS } from '@tp/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pushSamples } from '@tp/contract/push-samples';
-import { DEAD_AFTER_MS, PING_INTERVAL_MS, SocketClient, type SocketMessage, type SocketStatus, type SocketTopic, type WebSocketLike } from './socket';
+import {
+  DEAD_AFTER_MS,
+  PING_INTERVAL_MS,
+  SocketClient,
+  type SocketMessage,
+  type SocketStatus,
+  type SocketTopic,
+  type WebSocketLike,
+} from './socket';
 
 class FakeWebSocket implements WebSocketLike {
   static instances: FakeWebSocket[] = [];
@@ -369,7 +377,11 @@ describe('relogin', () => {
     last().accept();
     token = null;
     client.relogin();
-    expect(last().json().map((m) => m.type)).toEqual(['login', 'logout']);
+    expect(
+      last()
+        .json()
+        .map((m) => m.type),
+    ).toEqual(['login', 'logout']);
   });
 
   it('does nothing before the connection is open; login happens on open', () => {
@@ -386,7 +398,12 @@ describe('session_ended', () => {
   it('hands the push to onSessionEnded and to no topic handler', () => {
     const ended: SocketMessage[] = [];
     const handled: SocketMessage[] = [];
-    client = new SocketClient({ url: () => 'ws://test/v1/ws', getToken: () => 'tok', WebSocketImpl: FakeWebSocket, onSessionEnded: (m) => ended.push(m) });
+    client = new SocketClient({
+      url: () => 'ws://test/v1/ws',
+      getToken: () => 'tok',
+      WebSocketImpl: FakeWebSocket,
+      onSessionEnded: (m) => ended.push(m),
+    });
     // session_ended is no topic (the types refuse it); a handler registered under its name anyway hears nothing.
     client.subscribe('session_ended' as SocketTopic, (m) => handled.push(m));
     client.start();

@@ -49,7 +49,7 @@ const OPEN = 1;
 
 /**
  * Liveness: a ping every half second, and a connection that has said nothing (no pong, no push) for
- * 2 s is dead, so the connection indicator and stale prices tell the truth within 2 s (issue 22).
+ * 2 s is dead, so the connection indicator and stale prices tell the truth within 2 s.
  */
 export const PING_INTERVAL_MS = 500;
 export const DEAD_AFTER_MS = 2_000;

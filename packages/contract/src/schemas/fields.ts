@@ -5,7 +5,7 @@ import { hasControlChars } from '../text.ts';
 /**
  * Field builders every input schema shares. Form and query values arrive as text, where an empty
  * string means "not given"; each builder bounds its value to what the database column holds, so
- * no input reaches the database in a shape it refuses (issue 17).
+ * no input reaches the database in a shape it refuses.
  */
 
 export const blank = (raw: unknown) => raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
@@ -32,7 +32,11 @@ export const asWholeNumber = (raw: unknown) => {
 export const whole = <T extends z.ZodType>(schema: T) => z.preprocess(asWholeNumber, schema);
 
 const wholeIn = (min: number, max: number, key: string) =>
-  z.number({ error: `msg:${key}` }).int(`msg:${key}`).min(min, `msg:${key}`).max(max, `msg:${key}`);
+  z
+    .number({ error: `msg:${key}` })
+    .int(`msg:${key}`)
+    .min(min, `msg:${key}`)
+    .max(max, `msg:${key}`);
 const oneOf = <T extends number>(values: readonly T[], key: string) =>
   z.number({ error: `msg:${key}` }).refine((v): v is T => (values as readonly number[]).includes(v), `msg:${key}`);
 
@@ -57,7 +61,8 @@ export const idField = (missing = 'input_full', max = MAX_ID) => intField(1, max
 export const optionalIdField = (invalidKey = 'invalid_number', max = MAX_ID) => optionalIntField(1, max, invalidKey);
 
 /** Text without NUL or other control characters (PostgreSQL refuses NUL in text). */
-export const text = (error?: string) => z.string(error ? { error } : undefined).refine((s) => !hasControlChars(s), 'msg:text_invalid_characters');
+export const text = (error?: string) =>
+  z.string(error ? { error } : undefined).refine((s) => !hasControlChars(s), 'msg:text_invalid_characters');
 
 /** Required trimmed text; absent or blank answers the fill-in-all-fields message. */
 export const requiredText = (max: number) =>

@@ -43,7 +43,7 @@ export const staffAuditLog = pgTable('staff_audit_log', {
   createdAt: createdAt(),
 });
 
-/** Staff balance adjustments: a client key names one adjustment of one user (issue 17, finding 7). */
+/** Staff balance adjustments: a client key names one adjustment of one user so a retried request never adjusts twice. */
 export const balanceAdjustments = pgTable(
   'balance_adjustments',
   {

@@ -76,7 +76,7 @@ export function noticeOf(order: OrderRow, market: Pick<MarketService, 'symbol'>)
 }
 
 /**
- * The position tools of issue 22: partial close, close all (or all buys, all sells) of one symbol or
+ * The position tools: partial close, close all (or all buys, all sells) of one symbol or
  * every symbol, reverse, the trade screen's figures of one symbol, and the trader's notices. Each runs
  * in the user's locked money transaction, like every other order call, so a position closes once
  * whatever races it (a take-profit, another close).

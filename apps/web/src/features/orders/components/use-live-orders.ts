@@ -40,7 +40,9 @@ export function holdingAfterPush(current: MyDeal | undefined, positions: Order[]
 export function withoutOrders(current: MyDeal | undefined, ids: Set<number>): MyDeal | undefined {
   if (!current) return current;
   const data = current.data.filter((order) => !ids.has(order.Id));
-  return data.length === current.data.length ? current : { ...current, data, total: Math.max(0, current.total - (current.data.length - data.length)) };
+  return data.length === current.data.length
+    ? current
+    : { ...current, data, total: Math.max(0, current.total - (current.data.length - data.length)) };
 }
 
 /**

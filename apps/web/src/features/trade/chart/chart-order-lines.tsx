@@ -81,7 +81,11 @@ export function ChartOrderLines({
           <li key={order.Id} data-testid="chart-order-line">
             {order.Status === OrderStatus.PENDING
               ? t('trade.chart.pending_line', { side: t(isBuy(order) ? 'trade.buy' : 'trade.sell'), lots: order.Quantity })
-              : t('trade.chart.entry_line', { side: t(isBuy(order) ? 'trade.buy' : 'trade.sell'), lots: order.Quantity, profit: formatProfit(order.FactProfits) })}
+              : t('trade.chart.entry_line', {
+                  side: t(isBuy(order) ? 'trade.buy' : 'trade.sell'),
+                  lots: order.Quantity,
+                  profit: formatProfit(order.FactProfits),
+                })}
             {Number(order.TargetProfitPrice) ? ` · ${t('trade.chart.tp')} ${formatNumber(order.TargetProfitPrice, precision)}` : ''}
             {Number(order.TargetLossPrice) ? ` · ${t('trade.chart.sl')} ${formatNumber(order.TargetLossPrice, precision)}` : ''}
           </li>

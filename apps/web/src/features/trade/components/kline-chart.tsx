@@ -84,7 +84,13 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
         const accent = cssColour('--color-accent', '#f0b90b');
         const chart = lib.createChart(container.current, {
           autoSize: true,
-          layout: { background: { color: 'transparent' }, textColor: muted, attributionLogo: true, fontSize: 11, panes: { separatorColor: grid } },
+          layout: {
+            background: { color: 'transparent' },
+            textColor: muted,
+            attributionLogo: true,
+            fontSize: 11,
+            panes: { separatorColor: grid },
+          },
           grid: { vertLines: { color: `${grid}80` }, horzLines: { color: `${grid}80` } },
           rightPriceScale: { borderColor: grid },
           timeScale: { borderColor: grid, timeVisible: true, secondsVisible: false },
@@ -92,7 +98,12 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
         });
         const keepInView = () => api.current?.lines.prices() ?? [];
         const main = addMainSeries(lib, chart, prefsRef.current.type, { up, down, accent, keepInView });
-        const volume = chart.addSeries(lib.HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '', lastValueVisible: false, priceLineVisible: false });
+        const volume = chart.addSeries(lib.HistogramSeries, {
+          priceFormat: { type: 'volume' },
+          priceScaleId: '',
+          lastValueVisible: false,
+          priceLineVisible: false,
+        });
         volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
         main.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
         chart.timeScale().subscribeVisibleLogicalRangeChange((range: LogicalRange | null) => {
@@ -119,7 +130,12 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
     chart.lines.clear();
     const precision = chart.main.options().priceFormat;
     chart.chart.removeSeries(chart.main);
-    chart.main = addMainSeries(chart.lib, chart.chart, type, { up: chart.up, down: chart.down, accent: chart.accent, keepInView: () => chart.lines.prices() });
+    chart.main = addMainSeries(chart.lib, chart.chart, type, {
+      up: chart.up,
+      down: chart.down,
+      accent: chart.accent,
+      keepInView: () => chart.lines.prices(),
+    });
     chart.main.applyOptions({ priceFormat: precision });
     chart.main.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
     chart.main.setData(bars.current.map((bar) => toPoint(type, bar)));
@@ -205,13 +221,23 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
       <ChartToolbar prefs={prefs} onChange={setPrefs} />
       <div className="relative min-h-0 flex-1 overflow-hidden" dir="ltr" role="group" aria-label={t('trade.chart_label')}>
         <div ref={container} className="absolute inset-0" data-testid="kline-chart" data-chart-type={prefs.type} />
-        {ready && <ChartOrderLines api={api} container={container} symbolId={symbol.Id} precision={symbol.PricePrecision} mainVersion={mainVersion} />}
+        {ready && (
+          <ChartOrderLines
+            api={api}
+            container={container}
+            symbolId={symbol.Id}
+            precision={symbol.PricePrecision}
+            mainVersion={mainVersion}
+          />
+        )}
         {status === 'loading' && (
           <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
             <Spinner />
           </div>
         )}
-        {status === 'empty' && <p className="absolute inset-0 flex items-center justify-center text-sm text-muted">{t('messages.no_data')}</p>}
+        {status === 'empty' && (
+          <p className="absolute inset-0 flex items-center justify-center text-sm text-muted">{t('messages.no_data')}</p>
+        )}
         {status === 'error' && (
           <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-sm text-muted">
             <p>{t('errors.load_failed')}</p>
