@@ -70,7 +70,7 @@ describe('fees and swaps', () => {
       expect(opened.code).toBe(1);
       await e2e.server.ctx.db
         .update(orders)
-        .set({ openedAt: new Date('2026-11-01T00:00:00Z') })
+        .set({ openedAt: new Date('2026-11-24T12:00:00Z') })
         .where(inArray(orders.id, [opened.data.Id]));
       await e2e.server.ctx.services.trading.swaps.charge(Date.parse('2026-11-24T22:30:00Z'));
       await page.goto('/order?type=1');
