@@ -23,6 +23,7 @@ import { AppError, isDataException } from './http/errors.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { t } from './http/i18n.ts';
 import { langOf } from './http/route.ts';
+import { clientKey } from './http/client-key.ts';
 import { MemoryBus, type Bus } from './platform/bus.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { seedDatabase } from './platform/db/seed.ts';
@@ -136,7 +137,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: 60_000,
-    allowList: (req) => !API_PREFIXES.some((p) => req.url.startsWith(p)),
+    // The router has decoded the path (`/%61pi/...` reaches `/api/...`): the limit decides on the route
+    // it matched, never on the raw text the client typed.
+    allowList: (req) => !API_PREFIXES.some((p) => (req.routeOptions.url ?? '').startsWith(p)),
+    keyGenerator: (req) => clientKey(req.ip),
     ...shared.rateLimitStore,
   });
   await app.register(swagger, {
@@ -150,7 +154,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     },
   });
   await app.register(swaggerUi, { routePrefix: apiDocs.path, staticCSP: true });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // An oversized or malformed frame is the client's doing: a warning, and the socket is cut.
+    errorHandler: (err, socket, req) => {
+      req.log.warn({ err: { message: err.message, code: (err as Error & { code?: string }).code }, ip: req.ip }, 'socket client error');
+      socket.terminate();
+    },
+  });
 
   const assetsDir = path.join(config.webDist, 'assets');
   if (fs.existsSync(assetsDir)) {

@@ -54,6 +54,24 @@ const EnvSchema = z.object({
   WS_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** How long a client's send buffer may stay above WS_MAX_BUFFERED_BYTES before it is dropped. */
   WS_SLOW_CLIENT_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * Live socket budgets per connection: messages per second (bursts of twice as many), messages
+   * waiting to be handled, failed logins; a client over any of them is closed (1008).
+   */
+  WS_MAX_MESSAGES_PER_SECOND: z.coerce.number().int().positive().default(20),
+  WS_MAX_QUEUED_MESSAGES: z.coerce.number().int().positive().default(32),
+  WS_MAX_FAILED_LOGINS: z.coerce.number().int().positive().default(5),
+  /**
+   * Password hashes (scrypt, 128 MiB each) computed at once on this server, and how many more may
+   * wait for a turn; a request beyond both is refused with the rate-limit code.
+   */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
+  /** Failed staff sign-ins from one address (any e-mail, known or not) per 15 minutes. */
+  STAFF_LOGIN_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
+  /** Price alerts one account may hold; alert e-mails one account may receive per day. */
+  MAX_PRICE_ALERTS: z.coerce.number().int().positive().default(50),
+  MAX_ALERT_EMAILS_PER_DAY: z.coerce.number().int().positive().default(100),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('no-reply@localhost.localdomain'),
   SMS_URL: z.string().url().optional(),

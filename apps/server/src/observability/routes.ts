@@ -19,14 +19,19 @@ export interface ObservabilityOptions {
 export function registerObservability(app: FastifyInstance, ctx: AppContext, opts: ObservabilityOptions): void {
   const health = new Health(ctx, opts.isLeader);
   app.get(healthLive.path, PROBE, async () => ({ status: 'ok' }));
-  app.get(healthReady.path, PROBE, async (_req, reply) => {
+  const { config } = ctx;
+  const authorized = bearerCheck(config.METRICS_TOKEN);
+  // The report names the database kind, the migration and this server's role: for whoever may read
+  // the metrics (the token; without one, only outside production). Anyone gets the status.
+  const mayReadDetails = (header: string | undefined) => (config.METRICS_TOKEN ? authorized(header) : config.NODE_ENV !== 'production');
+  app.get(healthReady.path, PROBE, async (req, reply) => {
     const report = await health.ready();
-    return reply.code(report.status === 'ready' ? 200 : 503).send(report);
+    return reply
+      .code(report.status === 'ready' ? 200 : 503)
+      .send(mayReadDetails(req.headers.authorization) ? report : { status: report.status });
   });
 
   collectAtScrape(ctx, opts);
-  const { config } = ctx;
-  const authorized = bearerCheck(config.METRICS_TOKEN);
   if (config.METRICS_PORT !== undefined) {
     const server = http.createServer((req, res) => {
       if (req.method !== 'GET' || req.url?.split('?')[0] !== metrics.path) return void res.writeHead(404).end();

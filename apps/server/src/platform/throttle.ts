@@ -16,6 +16,8 @@ export interface Throttle {
   /** Whether one more event would be allowed, without counting it. */
   check(key: string, limit: number, windowMs: number): Promise<ThrottleResult>;
   reset(key: string): Promise<void>;
+  /** Takes back one event counted in advance (an attempt that turned out well); never below zero. */
+  undo(key: string): Promise<void>;
   /** Events counted in the key's current window (0 when none). */
   count(key: string): Promise<number>;
 }
@@ -55,6 +57,11 @@ export class MemoryThrottle implements Throttle {
     this.windows.delete(key);
   }
 
+  async undo(key: string): Promise<void> {
+    const w = this.windows.get(key);
+    if (w && w.count > 0) w.count--;
+  }
+
   async count(key: string): Promise<number> {
     const w = this.windows.get(key);
     return w && w.resetAt > this.now() ? w.count : 0;
@@ -74,6 +81,11 @@ if ttl < 0 then
 end
 return {n, ttl}`;
 
+const UNDO_SCRIPT = `
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then redis.call('DECR', KEYS[1]) end
+return n`;
+
 const CHECK_SCRIPT = `
 local n = tonumber(redis.call('GET', KEYS[1]) or '0')
 return {n, redis.call('PTTL', KEYS[1])}`;
@@ -81,6 +93,7 @@ return {n, redis.call('PTTL', KEYS[1])}`;
 type ThrottleRedis = Redis & {
   throttleHit(key: string, windowMs: number): Promise<[number, number]>;
   throttleCheck(key: string): Promise<[number, number]>;
+  throttleUndo(key: string): Promise<number>;
 };
 
 /** The same fixed windows as MemoryThrottle, counted in Redis (one atomic script per event), so they hold across servers. */
@@ -93,6 +106,7 @@ export class RedisThrottle implements Throttle {
   ) {
     redis.defineCommand('throttleHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     redis.defineCommand('throttleCheck', { numberOfKeys: 1, lua: CHECK_SCRIPT });
+    redis.defineCommand('throttleUndo', { numberOfKeys: 1, lua: UNDO_SCRIPT });
     this.redis = redis as ThrottleRedis;
   }
 
@@ -109,6 +123,10 @@ export class RedisThrottle implements Throttle {
 
   async reset(key: string): Promise<void> {
     await this.redis.del(this.key(key));
+  }
+
+  async undo(key: string): Promise<void> {
+    await this.redis.throttleUndo(this.key(key));
   }
 
   async count(key: string): Promise<number> {

@@ -32,6 +32,12 @@ export class ClientConnection {
   queue: Promise<void> = Promise.resolve();
   /** An account snapshot held back while the client is backed up (newest wins). */
   heldTrade: Buffer | null = null;
+  /** Messages received and not yet handled. */
+  pending = 0;
+  failedLogins = 0;
+  /** The message budget: a bucket of `2 × rate` tokens refilled at `rate` per second. */
+  private tokens = -1;
+  private refilledAt = 0;
 
   constructor(
     readonly ws: WebSocket,
@@ -39,6 +45,17 @@ export class ClientConnection {
     readonly ip: string,
     readonly lang: LangCode,
   ) {}
+
+  /** Takes one message from the budget; false when the client has sent more than its rate allows. */
+  takeMessage(now: number, perSecond: number): boolean {
+    const capacity = perSecond * 2;
+    if (this.tokens < 0) this.tokens = capacity;
+    else this.tokens = Math.min(capacity, this.tokens + ((now - this.refilledAt) * perSecond) / 1000);
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
 
   get isOpen(): boolean {
     return !this.dropping && this.ws.readyState === WebSocket.OPEN;

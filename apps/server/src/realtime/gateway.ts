@@ -7,6 +7,7 @@ import { normalizeLang } from '@tp/contract/languages';
 import { socket } from '@tp/contract/endpoints/platform';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
 import { t } from '../http/i18n.ts';
+import { clientKey } from '../http/client-key.ts';
 import { BusChannels, type SessionEnded } from '../platform/bus-channels.ts';
 import { CLOSE_POLICY, CLOSE_TOO_SLOW, ClientConnection } from './client-connection.ts';
 import { FlushScheduler } from './flush-scheduler.ts';
@@ -87,7 +88,7 @@ export class WsGateway implements ProtocolHost {
   }
 
   private accept(ws: WebSocket, req: FastifyRequest): void {
-    const ip = req.ip;
+    const ip = clientKey(req.ip);
     const lang = normalizeLang(((req.query as Record<string, string>)?.lang ?? req.headers.lang) as string | undefined);
     const count = this.perIp.get(ip) ?? 0;
     if (count >= this.ctx.config.WS_MAX_CONNECTIONS_PER_IP) {
@@ -100,11 +101,19 @@ export class WsGateway implements ProtocolHost {
     this.connections.add(conn);
     this.stats.accepted++;
     ws.on('message', (data, isBinary) => {
-      conn.lastSeen = Date.now();
+      const now = Date.now();
+      conn.lastSeen = now;
+      if (conn.dropping) return;
+      // A client's messages cost this server's one thread: over its rate, or with too many waiting to
+      // be handled, it is closed before any of them is read further.
+      if (!conn.takeMessage(now, this.ctx.config.WS_MAX_MESSAGES_PER_SECOND)) return this.misuse(conn, 'ws_too_many_messages');
+      if (conn.pending >= this.ctx.config.WS_MAX_QUEUED_MESSAGES) return this.misuse(conn, 'ws_too_many_messages');
+      conn.pending++;
       const text = isBinary ? null : data.toString();
       conn.queue = conn.queue
         .then(() => handleClientMessage(this, conn, text))
-        .catch((err: unknown) => this.ctx.log.error({ err }, 'socket message failed'));
+        .catch((err: unknown) => this.ctx.log.error({ err }, 'socket message failed'))
+        .finally(() => conn.pending--);
     });
     ws.on('close', () => this.forget(conn));
     ws.on('error', () => undefined);
@@ -310,6 +319,18 @@ export class WsGateway implements ProtocolHost {
       this.stats.writes++;
       this.stats.bytes += sent.bytes;
     }
+  }
+
+  /** A login with a token that resolves to no session: a few are a mistake, more are guessing. */
+  loginFailed(conn: ClientConnection): void {
+    if (++conn.failedLogins >= this.ctx.config.WS_MAX_FAILED_LOGINS) this.misuse(conn, 'ws_too_many_failed_logins');
+  }
+
+  /** Closes a client that broke a budget: its misuse, logged at warn (a server fault is an error). */
+  private misuse(conn: ClientConnection, key: string): void {
+    if (conn.dropping) return;
+    this.ctx.log.warn({ ip: conn.ip, userId: conn.user?.id, why: key }, 'socket client over its budget');
+    this.drop(conn, CLOSE_POLICY, key);
   }
 
   /** Closes a connection with a reason; if the client does not answer the close, cuts it. */

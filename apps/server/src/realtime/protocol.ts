@@ -48,6 +48,8 @@ export interface ProtocolHost {
   logOut(conn: ClientConnection, reason?: SessionEndReason): void;
   subscribe(conn: ClientConnection, topic: string): void;
   unsubscribe(conn: ClientConnection, topic: string): void;
+  /** Counts a login that failed; the host closes a client that keeps failing. */
+  loginFailed(conn: ClientConnection): void;
 }
 
 /** One client message: the text `ping`, or JSON {type, params} (login, logout, sub, unsub). */
@@ -96,6 +98,7 @@ async function login(gw: ProtocolHost, conn: ClientConnection, params: unknown):
       return;
     }
     reply(conn, 'login_result', Code.SESSION_EXPIRED, 'ws_login_failed');
+    gw.loginFailed(conn);
     return;
   }
   gw.logIn(conn, { user });

@@ -210,12 +210,15 @@ export const totpDisable = endpoint({
   summary: 'Turns two-factor sign-in off with a current code',
 });
 
-/** Staff: what the outbox kept. */
+/**
+ * Staff: what the outbox kept. It holds live registration and reset codes (no provider configured),
+ * so only the admin role reads it, and every read is audited.
+ */
 export const adminOutbox = endpoint({
   method: 'GET',
   path: '/api/admin/outbox',
   auth: 'staff',
-  roles: ['support'],
+  roles: ['admin'],
   input: PageInput,
   output: z.object({ data: z.array(OutboxRowSchema), total: z.number().int() }),
   summary: 'Emails and texts kept because no mail or SMS provider is configured (newest first)',

@@ -19,7 +19,8 @@ export const realName = endpoint({
   realOnly: true,
   input: RealNameInput,
   output: z.null(),
-  summary: 'Submits identity for review: name, card_id and the front and back images (URLs from image_upload); again only after a rejection',
+  summary:
+    'Submits identity for review: name, card_id and the front and back images (URLs from image_upload); again only after a rejection',
   tags: ['identity'],
   rateLimit: { max: 20, timeWindow: 60_000 },
 });
@@ -58,8 +59,9 @@ export const uploadedFile = endpoint({
   raw: true,
 });
 
-/** Staff: identity review (risk and support). */
-const REVIEWERS = ['risk', 'support'] as const;
+/** Staff: identity review. Support may look (to answer a user), only compliance (risk) and finance decide. */
+const REVIEWERS = ['risk', 'finance', 'support'] as const;
+const DECIDERS = ['risk', 'finance'] as const;
 
 export const adminIdentityList = endpoint({
   method: 'GET',
@@ -87,7 +89,7 @@ export const adminIdentityApprove = endpoint({
   method: 'POST',
   path: '/api/admin/identity/approve',
   auth: 'staff',
-  roles: REVIEWERS,
+  roles: DECIDERS,
   input: AdminIdentityUserInput,
   output: AdminIdentitySchema,
   summary: 'Approves a submission under review (1 -> 2); audited',
@@ -98,7 +100,7 @@ export const adminIdentityReject = endpoint({
   method: 'POST',
   path: '/api/admin/identity/reject',
   auth: 'staff',
-  roles: REVIEWERS,
+  roles: DECIDERS,
   input: AdminIdentityRejectInput,
   output: AdminIdentitySchema,
   summary: 'Rejects a submission under review with a reason the user sees (1 -> 3); audited',

@@ -2,7 +2,19 @@ import { z } from 'zod';
 import { MONEY_SCALE } from '../constants.ts';
 import { parseAmount } from '../decimal.ts';
 import { BankWireSchema, WithdrawCurrencySchema } from './funding.ts';
-import { blank, boundedText, idField, intField, MAX_BIG_ID, optionalChoiceField, optionalIdField, orUndefined, PageInput, pageOf, requiredText } from './fields.ts';
+import {
+  blank,
+  boundedText,
+  idField,
+  intField,
+  MAX_BIG_ID,
+  optionalChoiceField,
+  optionalIdField,
+  orUndefined,
+  PageInput,
+  pageOf,
+  requiredText,
+} from './fields.ts';
 
 /**
  * Back office calls (/api/admin/...): staff, dashboard, users, trading setup, funding setup, audit log.
@@ -182,6 +194,11 @@ export const LedgerEntrySchema = z.object({
 export const signedAmountField = z.unknown().transform((raw, ctx) => {
   if (blank(raw)) {
     ctx.addIssue({ code: 'custom', message: 'msg:amount_required' });
+    return z.NEVER;
+  }
+  // Only text or a number is an amount: an array (["10"]) or an object is refused, never turned to text.
+  if (typeof raw !== 'string' && typeof raw !== 'number') {
+    ctx.addIssue({ code: 'custom', message: 'msg:amount_format' });
     return z.NEVER;
   }
   const s = String(raw).trim();

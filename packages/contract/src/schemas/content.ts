@@ -17,7 +17,9 @@ export const intParam = (fallback: number, min: number, max: number) =>
   );
 
 export const optionalId = optionalIdField();
-export const requiredId = whole(z.number({ error: 'msg:invalid_id' }).int('msg:invalid_id').positive('msg:invalid_id').max(MAX_ID, 'msg:invalid_id'));
+export const requiredId = whole(
+  z.number({ error: 'msg:invalid_id' }).int('msg:invalid_id').positive('msg:invalid_id').max(MAX_ID, 'msg:invalid_id'),
+);
 
 /** Form booleans: 1/0, true/false, on/off. */
 export const flagParam = z.preprocess(
@@ -164,11 +166,13 @@ const choice = (...values: string[]) =>
     .string()
     .trim()
     .refine((v) => values.includes(v));
-const percentLevel = z
-  .string()
-  .trim()
-  .regex(/^\d{1,4}(\.\d{1,2})?$/)
-  .refine((v) => dec(v).gt(0));
+/** A margin level in percent: above 0 and at most `max` (a stop-out above 100 % would close healthy accounts). */
+const percentLevel = (max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}(\.\d{1,2})?$/)
+    .refine((v) => dec(v).gt(0) && dec(v).lte(max));
 
 /** Each editable setting's value rule (values are stored as strings). */
 export const SettingValueRules: Record<EditableSettingKey, z.ZodType<string>> = {
@@ -176,12 +180,15 @@ export const SettingValueRules: Record<EditableSettingKey, z.ZodType<string>> = 
   service_link_type: choice('1', '2', '3'),
   verify_reg_type: choice('1', '2'),
   announcement: z.string().trim().max(4000),
-  ...(Object.fromEntries(ANNOUNCEMENT_LANG_KEYS.map((k) => [k, z.string().trim().max(4000)])) as unknown as Record<AnnouncementLangKey, z.ZodType<string>>),
+  ...(Object.fromEntries(ANNOUNCEMENT_LANG_KEYS.map((k) => [k, z.string().trim().max(4000)])) as unknown as Record<
+    AnnouncementLangKey,
+    z.ZodType<string>
+  >),
   is_show_mobile: choice('0', '1'),
   /** 1 lets staff store http: links (settings, company, news); https, mailto and relative paths always. */
   allow_http_links: choice('0', '1'),
-  margin_call_level: percentLevel,
-  stop_out_level: percentLevel,
+  margin_call_level: percentLevel(1000),
+  stop_out_level: percentLevel(100),
 };
 const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 

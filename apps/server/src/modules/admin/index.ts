@@ -22,8 +22,9 @@ export const adminModule = {
   name: 'admin',
   async register(app: FastifyInstance, ctx: AppContext) {
     ctx.services.staff = new StaffService(ctx);
-    ctx.services.sessions.useStaffLookup(findActiveStaff);
     ctx.services.staffSignIn = new StaffSignIn(ctx);
+    const totpRoles = ctx.services.staffSignIn.totpRoles;
+    ctx.services.sessions.useStaffLookup((db, id) => findActiveStaff(db, id, totpRoles));
     await ctx.services.staff.bootstrap();
     const users = new UserAdminService(ctx);
     registerStaffRoutes(app, ctx);

@@ -5,7 +5,7 @@ import { route } from '../../http/route.ts';
 
 export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.login, async ({ input, req }) => {
-    const result = await ctx.services.staffSignIn.signIn(input);
+    const result = await ctx.services.staffSignIn.signIn(input, { ip: req.ip });
     const token = await ctx.services.sessions.create({ staffId: result.staffId }, { ip: req.ip, userAgent: req.headers['user-agent'] });
     req.log.info({ staffId: result.staffId, ip: req.ip }, 'staff signed in');
     const me = (await ctx.services.sessions.resolveStaff(token))!;
@@ -16,6 +16,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, api.logout, async ({ staff }) => {
     await ctx.services.sessions.revoke(staff.sessionId);
+    await ctx.services.staff.audit(ctx.db, staff, 'staff.sign_out', { type: 'staff', id: staff.id }, null, { session: staff.sessionId });
     return null;
   });
 }

@@ -50,7 +50,16 @@ export class StaffService {
     before: unknown,
     after: unknown,
   ): Promise<void> {
-    await db.insert(staffAuditLog).values({ staffId: who.id, action, targetType: target.type, targetId: String(target.id), before: before ?? null, after: after ?? null });
+    await db
+      .insert(staffAuditLog)
+      .values({
+        staffId: who.id,
+        action,
+        targetType: target.type,
+        targetId: String(target.id),
+        before: before ?? null,
+        after: after ?? null,
+      });
     this.ctx.log.info({ staffId: who.id, action, target: `${target.type}:${target.id}`, after }, 'staff action');
   }
 
@@ -75,7 +84,11 @@ export class StaffService {
 
   async updateRoles(who: AuthStaff, id: number, roles: string[]): Promise<Staff> {
     if (id === who.id && !roles.includes('admin')) throw fail('admin.cannot_demote_self');
-    return this.change(who, id, 'staff.roles', { roles });
+    const view = await this.change(who, id, 'staff.roles', { roles });
+    // New powers need a new sign-in (with TOTP where the roles ask for it); lost ones end at once,
+    // sockets included (support chats stop reaching a member no longer in support).
+    await this.ctx.services.sessions.revokeAllForStaff(id, 'ended_by_staff');
+    return view;
   }
 
   /** Disabling ends the member's sessions at once. */
@@ -91,18 +104,36 @@ export class StaffService {
       const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
       if (!before) throw notFound();
       const [after] = await tx.update(staff).set(set).where(eq(staff.id, id)).returning();
-      await this.audit(tx, who, action, { type: 'staff', id }, { roles: before.roles, status: before.status }, { roles: after!.roles, status: after!.status });
+      await this.audit(
+        tx,
+        who,
+        action,
+        { type: 'staff', id },
+        { roles: before.roles, status: before.status },
+        { roles: after!.roles, status: after!.status },
+      );
       return staffView(after!);
     });
   }
 }
 
-/** An active staff member by id, for auth's staff sessions (see SessionService.useStaffLookup). */
-export async function findActiveStaff(db: DbOrTx, staffId: number): Promise<Omit<AuthStaff, 'sessionId' | 'expiresAt'> | undefined> {
+/**
+ * An active staff member by id, for auth's staff sessions (see SessionService.useStaffLookup). A
+ * member holding a role that must use TOTP, without TOTP on, has no valid session: whatever session
+ * they hold was not opened with a second factor.
+ */
+export async function findActiveStaff(
+  db: DbOrTx,
+  staffId: number,
+  totpRoles: readonly string[] = [],
+): Promise<Omit<AuthStaff, 'sessionId' | 'expiresAt'> | undefined> {
   const [row] = await db
-    .select({ id: staff.id, email: staff.email, name: staff.name, roles: staff.roles })
+    .select({ id: staff.id, email: staff.email, name: staff.name, roles: staff.roles, totpEnabled: staff.totpEnabled })
     .from(staff)
     .where(and(eq(staff.id, staffId), eq(staff.status, 1)))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const { totpEnabled, ...member } = row;
+  if (!totpEnabled && member.roles.some((r) => totpRoles.includes(r))) return undefined;
+  return member;
 }

@@ -6,7 +6,8 @@ import { AppError, fail } from '../../http/errors.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { staff, staffRecoveryCodes } from './schema.ts';
 import { acceptTotp, newTotpSecret, totpUri } from '../../platform/totp.ts';
-import { hashPassword, needsRehash, verifyPassword } from '../auth/index.ts';
+import { hashPassword, needsRehash, SecretGuard, verifyPassword } from '../auth/index.ts';
+import { clientKey } from '../../http/client-key.ts';
 
 type StaffRow = typeof staff.$inferSelect;
 
@@ -16,8 +17,14 @@ const FAILURE_WINDOW_MS = 15 * 60_000;
 const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'Back office';
 
-const hashCode = (code: string) => createHash('sha256').update(code.toLowerCase().replace(/[^0-9a-z]/g, '')).digest('hex');
-const newRecoveryCode = () => randomBytes(5).toString('hex').replace(/^(.{5})/, '$1-');
+const hashCode = (code: string) =>
+  createHash('sha256')
+    .update(code.toLowerCase().replace(/[^0-9a-z]/g, ''))
+    .digest('hex');
+const newRecoveryCode = () =>
+  randomBytes(5)
+    .toString('hex')
+    .replace(/^(.{5})/, '$1-');
 
 export interface StaffSignInInput {
   email: string;
@@ -32,46 +39,97 @@ export interface StaffSignInInput {
  * code signs in once.
  */
 export class StaffSignIn {
-  private readonly totpRoles: string[];
+  readonly totpRoles: string[];
+  private readonly secrets: SecretGuard;
 
   constructor(private readonly ctx: AppContext) {
     this.totpRoles = ctx.config.STAFF_TOTP_ROLES.split(',')
       .map((r) => r.trim())
       .filter(Boolean);
+    this.secrets = new SecretGuard(ctx);
   }
 
-  /** The staff id on success; the recovery codes too when this sign-in turned two-factor on. */
-  async signIn(input: StaffSignInInput): Promise<{ staffId: number; recoveryCodes?: string[] }> {
-    const email = input.email.trim().toLowerCase();
-    const key = `staff-login:${email}`;
-    const state = await this.ctx.services.throttle.check(key, FAILURES_PER_ACCOUNT, FAILURE_WINDOW_MS);
-    if (!state.allowed) throw fail('login_throttled', { minutes: Math.max(1, Math.ceil(state.retryAfterMs / 60_000)) });
+  /**
+   * The staff id on success; the recovery codes too when this sign-in turned two-factor on.
+   *
+   * Each attempt is counted as a failure before any hashing, per address (any e-mail, known or not:
+   * unknown ones hash too, so timing tells nothing) and per member (their id once found), atomically,
+   * and taken back on success; every outcome is in the audit log.
+   */
+  async signIn(input: StaffSignInInput, meta: { ip?: string } = {}): Promise<{ staffId: number; recoveryCodes?: string[] }> {
+    const email = input.email.trim().toLowerCase().slice(0, 254);
+    const throttle = this.ctx.services.throttle;
+    const ip = clientKey(meta.ip);
+    const ipKey = `staff-login-ip:${ip}`;
+    const [row] = await this.ctx.db.select().from(staff).where(eq(staff.email, email)).limit(1);
+    const key = row ? `staff-login:${row.id}` : `staff-login:${email}`;
+    const audit = (action: string, reason?: string) =>
+      this.ctx.services.staff.audit(this.ctx.db, { id: row?.id ?? 0 }, action, { type: 'staff', id: row?.id ?? 0 }, null, {
+        email,
+        ip: meta.ip ?? null,
+        reason: reason ?? null,
+      });
+    for (const [k, limit] of [
+      [ipKey, this.ctx.config.STAFF_LOGIN_FAILURES_PER_IP],
+      [key, FAILURES_PER_ACCOUNT],
+    ] as const) {
+      const state = await throttle.hit(k, limit, FAILURE_WINDOW_MS);
+      if (!state.allowed) {
+        await audit('staff.sign_in_refused', 'throttled');
+        throw fail('login_throttled', { minutes: Math.max(1, Math.ceil(state.retryAfterMs / 60_000)) });
+      }
+    }
+    // The attempt is already counted; a refusal only records why.
     const refuse = async (why: string) => {
-      await this.ctx.services.throttle.hit(key, FAILURES_PER_ACCOUNT, FAILURE_WINDOW_MS);
+      await audit('staff.sign_in_failed', why);
       return fail(why);
     };
+    const release = async () => {
+      await throttle.undo(ipKey);
+      await throttle.undo(key);
+    };
 
-    const [row] = await this.ctx.db.select().from(staff).where(eq(staff.email, email)).limit(1);
     const passwordOk = await verifyPassword(input.password, row?.passwordHash ?? null);
     if (!row || !passwordOk || row.status !== 1) throw await refuse('login_failed');
 
     let recoveryCodes: string[] | undefined;
+    const owner = async () => ({ email: row.email });
     if (row.totpEnabled) {
       if (input.recovery_code) {
-        if (!(await this.useRecoveryCode(row.id, input.recovery_code))) throw await refuse('admin.recovery_code_wrong');
+        const code = input.recovery_code;
+        if (!(await this.secrets.attempt('staff-2fa', row.id, owner, () => this.useRecoveryCode(row.id, code))))
+          throw await refuse('admin.recovery_code_wrong');
       } else if (!input.totp) {
+        // Not a failure: the password was right and the client is asked for the second step.
+        await release();
         throw new AppError(STAFF_TOTP_REQUIRED, 'totp_required');
-      } else if (!(await this.acceptCode(row, input.totp))) {
-        throw await refuse('admin.totp_code_wrong');
+      } else {
+        const code = input.totp;
+        if (!(await this.secrets.attempt('staff-2fa', row.id, owner, () => this.acceptCode(row, code))))
+          throw await refuse('admin.totp_code_wrong');
       }
     } else if (row.roles.some((r) => this.totpRoles.includes(r))) {
-      if (!input.totp) throw new AppError(STAFF_TOTP_SETUP, 'admin.totp_setup_required', {}, await this.setupOf(row));
-      const step = row.totpSecret ? acceptTotp(row.totpSecret, input.totp, null) : null;
-      if (step === null) throw await refuse('admin.totp_code_wrong');
-      recoveryCodes = await this.turnOn(row.id, step);
+      if (!input.totp) {
+        await release();
+        throw new AppError(STAFF_TOTP_SETUP, 'admin.totp_setup_required', {}, await this.setupOf(row));
+      }
+      const found: { step: number | null } = { step: null };
+      const secret = row.totpSecret;
+      const right = await this.secrets.attempt('staff-2fa', row.id, owner, async () => {
+        found.step = secret ? acceptTotp(secret, input.totp!, null) : null;
+        return found.step !== null;
+      });
+      if (!right || found.step === null) throw await refuse('admin.totp_code_wrong');
+      recoveryCodes = await this.turnOn(row.id, found.step);
     }
-    await this.ctx.services.throttle.reset(key);
-    if (needsRehash(row.passwordHash)) await this.ctx.db.update(staff).set({ passwordHash: await hashPassword(input.password) }).where(eq(staff.id, row.id));
+    await throttle.reset(key);
+    await throttle.undo(ipKey);
+    await audit('staff.sign_in');
+    if (needsRehash(row.passwordHash))
+      await this.ctx.db
+        .update(staff)
+        .set({ passwordHash: await hashPassword(input.password) })
+        .where(eq(staff.id, row.id));
     return { staffId: row.id, recoveryCodes };
   }
 
@@ -82,11 +140,12 @@ export class StaffSignIn {
 
   private async setupOf(row: StaffRow): Promise<{ secret: string; otpauth_url: string }> {
     if (row.totpEnabled) throw fail('admin.totp_already_enabled');
-    let secret = row.totpSecret;
-    if (!secret) {
-      secret = newTotpSecret();
-      await this.ctx.db.update(staff).set({ totpSecret: secret }).where(and(eq(staff.id, row.id), eq(staff.totpEnabled, false)));
-    }
+    // Fresh on every call: a secret someone read earlier is replaced, only the one shown last confirms.
+    const secret = newTotpSecret();
+    await this.ctx.db
+      .update(staff)
+      .set({ totpSecret: secret })
+      .where(and(eq(staff.id, row.id), eq(staff.totpEnabled, false)));
     return { secret, otpauth_url: totpUri(secret, ISSUER, row.email) };
   }
 
@@ -95,19 +154,39 @@ export class StaffSignIn {
     const row = await this.mustFind(who.id);
     if (row.totpEnabled) throw fail('admin.totp_already_enabled');
     if (!row.totpSecret) throw fail('admin.totp_not_set_up');
-    const step = acceptTotp(row.totpSecret, code, null);
-    if (step === null) throw fail('admin.totp_code_wrong');
-    return this.turnOn(row.id, step);
+    const secret = row.totpSecret;
+    const found: { step: number | null } = { step: null };
+    const right = await this.secrets.attempt(
+      'staff-2fa',
+      row.id,
+      async () => ({ email: row.email }),
+      async () => {
+        found.step = acceptTotp(secret, code, null);
+        return found.step !== null;
+      },
+    );
+    if (!right || found.step === null) throw fail('admin.totp_code_wrong');
+    return this.turnOn(row.id, found.step);
   }
 
   /** New recovery codes (the old ones stop working), confirmed with a current TOTP code. */
   async renewRecoveryCodes(who: AuthStaff, code: string): Promise<string[]> {
     const row = await this.mustFind(who.id);
     if (!row.totpEnabled) throw fail('admin.totp_not_set_up');
-    if (!(await this.acceptCode(row, code))) throw fail('admin.totp_code_wrong');
+    if (
+      !(await this.secrets.attempt(
+        'staff-2fa',
+        row.id,
+        async () => ({ email: row.email }),
+        () => this.acceptCode(row, code),
+      ))
+    )
+      throw fail('admin.totp_code_wrong');
     return this.ctx.db.transaction(async (tx) => {
       const codes = await this.replaceRecoveryCodes(tx, row.id);
-      await this.ctx.services.staff.audit(tx, who, 'staff.recovery_codes_renew', { type: 'staff', id: row.id }, null, { count: codes.length });
+      await this.ctx.services.staff.audit(tx, who, 'staff.recovery_codes_renew', { type: 'staff', id: row.id }, null, {
+        count: codes.length,
+      });
       return codes;
     });
   }
@@ -139,7 +218,14 @@ export class StaffSignIn {
         .returning({ id: staff.id });
       if (!on) throw fail('admin.totp_already_enabled');
       const codes = await this.replaceRecoveryCodes(tx, staffId);
-      await this.ctx.services.staff.audit(tx, { id: staffId }, 'staff.totp_enable', { type: 'staff', id: staffId }, { totp_enabled: false }, { totp_enabled: true });
+      await this.ctx.services.staff.audit(
+        tx,
+        { id: staffId },
+        'staff.totp_enable',
+        { type: 'staff', id: staffId },
+        { totp_enabled: false },
+        { totp_enabled: true },
+      );
       return codes;
     });
   }
@@ -155,10 +241,19 @@ export class StaffSignIn {
     const used = await this.ctx.db
       .update(staffRecoveryCodes)
       .set({ usedAt: new Date() })
-      .where(and(eq(staffRecoveryCodes.staffId, staffId), eq(staffRecoveryCodes.codeHash, hashCode(code)), isNull(staffRecoveryCodes.usedAt)))
+      .where(
+        and(eq(staffRecoveryCodes.staffId, staffId), eq(staffRecoveryCodes.codeHash, hashCode(code)), isNull(staffRecoveryCodes.usedAt)),
+      )
       .returning({ id: staffRecoveryCodes.id });
     if (used.length !== 1) return false;
-    await this.ctx.services.staff.audit(this.ctx.db, { id: staffId }, 'staff.recovery_code_used', { type: 'staff', id: staffId }, null, null);
+    await this.ctx.services.staff.audit(
+      this.ctx.db,
+      { id: staffId },
+      'staff.recovery_code_used',
+      { type: 'staff', id: staffId },
+      null,
+      null,
+    );
     return true;
   }
 }

@@ -68,11 +68,20 @@ export class TradingSetupService {
       const changes = this.changesOf(input);
       const merged = { ...before, ...changes };
       this.check(merged);
+      // A spread wider than a tenth of the price, or a list of more than 20 leverages, is a typing error.
+      const mid = this.ctx.services.market.quote(before.id)?.mid;
+      if (input.spread !== undefined && mid !== undefined && dec(input.spread).gt(dec(mid).div(10))) throw invalid('admin.spread_too_wide');
+      if (input.leverages && (input.leverages.length === 0 || input.leverages.length > 20)) throw invalid('admin.invalid_list');
       if (input.fee_rate !== undefined) await this.checkFeeRate(tx, input.fee_rate);
       if (input.category_id && !(await findCategory(tx, input.category_id))) throw invalid('admin.category_unknown');
       const leveragesBefore = (await leveragesBySymbol(tx)).get(before.id) ?? [];
       await updateSymbol(tx, before.id, changes);
-      if (input.leverages) await replaceLeverages(tx, before.id, [...new Set(input.leverages)].sort((a, b) => a - b));
+      if (input.leverages)
+        await replaceLeverages(
+          tx,
+          before.id,
+          [...new Set(input.leverages)].sort((a, b) => a - b),
+        );
       const after = (await findSymbol(tx, before.id))!;
       const leveragesAfter = (await leveragesBySymbol(tx)).get(before.id) ?? [];
       const views = { before: symbolView(before, leveragesBefore), after: symbolView(after, leveragesAfter) };
@@ -92,7 +101,8 @@ export class TradingSetupService {
       const before = input.id ? await findCategory(tx, input.id) : null;
       if (input.id && !before) throw notFound();
       const row = await saveCategory(tx, input.id, { key: input.key, sort: input.sort }).catch((err: unknown) => {
-        if (String((err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string }).code) === '23505') throw fail('admin.category_key_taken');
+        if (String((err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string }).code) === '23505')
+          throw fail('admin.category_key_taken');
         throw err;
       });
       await this.ctx.services.staff.audit(tx, who, 'category.save', { type: 'category', id: row!.id }, before ?? null, row);
@@ -108,8 +118,20 @@ export class TradingSetupService {
     if (!before) throw notFound();
     await this.ctx.services.trading.closeOrderByStaff(orderId);
     const after = (await findOrder(this.ctx.db, orderId))!;
-    await this.ctx.services.staff.audit(this.ctx.db, who, 'order.close', { type: 'order', id: orderId }, { status: before.status }, { status: after.status, closed_type: after.closedType, update_price: after.updatePrice, fact_profits: after.factProfits });
-    return adminOrderView({ order: after, code: this.ctx.services.market.symbol(after.symbolId)?.showCode ?? null, email: null, uid: null });
+    await this.ctx.services.staff.audit(
+      this.ctx.db,
+      who,
+      'order.close',
+      { type: 'order', id: orderId },
+      { status: before.status },
+      { status: after.status, closed_type: after.closedType, update_price: after.updatePrice, fact_profits: after.factProfits },
+    );
+    return adminOrderView({
+      order: after,
+      code: this.ctx.services.market.symbol(after.symbolId)?.showCode ?? null,
+      email: null,
+      uid: null,
+    });
   }
 
   private changesOf(input: SymbolSave): SymbolChanges {

@@ -11,6 +11,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError, fail, invalid } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
 import { LoginGuard } from './login-guard.ts';
+import { SecretGuard } from './secret-guard.ts';
+import { userOwner } from './two-factor-service.ts';
 import { type Destination, destinationOf, maskEmail, maskMobile, normalizeEmail, normalizeMobile } from './destination.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { passwordProblem } from './password-policy.ts';
@@ -29,7 +31,6 @@ import {
   type UserRow,
 } from './user-repository.ts';
 
-
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
@@ -38,9 +39,11 @@ export interface RequestMeta {
 /** Registration, login and passwords: everything that decides who may act as an account. */
 export class AccountService {
   private readonly guard: LoginGuard;
+  private readonly secrets: SecretGuard;
 
   constructor(private readonly ctx: AppContext) {
     this.guard = new LoginGuard(ctx);
+    this.secrets = new SecretGuard(ctx);
   }
 
   async register(input: RegisterInputValue, meta: RequestMeta) {
@@ -97,10 +100,12 @@ export class AccountService {
 
     const account = input.account!.trim().toLowerCase();
     const type = input.login_type ?? (account.includes('@') ? 'email' : 'mobile');
-    const accountKey = `${type}:${input.area_id ?? '*'}:${account}`;
+    // Failures count per account as the lookup finds it (its id), never per text typed: another
+    // area_id or other spacing of the same number is the same account to the counters.
+    const user = await this.findLoginUser(type, account, input.area_id);
+    const accountKey = user ? `user:${user.id}` : `${type}:${this.normalisedAccount(type, account)}`;
     await this.guard.admit(accountKey, meta.ip, { key: input.key, answer: input.captcha });
 
-    const user = await this.findLoginUser(type, account, input.area_id);
     const passwordOk = await verifyPassword(input.password!, user?.passwordHash ?? null);
     if (!user || !passwordOk) {
       await this.guard.failed(accountKey, meta.ip, user && (() => this.alertOwner(user, meta)));
@@ -133,9 +138,11 @@ export class AccountService {
   async forgetPassword(input: ForgetPasswordInputValue): Promise<void> {
     const dest = await destinationOf(this.ctx.db, input.type, input.account, input.area_id);
     this.assertAcceptablePassword(input.new_password);
-    if (!(await this.ctx.services.codes.consume(dest, CodePurpose.RESET, input.auth_code))) throw fail('code_invalid');
     const user = await findUserByDestination(this.ctx.db, dest);
-    if (!user) throw fail('code_invalid');
+    const consume = () => this.ctx.services.codes.consume(dest, CodePurpose.RESET, input.auth_code);
+    // Wrong reset codes count per account across every code it is sent (each code also dies after 5 tries).
+    const right = user ? await this.secrets.attempt('reset', user.id, () => userOwner(this.ctx, user), consume) : await consume();
+    if (!right || !user) throw fail('code_invalid');
     await setPasswordHash(this.ctx.db, user.id, await hashPassword(input.new_password));
     await this.ctx.services.sessions.revokeAllForUser(user.id, 'password_changed');
   }
@@ -146,7 +153,8 @@ export class AccountService {
     if (!user) throw fail('login_failed');
     const dest = await this.ownDestination(user, input.type);
     this.assertAcceptablePassword(input.new_password);
-    if (!(await this.ctx.services.codes.consume(dest, CodePurpose.RESET, input.auth_code))) throw fail('code_invalid');
+    const consume = () => this.ctx.services.codes.consume(dest, CodePurpose.RESET, input.auth_code);
+    if (!(await this.secrets.attempt('reset', user.id, () => userOwner(this.ctx, user), consume))) throw fail('code_invalid');
     await setPasswordHash(this.ctx.db, user.id, await hashPassword(input.new_password));
     await this.ctx.services.sessions.revokeAllForUser(user.id, 'password_changed', sessionId);
   }
@@ -174,6 +182,14 @@ export class AccountService {
   private assertAcceptablePassword(password: string) {
     const problem = passwordProblem(password);
     if (problem) throw invalid(problem);
+  }
+
+  private normalisedAccount(type: 'email' | 'mobile', account: string): string {
+    try {
+      return type === 'email' ? normalizeEmail(account) : normalizeMobile(account);
+    } catch {
+      return account;
+    }
   }
 
   private async findLoginUser(type: 'email' | 'mobile', account: string, areaId: number | undefined): Promise<UserRow | undefined> {

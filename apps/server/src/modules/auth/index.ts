@@ -8,7 +8,7 @@ import { CaptchaService } from './captcha-service.ts';
 import { deleteStaleCodes } from './code-repository.ts';
 import { registerCodeRoutes } from './code-routes.ts';
 import { CodeService } from './code-service.ts';
-import { usePasswordCost } from './password.ts';
+import { usePasswordConcurrency, usePasswordCost } from './password.ts';
 import { registerAuthRoutes } from './routes.ts';
 import { registerTwoFactorRoutes } from './two-factor-routes.ts';
 import { SessionService } from './session-service.ts';
@@ -17,6 +17,7 @@ import { registerSettingRoutes } from './setting-routes.ts';
 
 /** What other modules may use of auth, besides its services on `ctx.services`. */
 export { hashPassword, needsRehash, verifyPassword } from './password.ts';
+export { SecretGuard, SECRET_FAILURES, type SecretOwner } from './secret-guard.ts';
 export { findUserById, insertUser, isUniqueViolation, setUserStatus, type UserRow } from './user-repository.ts';
 export { countUsersByKind, rankableUsers, searchUsers, userContacts, type UserContact } from './read-model.ts';
 
@@ -39,6 +40,7 @@ export const authModule = {
   name: 'auth',
   register(app: FastifyInstance, ctx: AppContext) {
     if (ctx.config.NODE_ENV === 'test' && ctx.config.PASSWORD_SCRYPT_N) usePasswordCost(ctx.config.PASSWORD_SCRYPT_N);
+    usePasswordConcurrency(ctx.config.PASSWORD_HASH_CONCURRENCY, ctx.config.PASSWORD_HASH_QUEUE);
     const sessions = new SessionService(ctx);
     ctx.services.sessions = sessions;
     ctx.services.throttle = new MemoryThrottle();

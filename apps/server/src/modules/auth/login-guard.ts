@@ -1,6 +1,7 @@
 import { LOGIN_CAPTCHA_REQUIRED } from '@tp/contract/schemas/auth';
 import type { AppContext } from '../../context.ts';
 import { AppError, fail } from '../../http/errors.ts';
+import { clientKey } from '../../http/client-key.ts';
 
 const WINDOW_MS = 15 * 60_000;
 /** Failures of one account (from anywhere) after which every login of it needs a captcha. */
@@ -20,26 +21,36 @@ const ALERT_AT = 5;
 export class LoginGuard {
   constructor(private readonly ctx: AppContext) {}
 
-  /** Before the password is checked: refuses a waiting source, asks for a captcha when the account needs one. */
-  async admit(account: string, ip: string, captcha: { key?: string; answer?: string }): Promise<void> {
+  /**
+   * Before the password is checked: refuses a waiting source, counts the attempt against the source
+   * and the account, and asks for a captcha when the account has failures.
+   */
+  async admit(account: string, rawIp: string, captcha: { key?: string; answer?: string }): Promise<void> {
     const throttle = this.ctx.services.throttle;
-    for (const [key, limit] of [
-      [`login-ip:${ip}`, FAILURES_PER_SOURCE],
-      [`login-wait:${ip}:${account}`, 1],
-    ] as const) {
-      const state = await throttle.check(key, limit, WINDOW_MS);
-      if (!state.allowed) throw this.waitError(state.retryAfterMs);
+    const ip = clientKey(rawIp);
+    const wait = await throttle.check(`login-wait:${ip}:${account}`, 1, WINDOW_MS);
+    if (!wait.allowed) throw this.waitError(wait.retryAfterMs);
+    const source = await throttle.hit(`login-ip:${ip}`, FAILURES_PER_SOURCE, WINDOW_MS);
+    if (!source.allowed) {
+      await throttle.undo(`login-ip:${ip}`);
+      throw this.waitError(source.retryAfterMs);
     }
-    if ((await throttle.count(`login-account:${account}`)) < CAPTCHA_AFTER) return;
-    if (!captcha.key || !captcha.answer) throw new AppError(LOGIN_CAPTCHA_REQUIRED, 'login_captcha_required');
-    if (!(await this.ctx.services.captcha.verify(captcha.key, captcha.answer))) throw new AppError(LOGIN_CAPTCHA_REQUIRED, 'captcha_invalid');
+    // Allowed while this attempt is within the first CAPTCHA_AFTER of the window (one atomic count).
+    if ((await throttle.hit(`login-account:${account}`, CAPTCHA_AFTER, WINDOW_MS)).allowed) return;
+    const refuse = async (key: string) => {
+      // Refused before any hashing: the attempt is not a password failure.
+      await throttle.undo(`login-ip:${ip}`);
+      await throttle.undo(`login-account:${account}`);
+      return new AppError(LOGIN_CAPTCHA_REQUIRED, key);
+    };
+    if (!captcha.key || !captcha.answer) throw await refuse('login_captcha_required');
+    if (!(await this.ctx.services.captcha.verify(captcha.key, captcha.answer))) throw await refuse('captcha_invalid');
   }
 
   /** Counts a failure; `alert` tells the account's owner, when there is one. */
-  async failed(account: string, ip: string, alert?: () => Promise<void>): Promise<void> {
+  async failed(account: string, rawIp: string, alert?: () => Promise<void>): Promise<void> {
     const throttle = this.ctx.services.throttle;
-    await throttle.hit(`login-ip:${ip}`, FAILURES_PER_SOURCE, WINDOW_MS);
-    await throttle.hit(`login-account:${account}`, Number.MAX_SAFE_INTEGER, WINDOW_MS);
+    const ip = clientKey(rawIp);
     const pair = `login-pair:${ip}:${account}`;
     await throttle.hit(pair, Number.MAX_SAFE_INTEGER, WINDOW_MS);
     const fromHere = await throttle.count(pair);
@@ -51,8 +62,10 @@ export class LoginGuard {
     if (alert && (await throttle.count(`login-account:${account}`)) === ALERT_AT) await alert();
   }
 
-  async succeeded(account: string, ip: string): Promise<void> {
+  async succeeded(account: string, rawIp: string): Promise<void> {
     const throttle = this.ctx.services.throttle;
+    const ip = clientKey(rawIp);
+    await throttle.undo(`login-ip:${ip}`);
     await throttle.reset(`login-account:${account}`);
     await throttle.reset(`login-pair:${ip}:${account}`);
   }

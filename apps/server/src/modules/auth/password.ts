@@ -1,8 +1,39 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { rateLimited } from '../../http/errors.ts';
 
 type ScryptCost = { N: number; r: number; p: number };
-const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: ScryptCost & { maxmem: number }) => Promise<Buffer>;
+const scryptRaw = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: ScryptCost & { maxmem: number }) => Promise<Buffer>;
+
+/**
+ * Every hash costs 128 MiB and a libuv thread for a fraction of a second, and anyone may ask for
+ * one (a login with any e-mail): at most `running` at once on this server, `waiting` more queued in
+ * arrival order; a request beyond both is refused with the rate-limit code at once.
+ */
+const hashSlots = { max: 4, queue: 32, running: 0, waiting: [] as (() => void)[] };
+
+export function usePasswordConcurrency(max: number, queue: number): void {
+  hashSlots.max = max;
+  hashSlots.queue = queue;
+}
+
+/** Hashes now running and waiting (for tests and metrics). */
+export const passwordHashLoad = () => ({ running: hashSlots.running, waiting: hashSlots.waiting.length });
+
+async function scrypt(pw: string, salt: Buffer, len: number, opts: ScryptCost & { maxmem: number }): Promise<Buffer> {
+  if (hashSlots.running >= hashSlots.max) {
+    if (hashSlots.waiting.length >= hashSlots.queue) throw rateLimited();
+    await new Promise<void>((resolve) => hashSlots.waiting.push(resolve));
+  } else hashSlots.running++;
+  try {
+    return await scryptRaw(pw, salt, len, opts);
+  } finally {
+    // The slot passes straight to the next in line, so `running` never drops below what runs.
+    const next = hashSlots.waiting.shift();
+    if (next) next();
+    else hashSlots.running--;
+  }
+}
 
 /** OWASP's current recommendation for scrypt: N=2^17, r=8, p=1 (128 MiB per hash). */
 export const PRODUCTION_SCRYPT_COST: Readonly<ScryptCost> = { N: 2 ** 17, r: 8, p: 1 };

@@ -29,8 +29,13 @@ export function registerSettingRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  route(app, ctx, api.adminOutbox, async ({ input }) => {
+  route(app, ctx, api.adminOutbox, async ({ input, staff, req }) => {
     const { rows, total } = await listOutbox(ctx.db, input.limit, (input.page - 1) * input.limit);
+    // The outbox holds live codes: who read which messages is on record.
+    await ctx.services.staff.audit(ctx.db, staff, 'staff.outbox_read', { type: 'outbox', id: input.page }, null, {
+      ip: req.ip,
+      ids: rows.map((r) => r.id),
+    });
     return {
       data: rows.map((r) => ({
         id: r.id,

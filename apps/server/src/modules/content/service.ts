@@ -1,3 +1,4 @@
+import { VerifyRegType } from '@tp/contract/constants';
 import type { z } from 'zod';
 import { EXCLUDED_COUNTRIES } from '@tp/contract/constants';
 import {
@@ -64,7 +65,11 @@ export class ContentService {
   // ---------------------------------------------------------------- news
   /** Published news in the reader's language (English where staff left that language empty). */
   async newsList(input: { category_id: number; page: number; limit: number }, lang: LangCode) {
-    const { rows, total } = await repo.listNews(this.ctx.db, { categoryId: input.category_id, publishedOnly: true, lang }, pageQuery(input));
+    const { rows, total } = await repo.listNews(
+      this.ctx.db,
+      { categoryId: input.category_id, publishedOnly: true, lang },
+      pageQuery(input),
+    );
     return { data: rows.map(newsSummary), total };
   }
 
@@ -76,7 +81,11 @@ export class ContentService {
 
   /** Staff see the English text, the reference each language is translated from. */
   async adminNewsList(input: { category_id?: number; page: number; limit: number }) {
-    const { rows, total } = await repo.listNews(this.ctx.db, { categoryId: input.category_id, publishedOnly: false, lang: 'en' }, pageQuery(input));
+    const { rows, total } = await repo.listNews(
+      this.ctx.db,
+      { categoryId: input.category_id, publishedOnly: false, lang: 'en' },
+      pageQuery(input),
+    );
     return { data: rows.map((r) => ({ ...newsSummary(r), category_id: r.categoryId, published: r.published })), total };
   }
 
@@ -232,6 +241,9 @@ export class ContentService {
       if (!(EDITABLE_SETTING_KEYS as readonly string[]).includes(key)) throw invalid('setting_not_editable', { key });
       const role = (RISK_SETTING_KEYS as readonly string[]).includes(key) ? 'risk' : 'content';
       if (!staff.roles.includes('admin') && !staff.roles.includes(role)) throw forbidden('setting_role_required');
+      // Captcha-only registration lets anyone open accounts without owning an address: an admin decision.
+      if (key === 'verify_reg_type' && String(value) === String(VerifyRegType.CAPTCHA) && !staff.roles.includes('admin'))
+        throw forbidden('setting_role_required');
       changes[key as EditableSettingKey] = String(value);
     }
     const keys = Object.keys(changes) as EditableSettingKey[];
@@ -239,7 +251,8 @@ export class ContentService {
     await this.ctx.db.transaction(async (tx) => {
       const before = await repo.readSettings(tx, EDITABLE_SETTING_KEYS);
       const after = { ...before, ...changes };
-      if (changes.service_link && linkScheme(changes.service_link) === 'http' && after.allow_http_links !== '1') throw invalid('url_http_not_allowed');
+      if (changes.service_link && linkScheme(changes.service_link) === 'http' && after.allow_http_links !== '1')
+        throw invalid('url_http_not_allowed');
       if (after.margin_call_level && after.stop_out_level && !dec(after.stop_out_level).lt(dec(after.margin_call_level))) {
         throw invalid('stop_out_above_margin_call');
       }

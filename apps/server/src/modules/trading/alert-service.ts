@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { dec, fixed } from '@tp/contract/decimal';
 import { pushMessage } from '@tp/contract/pushes';
-import { type Alert, MAX_ACTIVE_ALERTS } from '@tp/contract/schemas/trading';
+import type { Alert } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
 import { t } from '../../http/i18n.ts';
@@ -63,7 +63,7 @@ export class AlertService {
         .offset((page - 1) * limit),
       this.ctx.db.select({ n: count() }).from(priceAlerts).where(where),
     ]);
-    return { data: rows.map((r) => this.view(r)), total: Number(counted?.n ?? 0), limit: MAX_ACTIVE_ALERTS };
+    return { data: rows.map((r) => this.view(r)), total: Number(counted?.n ?? 0), limit: this.ctx.config.MAX_PRICE_ALERTS };
   }
 
   async add(user: AuthUser, lang: string, input: { forex_id: number; price?: string; side: 'bid' | 'ask'; email: 0 | 1 }): Promise<Alert> {
@@ -83,7 +83,8 @@ export class AlertService {
         .select({ n: count() })
         .from(priceAlerts)
         .where(and(eq(priceAlerts.userId, user.id), isNull(priceAlerts.firedAt)));
-      if (Number(active?.n ?? 0) >= MAX_ACTIVE_ALERTS) throw fail('trading.alert_limit', { max: MAX_ACTIVE_ALERTS });
+      const max = this.ctx.config.MAX_PRICE_ALERTS;
+      if (Number(active?.n ?? 0) >= max) throw fail('trading.alert_limit', { max });
       const [inserted] = await tx
         .insert(priceAlerts)
         .values({
@@ -184,7 +185,13 @@ export class AlertService {
     if (!fired) return;
     const alert = this.view(fired);
     this.ctx.bus.publish(BusChannels.userChannel(fired.userId), pushMessage('ALERT', alert));
-    if (fired.email) {
+    // Alerts can be set again as soon as they fire: the e-mails they send are capped per account and day
+    // (shared by every server through the throttle); the push still goes out.
+    const mailBudget = fired.email
+      ? await this.ctx.services.throttle.hit(`alert-mail:${fired.userId}`, this.ctx.config.MAX_ALERT_EMAILS_PER_DAY, 86_400_000)
+      : null;
+    if (mailBudget && !mailBudget.allowed) this.ctx.log.info({ userId: fired.userId }, 'price alert e-mail over the daily cap: not sent');
+    if (fired.email && mailBudget?.allowed) {
       const params = { symbol: alert.symbol, side: t(fired.lang, `trading.alert_side_${alert.side}`), price: alert.fired_price };
       this.ctx.services.codes.notify(
         'email',

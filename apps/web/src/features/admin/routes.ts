@@ -36,7 +36,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   },
   {
     path: 'identity',
-    roles: ['risk', 'support'],
+    roles: ['risk', 'finance', 'support'],
     Screen: lazyScreen(
       () => import('./components/identity-screen'),
       (m) => m.IdentityScreen,

@@ -26,7 +26,7 @@ export function ContentScreen() {
       <ScreenTitle>{t('admin.nav.content')}</ScreenTitle>
       {hasRole(staff, ['content', 'risk']) && <SettingsForm />}
       {hasRole(staff, ['content']) && <Companies />}
-      {hasRole(staff, ['support']) && <Outbox />}
+      {hasRole(staff, ['admin']) && <Outbox />}
     </section>
   );
 }
