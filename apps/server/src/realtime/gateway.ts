@@ -330,6 +330,8 @@ export class WsGateway implements ProtocolHost {
   private misuse(conn: ClientConnection, key: string): void {
     if (conn.dropping) return;
     this.ctx.log.warn({ ip: conn.ip, userId: conn.user?.id, why: key }, 'socket client over its budget');
+    // Read nothing more from it: what it already sent would otherwise still be parsed frame by frame.
+    conn.ws.pause();
     this.drop(conn, CLOSE_POLICY, key);
   }
 

@@ -86,7 +86,10 @@ export class FeeService {
     });
     await this.ctx.services.trading.settings.reload(this.ctx.db);
     await this.ctx.services.market.reloadSymbols();
-    this.ctx.bus.publish(BusChannels.settingsChanged, { keys: ['trade_fee_type'], values: { trade_fee_type: String(change.trade_fee_type) } });
+    this.ctx.bus.publish(BusChannels.settingsChanged, {
+      keys: ['trade_fee_type'],
+      values: { trade_fee_type: String(change.trade_fee_type) },
+    });
     return {
       ...result,
       trade_fee_type_before: result.trade_fee_type,

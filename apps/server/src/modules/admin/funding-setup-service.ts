@@ -20,7 +20,11 @@ const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const camel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 const toApi = (row: Row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v ?? '']));
 const toColumns = (input: Row) =>
-  Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'id').map(([k, v]) => [camel(k), k === 'address_pattern' && !v ? null : v]));
+  Object.fromEntries(
+    Object.entries(input)
+      .filter(([k]) => k !== 'id')
+      .map(([k, v]) => [camel(k), k === 'address_pattern' && !v ? null : v]),
+  );
 
 /** Deposit networks, bank wire accounts and withdraw currencies: list, create, update, delete; every change audited. */
 export class FundingSetupService {
@@ -38,7 +42,14 @@ export class FundingSetupService {
       await this.checkDirection(tx, table, input);
       const row = (await saveRow(tx, table, input.id, toColumns(input))) as Row;
       const after = toApi(row);
-      await this.ctx.services.staff.audit(tx, who, `${snake(table)}.save`, { type: snake(table), id: row.id as number }, before ? toApi(before as Row) : null, after);
+      await this.ctx.services.staff.audit(
+        tx,
+        who,
+        `${snake(table)}.save`,
+        { type: snake(table), id: row.id as number },
+        before ? toApi(before as Row) : null,
+        after,
+      );
       return after;
     });
   }
@@ -61,7 +72,9 @@ export class FundingSetupService {
   private async checkDirection(db: DbOrTx, table: FundingTable, input: Row) {
     const pairs =
       table === 'withdrawCurrencies'
-        ? (await depositRatesByCurrency(db)).filter((d) => d.code === String(input.code).toUpperCase()).map((d) => [input.units_per_usd, d.usdPerUnit])
+        ? (await depositRatesByCurrency(db))
+            .filter((d) => d.code === String(input.code).toUpperCase())
+            .map((d) => [input.units_per_usd, d.usdPerUnit])
         : (await withdrawRatesByCurrency(db))
             .filter((w) => w.code === String(table === 'bankWires' ? input.currency : input.currency_code).toUpperCase())
             .map((w) => [w.unitsPerUsd, input.usd_per_unit]);

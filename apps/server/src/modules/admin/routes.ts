@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '@tp/contract/endpoints/admin';
 import type { AppContext } from '../../context.ts';
-import { route } from '../../http/route.ts';
+import { langOf, route } from '../../http/route.ts';
 
 export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.login, async ({ input, req }) => {
-    const result = await ctx.services.staffSignIn.signIn(input, { ip: req.ip });
+    const result = await ctx.services.staffSignIn.signIn(input, { ip: req.ip, lang: langOf(req) });
     const token = await ctx.services.sessions.create({ staffId: result.staffId }, { ip: req.ip, userAgent: req.headers['user-agent'] });
     req.log.info({ staffId: result.staffId, ip: req.ip }, 'staff signed in');
     const me = (await ctx.services.sessions.resolveStaff(token))!;

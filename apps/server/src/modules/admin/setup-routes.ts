@@ -30,7 +30,12 @@ export function registerTradingSetupRoutes(
 
 /** Deposit networks, bank wire accounts and withdraw currencies: each table's list, save and delete. */
 export function registerFundingSetupRoutes(app: FastifyInstance, ctx: AppContext, funding: FundingSetupService) {
-  const tables: { table: FundingTable; list: typeof api.depositNetworks | typeof api.bankWires | typeof api.withdrawCurrencies; save: typeof api.depositNetworkSave | typeof api.bankWireSave | typeof api.withdrawCurrencySave; remove: typeof api.depositNetworkDelete | typeof api.bankWireDelete | typeof api.withdrawCurrencyDelete }[] = [
+  const tables: {
+    table: FundingTable;
+    list: typeof api.depositNetworks | typeof api.bankWires | typeof api.withdrawCurrencies;
+    save: typeof api.depositNetworkSave | typeof api.bankWireSave | typeof api.withdrawCurrencySave;
+    remove: typeof api.depositNetworkDelete | typeof api.bankWireDelete | typeof api.withdrawCurrencyDelete;
+  }[] = [
     { table: 'depositNetworks', list: api.depositNetworks, save: api.depositNetworkSave, remove: api.depositNetworkDelete },
     { table: 'bankWires', list: api.bankWires, save: api.bankWireSave, remove: api.bankWireDelete },
     { table: 'withdrawCurrencies', list: api.withdrawCurrencies, save: api.withdrawCurrencySave, remove: api.withdrawCurrencyDelete },

@@ -50,16 +50,14 @@ export class StaffService {
     before: unknown,
     after: unknown,
   ): Promise<void> {
-    await db
-      .insert(staffAuditLog)
-      .values({
-        staffId: who.id,
-        action,
-        targetType: target.type,
-        targetId: String(target.id),
-        before: before ?? null,
-        after: after ?? null,
-      });
+    await db.insert(staffAuditLog).values({
+      staffId: who.id,
+      action,
+      targetType: target.type,
+      targetId: String(target.id),
+      before: before ?? null,
+      after: after ?? null,
+    });
     this.ctx.log.info({ staffId: who.id, action, target: `${target.type}:${target.id}`, after }, 'staff action');
   }
 

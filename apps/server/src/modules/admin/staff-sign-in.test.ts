@@ -19,7 +19,10 @@ describe.each(dbTargets)('staff sign-in: per-account throttle, required TOTP, on
   const login = (params: Record<string, string | undefined>) => callFrom(t, randomIp(), 'POST', '/api/admin/login', params, { lang: 'en' });
   const member = async (roles: string[]) => {
     const email = uniqueEmail('staff');
-    const [row] = await t.ctx.db.insert(staff).values({ email, name: 'Member', passwordHash: await hashPassword(PASSWORD), roles }).returning();
+    const [row] = await t.ctx.db
+      .insert(staff)
+      .values({ email, name: 'Member', passwordHash: await hashPassword(PASSWORD), roles })
+      .returning();
     return { email, id: row!.id };
   };
   const staffSessions = async (id: number) => (await t.ctx.db.select().from(sessions).where(eq(sessions.staffId, id))).length;
@@ -35,8 +38,12 @@ describe.each(dbTargets)('staff sign-in: per-account throttle, required TOTP, on
 
   it('refuses the right password after five wrong ones for the account, from five addresses', async () => {
     const { email } = await member(['support']);
-    for (let i = 0; i < 5; i++) expect(await login({ email, password: `wrong-guess-${i}` })).toMatchObject({ code: 0, msg: 'Incorrect account or password' });
-    expect(await login({ email, password: PASSWORD })).toMatchObject({ code: 0, msg: 'Too many failed attempts. Please try again in 15 minutes.' });
+    for (let i = 0; i < 5; i++)
+      expect(await login({ email, password: `wrong-guess-${i}` })).toMatchObject({ code: 0, msg: 'Incorrect account or password' });
+    expect(await login({ email, password: PASSWORD })).toMatchObject({
+      code: 0,
+      msg: 'Too many failed attempts. Please try again in 15 minutes.',
+    });
     // Another account is not affected.
     expect((await login({ email: (await member(['support'])).email, password: PASSWORD })).code).toBe(1);
   });
@@ -45,13 +52,23 @@ describe.each(dbTargets)('staff sign-in: per-account throttle, required TOTP, on
     for (const roles of [['finance'], ['risk'], ['admin', 'support']]) {
       const m = await member(roles);
       const setup = await login({ email: m.email, password: PASSWORD });
-      expect(setup).toMatchObject({ code: 1021, msg: expect.stringMatching(/two-factor sign-in/), data: { secret: expect.stringMatching(/^[A-Z2-7]{32}$/) } });
+      expect(setup).toMatchObject({
+        code: 1021,
+        msg: expect.stringMatching(/two-factor sign-in/),
+        data: { secret: expect.stringMatching(/^[A-Z2-7]{32}$/) },
+      });
       expect(setup.data.otpauth_url).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]{32}.*digits=6/);
       expect(await staffSessions(m.id)).toBe(0);
-      // Asking again shows the same secret; a wrong code or password gets nothing.
-      expect((await login({ email: m.email, password: PASSWORD })).data.secret).toBe(setup.data.secret);
+      // Asking again shows a fresh secret (one read earlier cannot be confirmed); a wrong code or password gets nothing.
+      const earlier = setup.data.secret as string;
+      setup.data = (await login({ email: m.email, password: PASSWORD })).data;
+      expect(setup.data.secret).not.toBe(earlier);
+      expect((await login({ email: m.email, password: PASSWORD, totp: totpCode(earlier) })).code).toBe(0);
       const wrong = String((Number(totpCode(setup.data.secret)) + 1) % 1_000_000).padStart(6, '0');
-      expect(await login({ email: m.email, password: PASSWORD, totp: wrong })).toMatchObject({ code: 0, msg: expect.stringMatching(/not correct/) });
+      expect(await login({ email: m.email, password: PASSWORD, totp: wrong })).toMatchObject({
+        code: 0,
+        msg: expect.stringMatching(/not correct/),
+      });
       expect((await login({ email: m.email, password: 'not-the-password', totp: totpCode(setup.data.secret) })).code).toBe(0);
 
       const first = await login({ email: m.email, password: PASSWORD, totp: totpCode(setup.data.secret) });
@@ -75,7 +92,10 @@ describe.each(dbTargets)('staff sign-in: per-account throttle, required TOTP, on
   it('a TOTP code signs in once: the same code, or an earlier step, is refused; concurrent uses give one session', async () => {
     const m = await enrol(['finance']);
     // The enrolment consumed this step.
-    expect(await login({ email: m.email, password: PASSWORD, totp: totpCode(m.secret) })).toMatchObject({ code: 0, msg: expect.stringMatching(/not correct/) });
+    expect(await login({ email: m.email, password: PASSWORD, totp: totpCode(m.secret) })).toMatchObject({
+      code: 0,
+      msg: expect.stringMatching(/not correct/),
+    });
     const next = totpCode(m.secret, Date.now() + 30_000);
     const answers = await Promise.all([0, 1, 2].map(() => login({ email: m.email, password: PASSWORD, totp: next })));
     expect(answers.map((a) => a.code).sort()).toEqual([0, 0, 1]);
@@ -88,12 +108,21 @@ describe.each(dbTargets)('staff sign-in: per-account throttle, required TOTP, on
     const m = await enrol(['risk']);
     const [code, other] = m.recoveryCodes as [string, string];
     expect((await login({ email: m.email, password: PASSWORD, recovery_code: code })).code).toBe(1);
-    expect(await login({ email: m.email, password: PASSWORD, recovery_code: code })).toMatchObject({ code: 0, msg: 'This recovery code is wrong or has already been used' });
+    expect(await login({ email: m.email, password: PASSWORD, recovery_code: code })).toMatchObject({
+      code: 0,
+      msg: 'This recovery code is wrong or has already been used',
+    });
     expect((await login({ email: m.email, password: 'not-the-password', recovery_code: other })).code).toBe(0);
     const signedIn = await login({ email: m.email, password: PASSWORD, recovery_code: other.toUpperCase() });
     expect(signedIn.code).toBe(1);
 
-    const renewed = await call(t, 'POST', '/api/admin/totp/recovery_codes', { code: totpCode(m.secret, Date.now() + 30_000) }, { token: signedIn.data.token });
+    const renewed = await call(
+      t,
+      'POST',
+      '/api/admin/totp/recovery_codes',
+      { code: totpCode(m.secret, Date.now() + 30_000) },
+      { token: signedIn.data.token },
+    );
     expect(renewed.data.recovery_codes).toHaveLength(10);
     expect((await login({ email: m.email, password: PASSWORD, recovery_code: m.recoveryCodes[2] })).code).toBe(0);
     expect((await login({ email: m.email, password: PASSWORD, recovery_code: renewed.data.recovery_codes[0] })).code).toBe(1);

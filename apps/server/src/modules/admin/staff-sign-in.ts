@@ -56,7 +56,7 @@ export class StaffSignIn {
    * unknown ones hash too, so timing tells nothing) and per member (their id once found), atomically,
    * and taken back on success; every outcome is in the audit log.
    */
-  async signIn(input: StaffSignInInput, meta: { ip?: string } = {}): Promise<{ staffId: number; recoveryCodes?: string[] }> {
+  async signIn(input: StaffSignInInput, meta: { ip?: string; lang?: string } = {}): Promise<{ staffId: number; recoveryCodes?: string[] }> {
     const email = input.email.trim().toLowerCase().slice(0, 254);
     const throttle = this.ctx.services.throttle;
     const ip = clientKey(meta.ip);
@@ -93,7 +93,7 @@ export class StaffSignIn {
     if (!row || !passwordOk || row.status !== 1) throw await refuse('login_failed');
 
     let recoveryCodes: string[] | undefined;
-    const owner = async () => ({ email: row.email });
+    const owner = async () => ({ email: row.email, lang: meta.lang });
     if (row.totpEnabled) {
       if (input.recovery_code) {
         const code = input.recovery_code;

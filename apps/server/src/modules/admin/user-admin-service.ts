@@ -50,7 +50,13 @@ export class UserAdminService {
   async sessions(userId: number) {
     await this.mustFind(userId);
     const rows = await this.ctx.services.sessions.listForUser(userId);
-    return rows.map((s) => ({ id: s.id, ip: s.ip ?? '', user_agent: s.userAgent ?? '', created_at: iso(s.createdAt), expires_at: iso(s.expiresAt) }));
+    return rows.map((s) => ({
+      id: s.id,
+      ip: s.ip ?? '',
+      user_agent: s.userAgent ?? '',
+      created_at: iso(s.createdAt),
+      expires_at: iso(s.expiresAt),
+    }));
   }
 
   async endSessions(who: AuthStaff, userId: number, sessionId?: number): Promise<void> {
@@ -62,13 +68,18 @@ export class UserAdminService {
     } else {
       await this.ctx.services.sessions.revokeAllForUser(userId, 'ended_by_staff');
     }
-    await this.ctx.services.staff.audit(this.ctx.db, who, 'user.end_sessions', { type: 'user', id: userId }, null, { session_id: sessionId ?? 'all' });
+    await this.ctx.services.staff.audit(this.ctx.db, who, 'user.end_sessions', { type: 'user', id: userId }, null, {
+      session_id: sessionId ?? 'all',
+    });
   }
 
   async ledger(userId: number, page: number, limit: number) {
     await this.mustFind(userId);
     const { rows, total } = await userLedgerEntries(this.ctx.db, userId, page, limit);
-    return { data: rows.map((r) => ({ id: r.id, account: r.account, amount: r.amount, type: r.type, memo: r.memo, created_at: iso(r.createdAt) })), total };
+    return {
+      data: rows.map((r) => ({ id: r.id, account: r.account, amount: r.amount, type: r.type, memo: r.memo, created_at: iso(r.createdAt) })),
+      total,
+    };
   }
 
   async orders(filter: { userId?: number; symbolId?: number; statuses?: number[] }, page: number, limit: number) {
@@ -77,7 +88,12 @@ export class UserAdminService {
     const market = this.ctx.services.market;
     const data = rows.map((order) => {
       const who = contacts.get(order.userId);
-      return adminOrderView({ order, code: market.symbol(order.symbolId)?.showCode ?? null, email: who?.email ?? null, uid: who?.uid ?? null });
+      return adminOrderView({
+        order,
+        code: market.symbol(order.symbolId)?.showCode ?? null,
+        email: who?.email ?? null,
+        uid: who?.uid ?? null,
+      });
     });
     return { data, total };
   }
@@ -87,7 +103,14 @@ export class UserAdminService {
     const before = await this.mustFind(userId);
     await this.ctx.db.transaction(async (tx) => {
       await setUserStatus(tx, userId, status);
-      await this.ctx.services.staff.audit(tx, who, status ? 'user.enable' : 'user.disable', { type: 'user', id: userId }, { status: before.status }, { status });
+      await this.ctx.services.staff.audit(
+        tx,
+        who,
+        status ? 'user.enable' : 'user.disable',
+        { type: 'user', id: userId },
+        { status: before.status },
+        { status },
+      );
     });
     if (!status) await this.ctx.services.sessions.revokeAllForUser(userId, 'disabled');
     return this.profile(userId);
@@ -103,7 +126,13 @@ export class UserAdminService {
     try {
       return await this.ctx.db.transaction(async (tx) => {
         const before = await ledger.lockUser(tx, user.id);
-        const claimed = await claimAdjustmentKey(tx, { userId: user.id, key: input.key, amount: input.amount, reason: input.reason, staffId: who.id });
+        const claimed = await claimAdjustmentKey(tx, {
+          userId: user.id,
+          key: input.key,
+          amount: input.amount,
+          reason: input.reason,
+          staffId: who.id,
+        });
         if (!claimed) {
           const earlier = await findAdjustment(tx, user.id, input.key);
           if (!earlier || !dec(earlier.amount).eq(input.amount) || earlier.reason !== input.reason) throw fail('adjust_key_reused');
@@ -123,7 +152,14 @@ export class UserAdminService {
           ],
         });
         const after = await ledger.balances(tx, user.id);
-        await this.ctx.services.staff.audit(tx, who, 'user.adjust_balance', { type: 'user', id: user.id }, { balance: moneyStr(before.balance) }, { balance: moneyStr(after.balance), amount: input.amount, reason: input.reason });
+        await this.ctx.services.staff.audit(
+          tx,
+          who,
+          'user.adjust_balance',
+          { type: 'user', id: user.id },
+          { balance: moneyStr(before.balance) },
+          { balance: moneyStr(after.balance), amount: input.amount, reason: input.reason },
+        );
         return { balance: moneyStr(after.balance), lock_balance: moneyStr(after.lockBalance), duplicate: false };
       });
     } catch (err) {
@@ -140,7 +176,10 @@ export class UserAdminService {
 
   private async views(rows: UserRow[]): Promise<AdminUser[]> {
     const ids = rows.map((r) => r.id);
-    const [balances, reviews] = await Promise.all([this.ctx.services.ledger.balancesOf(this.ctx.db, ids), reviewStatusOf(this.ctx.db, ids)]);
+    const [balances, reviews] = await Promise.all([
+      this.ctx.services.ledger.balancesOf(this.ctx.db, ids),
+      reviewStatusOf(this.ctx.db, ids),
+    ]);
     return rows.map((u) => ({
       id: u.id,
       uid: u.uid,

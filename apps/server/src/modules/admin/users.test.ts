@@ -21,7 +21,14 @@ describe.each(dbTargets)('back office users on %s', (target) => {
   it('finds users by email, uid or id and shows the profile with balances', async () => {
     const u = await newUser(t, { balance: '250.5' });
     const profile = await call(t, 'GET', '/api/admin/users/profile', { user_id: u.id }, { token: support });
-    expect(profile.data).toMatchObject({ id: u.id, is_demo: 0, status: 1, review_status: 2, balance: '250.500000', lock_balance: '0.000000' });
+    expect(profile.data).toMatchObject({
+      id: u.id,
+      is_demo: 0,
+      status: 1,
+      review_status: 2,
+      balance: '250.500000',
+      lock_balance: '0.000000',
+    });
     for (const q of [profile.data.email.slice(0, 8).toUpperCase(), profile.data.uid, String(u.id)]) {
       const found = await call(t, 'GET', '/api/admin/users/search', { q }, { token: support });
       expect(found.data.data.map((r: { id: number }) => r.id)).toContain(u.id);
@@ -49,7 +56,10 @@ describe.each(dbTargets)('back office users on %s', (target) => {
     await call(t, 'POST', '/api/admin/users/status', { user_id: u.id, status: 1 }, { token: support });
     const later = await t.ctx.services.sessions.create({ userId: u.id });
     expect((await call(t, 'GET', '/api/user/info', {}, { token: later })).code).toBe(1);
-    const audit = await t.ctx.db.select().from(staffAuditLog).where(eq(staffAuditLog.targetId, String(u.id)));
+    const audit = await t.ctx.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.targetId, String(u.id)));
     expect(audit.map((a) => a.action)).toEqual(['user.end_sessions', 'user.end_sessions', 'user.disable', 'user.enable']);
   });
 
@@ -58,7 +68,11 @@ describe.each(dbTargets)('back office users on %s', (target) => {
     const houseBefore = await houseBalance(t, 'adjustment');
     const adjust = (amount: string, key: string, reason = 'goodwill') =>
       call(t, 'POST', '/api/admin/users/adjust_balance', { user_id: u.id, amount, reason, key }, { token: finance, lang: 'en' });
-    const credits = await Promise.all([adjust('100.25', 'key-credit-1'), adjust('100.25', 'key-credit-1'), adjust('100.25', 'key-credit-1')]);
+    const credits = await Promise.all([
+      adjust('100.25', 'key-credit-1'),
+      adjust('100.25', 'key-credit-1'),
+      adjust('100.25', 'key-credit-1'),
+    ]);
     expect(credits.every((r) => r.code === 1)).toBe(true);
     expect(credits.filter((r) => !r.data.duplicate)).toHaveLength(1);
     expect((await adjust('-30.000001', 'key-debit-1')).data).toMatchObject({ balance: '70.249999', duplicate: false });
@@ -67,7 +81,11 @@ describe.each(dbTargets)('back office users on %s', (target) => {
     expect((await adjust('1e3', 'key-exp-1')).code).toBe(1001);
     expect((await adjust('5', 'key-noreason', '')).code).toBe(1001);
     expect((await call(t, 'GET', '/api/admin/users/profile', { user_id: u.id }, { token: finance })).data.balance).toBe('70.249999');
-    expect(dec(await houseBalance(t, 'adjustment')).minus(houseBefore).toFixed(6)).toBe('-70.249999');
+    expect(
+      dec(await houseBalance(t, 'adjustment'))
+        .minus(houseBefore)
+        .toFixed(6),
+    ).toBe('-70.249999');
 
     const ledger = await call(t, 'GET', '/api/admin/users/ledger', { user_id: u.id }, { token: finance });
     expect(ledger.data.total).toBe(2);
@@ -81,7 +99,8 @@ describe.each(dbTargets)('back office users on %s', (target) => {
     const [a, b] = [await newUser(t), await newUser(t)];
     const adjust = (userId: number, amount: string, key: string, reason = 'goodwill') =>
       call(t, 'POST', '/api/admin/users/adjust_balance', { user_id: userId, amount, reason, key }, { token: finance, lang: 'en' });
-    const balanceOf = async (userId: number) => (await call(t, 'GET', '/api/admin/users/profile', { user_id: userId }, { token: finance })).data.balance;
+    const balanceOf = async (userId: number) =>
+      (await call(t, 'GET', '/api/admin/users/profile', { user_id: userId }, { token: finance })).data.balance;
 
     expect((await adjust(b.id, '10', 'shared-key-1')).data).toMatchObject({ balance: '10.000000', duplicate: false });
     expect((await adjust(a.id, '10', 'shared-key-1')).data).toMatchObject({ balance: '10.000000', duplicate: false });

@@ -114,7 +114,7 @@ export class AccountService {
     if (user.status !== 1) throw fail('account_disabled');
     if (user.totpEnabled) {
       if (!input.totp) throw new AppError(LOGIN_TOTP_REQUIRED, 'totp_required_login');
-      if (!(await this.ctx.services.twoFactor.accept(user.id, input.totp))) {
+      if (!(await this.ctx.services.twoFactor.accept(user.id, input.totp, meta.lang))) {
         await this.guard.failed(accountKey, meta.ip);
         throw fail('totp_code_wrong');
       }
@@ -135,26 +135,26 @@ export class AccountService {
   }
 
   /** Sets a new password with a reset code; every session of the account ends. Unknown accounts fail at the code, like wrong codes. */
-  async forgetPassword(input: ForgetPasswordInputValue): Promise<void> {
+  async forgetPassword(input: ForgetPasswordInputValue, lang?: string): Promise<void> {
     const dest = await destinationOf(this.ctx.db, input.type, input.account, input.area_id);
     this.assertAcceptablePassword(input.new_password);
     const user = await findUserByDestination(this.ctx.db, dest);
     const consume = () => this.ctx.services.codes.consume(dest, CodePurpose.RESET, input.auth_code);
     // Wrong reset codes count per account across every code it is sent (each code also dies after 5 tries).
-    const right = user ? await this.secrets.attempt('reset', user.id, () => userOwner(this.ctx, user), consume) : await consume();
+    const right = user ? await this.secrets.attempt('reset', user.id, () => userOwner(this.ctx, user, lang), consume) : await consume();
     if (!right || !user) throw fail('code_invalid');
     await setPasswordHash(this.ctx.db, user.id, await hashPassword(input.new_password));
     await this.ctx.services.sessions.revokeAllForUser(user.id, 'password_changed');
   }
 
   /** Changes the logged-in user's password with a code sent to their own email or phone; other sessions end. */
-  async amendPassword(userId: number, sessionId: number, input: AmendPasswordInputValue): Promise<void> {
+  async amendPassword(userId: number, sessionId: number, input: AmendPasswordInputValue, lang?: string): Promise<void> {
     const user = await findUserById(this.ctx.db, userId);
     if (!user) throw fail('login_failed');
     const dest = await this.ownDestination(user, input.type);
     this.assertAcceptablePassword(input.new_password);
     const consume = () => this.ctx.services.codes.consume(dest, CodePurpose.RESET, input.auth_code);
-    if (!(await this.secrets.attempt('reset', user.id, () => userOwner(this.ctx, user), consume))) throw fail('code_invalid');
+    if (!(await this.secrets.attempt('reset', user.id, () => userOwner(this.ctx, user, lang), consume))) throw fail('code_invalid');
     await setPasswordHash(this.ctx.db, user.id, await hashPassword(input.new_password));
     await this.ctx.services.sessions.revokeAllForUser(user.id, 'password_changed', sessionId);
   }

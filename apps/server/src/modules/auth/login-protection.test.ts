@@ -14,15 +14,24 @@ describe.each(dbTargets)('trader login protection, two-factor sign-in and passwo
   });
   afterAll(async () => t?.close());
 
-  const login = (ip: string, params: Record<string, unknown>) => callFrom(t, ip, 'POST', '/api/user/loginForU', { login_type: 'email', ...params }, { lang: 'en' });
-  const solved = async (params: Record<string, unknown>) => ({ ...params, key: (await t.ctx.services.captcha.create('QWER')).id, captcha: 'QWER' });
+  const login = (ip: string, params: Record<string, unknown>) =>
+    callFrom(t, ip, 'POST', '/api/user/loginForU', { login_type: 'email', ...params }, { lang: 'en' });
+  const solved = async (params: Record<string, unknown>) => ({
+    ...params,
+    key: (await t.ctx.services.captcha.create('QWER')).id,
+    captcha: 'QWER',
+  });
 
   it('a source that keeps failing on an account waits longer each time; the owner elsewhere is not held up', async () => {
     const { email, password } = await registerByEmail(t);
     const attacker = randomIp();
-    for (let i = 0; i < 5; i++) expect((await login(attacker, await solved({ account: email, password: `Guess-${i}-wrong` }))).code).toBe(0);
+    for (let i = 0; i < 5; i++)
+      expect((await login(attacker, await solved({ account: email, password: `Guess-${i}-wrong` }))).code).toBe(0);
     // The fifth failure from this address makes it wait; even the right password waits.
-    expect(await login(attacker, await solved({ account: email, password }))).toMatchObject({ code: 0, msg: expect.stringMatching(/^Too many failed attempts. Please wait \d+ seconds/) });
+    expect(await login(attacker, await solved({ account: email, password }))).toMatchObject({
+      code: 0,
+      msg: expect.stringMatching(/^Too many failed attempts. Please wait \d+ seconds/),
+    });
     expect((await login(randomIp(), await solved({ account: email, password }))).code).toBe(1);
   });
 
@@ -56,11 +65,17 @@ describe.each(dbTargets)('trader login protection, two-factor sign-in and passwo
     const secret = setup.data.secret as string;
     // Not yet on: login needs no code.
     expect((await login(randomIp(), { account: email, password })).code).toBe(1);
-    expect(await call(t, 'POST', '/api/user/totp/enable', { code: '12345' }, { token, lang: 'en' })).toMatchObject({ code: 1001, msg: 'Please enter the 6-digit code' });
+    expect(await call(t, 'POST', '/api/user/totp/enable', { code: '12345' }, { token, lang: 'en' })).toMatchObject({
+      code: 1001,
+      msg: 'Please enter the 6-digit code',
+    });
     expect((await call(t, 'POST', '/api/user/totp/enable', { code: totpCode(secret) }, { token })).code).toBe(1);
     expect((await call(t, 'GET', '/api/user/totp/status', {}, { token })).data).toEqual({ enabled: true });
 
-    expect(await login(randomIp(), { account: email, password })).toMatchObject({ code: 1023, msg: 'Enter the 6-digit code from your authenticator app' });
+    expect(await login(randomIp(), { account: email, password })).toMatchObject({
+      code: 1023,
+      msg: 'Enter the 6-digit code from your authenticator app',
+    });
     // The code that turned it on was used; the next step's code signs in, once.
     expect((await login(randomIp(), { account: email, password, totp: totpCode(secret) })).code).toBe(0);
     const next = totpCode(secret, Date.now() + 30_000);

@@ -26,7 +26,13 @@ export async function searchUsers(db: DbOrTx, q: string, page: number, limit: nu
   }
   const where = conds.length ? or(...conds) : undefined;
   const [rows, [counted]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
@@ -43,7 +49,10 @@ export interface UserContact {
 export async function userContacts(db: DbOrTx, userIds: number[]): Promise<Map<number, UserContact>> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: users.id, uid: users.uid, email: users.email, mobile: users.mobile, isDemo: users.isDemo }).from(users).where(inArray(users.id, ids));
+  const rows = await db
+    .select({ id: users.id, uid: users.uid, email: users.email, mobile: users.mobile, isDemo: users.isDemo })
+    .from(users)
+    .where(inArray(users.id, ids));
   return new Map(rows.map(({ id, ...contact }) => [id, contact]));
 }
 

@@ -42,7 +42,14 @@ export class SessionService {
     const hit = this.userCache.get(key);
     if (hit && hit.until > Date.now()) return hit.user;
     const [row] = await this.ctx.db
-      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, id: users.id, uid: users.uid, email: users.email, isDemo: users.isDemo })
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        id: users.id,
+        uid: users.uid,
+        email: users.email,
+        isDemo: users.isDemo,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, key), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.status, 1)))
@@ -65,7 +72,14 @@ export class SessionService {
     const [session] = await this.ctx.db
       .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, staffId: sessions.staffId })
       .from(sessions)
-      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), isNotNull(sessions.staffId)))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          isNotNull(sessions.staffId),
+        ),
+      )
       .limit(1);
     if (!session?.staffId) return null;
     const member = await this.activeStaff(this.ctx.db, session.staffId);
@@ -85,7 +99,14 @@ export class SessionService {
   async revokeAllForUser(userId: number, reason: SessionEndReason, exceptSessionId?: number): Promise<void> {
     const conds = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
     if (exceptSessionId) conds.push(ne(sessions.id, exceptSessionId));
-    this.afterRevoke(await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(and(...conds)).returning({ id: sessions.id }), reason);
+    this.afterRevoke(
+      await this.ctx.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(...conds))
+        .returning({ id: sessions.id }),
+      reason,
+    );
   }
 
   /** Ends every session of a staff member. */
@@ -96,7 +117,13 @@ export class SessionService {
 
   async listForUser(userId: number) {
     return this.ctx.db
-      .select({ id: sessions.id, ip: sessions.ip, userAgent: sessions.userAgent, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .select({
+        id: sessions.id,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+      })
       .from(sessions)
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
   }

@@ -14,8 +14,8 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     [api.totpEnable, 'enable'],
     [api.totpDisable, 'disable'],
   ] as const) {
-    route(app, ctx, endpoint, async ({ user, input }) => {
-      await twoFactor()[turn](user, input.code);
+    route(app, ctx, endpoint, async ({ user, input, lang }) => {
+      await twoFactor()[turn](user, input.code, lang);
       return null;
     });
   }

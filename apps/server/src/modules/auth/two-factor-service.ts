@@ -40,7 +40,7 @@ export class TwoFactorService {
     return { secret, otpauth_url: totpUri(secret, ISSUER, user.email ?? user.mobile ?? user.uid) };
   }
 
-  async enable(who: AuthUser, code: string): Promise<void> {
+  async enable(who: AuthUser, code: string, lang?: string): Promise<void> {
     const user = await this.mustFind(who);
     if (user.totpEnabled) throw fail('totp_already_enabled');
     if (!user.totpSecret) throw fail('totp_not_set_up');
@@ -49,7 +49,7 @@ export class TwoFactorService {
     const right = await this.guard.attempt(
       'totp',
       user.id,
-      () => this.ownerOf(user),
+      () => userOwner(this.ctx, user, lang),
       async () => {
         found.step = acceptTotp(secret, code, null);
         return found.step !== null;
@@ -63,30 +63,30 @@ export class TwoFactorService {
       .where(and(eq(users.id, user.id), eq(users.totpEnabled, false)));
   }
 
-  async disable(who: AuthUser, code: string): Promise<void> {
+  async disable(who: AuthUser, code: string, lang?: string): Promise<void> {
     const user = await this.mustFind(who);
     if (!user.totpEnabled) throw fail('totp_not_set_up');
-    if (!(await this.accept(user.id, code))) throw fail('totp_code_wrong');
+    if (!(await this.accept(user.id, code, lang))) throw fail('totp_code_wrong');
     await this.ctx.db.update(users).set({ totpEnabled: false, totpSecret: null, totpLastStep: null }).where(eq(users.id, user.id));
   }
 
   /** For a withdrawal: nothing when two-factor is off; otherwise a valid, unused code is required. */
-  async require(userId: number, code: string | undefined): Promise<void> {
+  async require(userId: number, code: string | undefined, lang?: string): Promise<void> {
     const user = await findUserById(this.ctx.db, userId);
     if (!user?.totpEnabled) return;
     if (!code) throw fail('totp_required_withdraw');
-    if (!(await this.accept(userId, code))) throw fail('totp_code_wrong');
+    if (!(await this.accept(userId, code, lang))) throw fail('totp_code_wrong');
   }
 
   /** A valid code of a later step than the last accepted one; recording the step is atomic, so a code wins once. */
-  async accept(userId: number, code: string): Promise<boolean> {
+  async accept(userId: number, code: string, lang?: string): Promise<boolean> {
     const user = await findUserById(this.ctx.db, userId);
     if (!user) return false;
     // Wrong codes count per user wherever they are tried (sign-in, withdrawal, turning it off).
     return this.guard.attempt(
       'totp',
       userId,
-      () => this.ownerOf(user),
+      () => userOwner(this.ctx, user, lang),
       () => this.acceptStep(user, code),
     );
   }
@@ -101,10 +101,6 @@ export class TwoFactorService {
       .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
       .returning({ id: users.id });
     return moved.length === 1;
-  }
-
-  private async ownerOf(user: UserRow): Promise<SecretOwner | null> {
-    return userOwner(this.ctx, user);
   }
 
   private async mustFind(who: AuthUser) {

@@ -10,8 +10,8 @@ import type { WithdrawalService } from './withdrawal-service.ts';
 export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext, withdrawals: WithdrawalService) {
   route(app, ctx, api.withdrawCurrencies, async ({ input }) => (await withdrawals.currencies(input.type)).map(withdrawCurrencyRecord));
 
-  route(app, ctx, api.draw, async ({ input, user }) => {
-    await ctx.services.twoFactor.require(user.id, input.totp);
+  route(app, ctx, api.draw, async ({ input, user, lang }) => {
+    await ctx.services.twoFactor.require(user.id, input.totp, lang);
     const row = await withdrawals.request(user.id, {
       drawCurrencyId: input.draw_currency_id,
       number: input.number,
@@ -43,7 +43,11 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext, 
     return staffWithdrawalRecord(item.withdrawal, item.currency, lang, item.user, item.method);
   };
 
-  route(app, ctx, api.approveWithdrawal, async ({ input, staff, lang }) => reviewed(await withdrawals.approve(staff, input.id, input.tx_ref), lang));
+  route(app, ctx, api.approveWithdrawal, async ({ input, staff, lang }) =>
+    reviewed(await withdrawals.approve(staff, input.id, input.tx_ref), lang),
+  );
 
-  route(app, ctx, api.rejectWithdrawal, async ({ input, staff, lang }) => reviewed(await withdrawals.reject(staff, input.id, input.remark), lang));
+  route(app, ctx, api.rejectWithdrawal, async ({ input, staff, lang }) =>
+    reviewed(await withdrawals.reject(staff, input.id, input.remark), lang),
+  );
 }
