@@ -56,6 +56,18 @@ export interface App {
 
 const API_PREFIXES = ['/api/', '/v1/'];
 
+/** A path as a hostile client may spell an API call (percent-encoded, any case, doubled slashes): compared to the API prefixes so it never gets the web app. */
+const looksLikeApi = (url: string): boolean => {
+  let path = url;
+  try {
+    path = decodeURIComponent(url);
+  } catch {
+    // A malformed escape stays as typed.
+  }
+  path = path.toLowerCase().replace(/[\\/]+/g, '/').replace(/\/\.(?=\/|$)/g, '');
+  return API_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);
+};
+
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config } = opts;
   const log = opts.logger ?? createLogger(config);
@@ -218,7 +230,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0]!;
-    if (API_PREFIXES.some((p) => url.startsWith(p)) || req.method !== 'GET' || !fs.existsSync(indexHtml)) {
+    if (looksLikeApi(url) || req.method !== 'GET' || !fs.existsSync(indexHtml)) {
       return reply.code(404).send({ code: Code.NOT_FOUND, msg: t(langOf(req), 'route_not_found'), data: null });
     }
     // Client-side routes of the single-page app.

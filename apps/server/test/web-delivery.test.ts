@@ -50,6 +50,16 @@ describe('web delivery', () => {
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
   });
 
+  it('answers an API path spelled any other way with the not-found envelope, never the web app', async () => {
+    for (const url of ['/API/USER/INFO', '//api//user//info', '/%61pi/user/nope', '/Api/./user/info', '/V1/api/forex/nope']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code, url).toBe(1004);
+    }
+    const page = await get('/trade');
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
+
   it('sends small answers as they are', async () => {
     const res = await get('/v1/api/forex/getCategories', 'gzip');
     expect(res.rawPayload.length).toBeLessThan(1024);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { dec } from '@tp/contract/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffSession } from '../../../test/auth-helpers.ts';
@@ -59,7 +59,7 @@ describe.each(dbTargets)('back office users on %s', (target) => {
     const audit = await t.ctx.db
       .select()
       .from(staffAuditLog)
-      .where(eq(staffAuditLog.targetId, String(u.id)));
+      .where(and(eq(staffAuditLog.targetType, 'user'), eq(staffAuditLog.targetId, String(u.id))));
     expect(audit.map((a) => a.action)).toEqual(['user.end_sessions', 'user.end_sessions', 'user.disable', 'user.enable']);
   });
 
