@@ -64,7 +64,10 @@ const looksLikeApi = (url: string): boolean => {
   } catch {
     // A malformed escape stays as typed.
   }
-  path = path.toLowerCase().replace(/[\\/]+/g, '/').replace(/\/\.(?=\/|$)/g, '');
+  path = path
+    .toLowerCase()
+    .replace(/[\\/]+/g, '/')
+    .replace(/\/\.(?=\/|$)/g, '');
   return API_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);
 };
 

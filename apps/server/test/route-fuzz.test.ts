@@ -32,7 +32,17 @@ function fieldsOf(schema: z.ZodType): [string, Kind][] {
   return Object.entries(top.shape).map(([name, field]) => {
     const type = leafOf(field).type;
     const kind: Kind =
-      type === 'string' ? 'string' : type === 'number' ? 'number' : type === 'enum' ? 'enum' : type === 'boolean' ? 'boolean' : type === 'array' ? 'array' : 'any';
+      type === 'string'
+        ? 'string'
+        : type === 'number'
+          ? 'number'
+          : type === 'enum'
+            ? 'enum'
+            : type === 'boolean'
+              ? 'boolean'
+              : type === 'array'
+                ? 'array'
+                : 'any';
     return [name, kind];
   });
 }
@@ -40,7 +50,24 @@ function fieldsOf(schema: z.ZodType): [string, Kind][] {
 const NUL = ['\u0000', 'a\u0000b', 'ok\u0007', '\u001b[2J'];
 const NESTED: unknown[] = [{ a: { b: [1, { c: 2 }] } }, [1, [2, 3]], { toString: 'x' }, []];
 const HUGE = 'x'.repeat(250_000);
-const NUMBERS = ['2147483648', 2_147_483_648, '9007199254740993', -2_147_483_649, '0x1', '0x2', '1e3', '1e400', '+1', ' 1', '1.5', 'NaN', 'Infinity', '１', '0b1', '1_000'];
+const NUMBERS = [
+  '2147483648',
+  2_147_483_648,
+  '9007199254740993',
+  -2_147_483_649,
+  '0x1',
+  '0x2',
+  '1e3',
+  '1e400',
+  '+1',
+  ' 1',
+  '1.5',
+  'NaN',
+  'Infinity',
+  '１',
+  '0b1',
+  '1_000',
+];
 const AMOUNTS = ['1e3', '0x10', '99999999999999999999', '999999999999999999', '-0', 'NaN', '1.0000000001', '１'];
 
 /** Values each kind of field must refuse. */
@@ -71,12 +98,19 @@ const ATTEMPT_AUDITS = ['staff.sign_in', 'staff.sign_in_failed', 'staff.sign_in_
 
 /** Every table's rows, hashed: any write shows, besides the audit log's record of attempts and reads. */
 async function digest(t: TestApp): Promise<Record<string, string>> {
-  const tables = await t.ctx.db.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
+  const tables = await t.ctx.db.execute<{ name: string }>(
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`,
+  );
   const out: Record<string, string> = {};
   for (const { name } of (tables as unknown as { rows?: { name: string }[] }).rows ?? (tables as unknown as { name: string }[])) {
     const table = sql.identifier(name);
     const only =
-      name === 'staff_audit_log' ? sql`where r.action not in (${sql.join(ATTEMPT_AUDITS.map((a) => sql`${a}`), sql`, `)})` : sql``;
+      name === 'staff_audit_log'
+        ? sql`where r.action not in (${sql.join(
+            ATTEMPT_AUDITS.map((a) => sql`${a}`),
+            sql`, `,
+          )})`
+        : sql``;
     const res = await t.ctx.db.execute<{ n: string; h: string }>(
       sql`select count(*)::text as n, coalesce(md5(string_agg(r::text, '|' order by r::text)), '') as h from ${table} r ${only}`,
     );
@@ -133,7 +167,9 @@ describe.each(dbTargets)('route fuzzing on %s', (target) => {
           const answer = res.json() as { code?: unknown; msg?: unknown };
           const wellFormed = typeof answer.code === 'number' && typeof answer.msg === 'string' && 'data' in answer;
           if (res.statusCode >= 500 || !wellFormed) {
-            faults.push(`${method} ${route.url} as ${who} ${JSON.stringify(body).slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+            faults.push(
+              `${method} ${route.url} as ${who} ${JSON.stringify(body).slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+            );
           }
         }),
         { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? 17) },
