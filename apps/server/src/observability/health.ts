@@ -6,7 +6,7 @@ import { type FeedSummary, feedSummary } from './feed-health.ts';
 const DB_CHECK_CACHE_MS = 1_000;
 const DB_CHECK_TIMEOUT_MS = 1_000;
 /** A Redis that does not answer a PING within this time is not ready, even with its connections up. */
-export const BUS_PING_TIMEOUT_MS = 500;
+export const BUS_PING_TIMEOUT_MS = 1_000;
 
 interface DatabaseCheck {
   database: { ok: boolean; kind: 'pglite' | 'postgres'; latencyMs: number; error?: string };

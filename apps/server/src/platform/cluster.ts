@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { AppContext, BackgroundTask } from '../context.ts';
 import type { Bus } from './bus.ts';
-import { type LeaderElector, PgLeaderElector, SoleLeader } from './leader.ts';
+import { type LeaderElector, leaderFence, PgLeaderElector, SoleLeader } from './leader.ts';
 import { RedisBus, redisClient } from './redis-bus.ts';
 import { FallbackThrottle, gatedRateLimitClient, RedisGate } from './redis-gate.ts';
 import { S3Storage } from './storage-s3.ts';
@@ -87,6 +87,7 @@ export class BackgroundRunner {
             callbacks,
           )
         : new SoleLeader(callbacks);
+    ctx.leaderEpoch = () => this.elector.epoch;
   }
 
   get isLeader(): boolean {
@@ -118,9 +119,11 @@ export class BackgroundRunner {
   }
 
   private async startLeaderTasks(): Promise<void> {
+    const epoch = this.elector.epoch;
     try {
       for (const task of this.ctx.background.filter((t) => t.leaderOnly)) {
-        await task.start();
+        // Timers and callbacks the task sets up carry the epoch: their transactions are fenced.
+        await (epoch === undefined ? task.start() : leaderFence.run(epoch, () => task.start()));
         this.leading.push(task);
         this.ctx.log.debug({ task: task.name }, 'leader task started');
       }

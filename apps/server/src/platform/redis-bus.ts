@@ -11,6 +11,8 @@ export interface RedisBusOptions {
 }
 
 const ORIGIN_LENGTH = 16;
+/** A message Redis has not taken within this time is dropped (the bus fails open). */
+const PUBLISH_TIMEOUT_MS = 2_000;
 
 /** Every Redis command answers or fails within this time: a hung Redis must not hold a request. */
 export const REDIS_COMMAND_TIMEOUT_MS = 300;
@@ -21,6 +23,8 @@ export interface RedisClientOptions {
    * so no call waits out the reconnection; false fails them at once.
    */
   offlineQueue?: boolean;
+  /** The command deadline (default REDIS_COMMAND_TIMEOUT_MS); null: none (a subscriber's commands must not be dropped). */
+  commandTimeoutMs?: number | null;
 }
 
 /** Errors a Redis connection gives when Redis is away, slow or restarting: the work fails, never the process. */
@@ -41,7 +45,7 @@ export function redisClient(url: string, log?: Logger, name = 'redis', opts: Red
   const client = new Redis(url, {
     // One retry of a command cut by a reconnect; a command that gets no answer fails by the timeout.
     maxRetriesPerRequest: 1,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    ...(opts.commandTimeoutMs === null ? {} : { commandTimeout: opts.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS }),
     enableOfflineQueue: opts.offlineQueue ?? true,
     enableAutoPipelining: true,
     connectionName: name,
@@ -75,8 +79,11 @@ export class RedisBus implements Bus {
   constructor(opts: RedisBusOptions) {
     this.prefix = opts.prefix ?? '';
     this.log = opts.log;
-    this.pub = redisClient(opts.url, opts.log, 'bus-publisher');
-    this.sub = redisClient(opts.url, opts.log, 'bus-subscriber');
+    // A publish waits a little longer than a request's command: under load an answer can be late
+    // without Redis being away, and a dropped message costs more than a skipped count.
+    this.pub = redisClient(opts.url, opts.log, 'bus-publisher', { commandTimeoutMs: PUBLISH_TIMEOUT_MS });
+    // Subscriptions are never given up: one timed out would leave its channel deaf.
+    this.sub = redisClient(opts.url, opts.log, 'bus-subscriber', { commandTimeoutMs: null });
     this.sub.on('message', (channel: string, raw: string) => this.receive(channel, raw));
   }
 

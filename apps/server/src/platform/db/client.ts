@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../../paths.ts';
+import { fenceStatement, leaderFence } from '../leader.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -250,10 +251,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const transactionWith: TransactionWith = async (firstStatements, fn) => {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // Under a leader's lease: the transaction first checks that the lease is still this leader's.
+      const epoch = leaderFence.getStore();
+      const head = epoch === undefined ? ['begin'] : ['begin', fenceStatement(epoch)];
       try {
         // The simple query protocol takes several statements in one message, and answers in one.
-        const answer = (await client.query(['begin', ...firstStatements].join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
-        const results = Array.isArray(answer) ? answer : [answer];
+        const answer = (await client.query([...head, ...firstStatements].join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
+        const results = (Array.isArray(answer) ? answer : [answer]).slice(head.length - 1);
         // No schema: no relational queries are used inside money transactions, and none is built per call.
         const out = await fn(
           drizzlePg(client) as unknown as Tx,

@@ -2,6 +2,7 @@ import { OrderStatus } from '@tp/contract/constants';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { AppContext } from '../../../context.ts';
+import { leaderFence } from '../../../platform/leader.ts';
 import type { MarketService, Tick } from '../../market/index.ts';
 import { UserJobQueue } from './job-queue.ts';
 import type { OrderChange } from '../settlement/order-ops.ts';
@@ -64,7 +65,7 @@ export class TradingEngine {
     private readonly opts: EngineOptions,
   ) {
     this.queue = new UserJobQueue(
-      (jobs) => this.runJobs(jobs),
+      (jobs) => this.fenced(() => this.runJobs(jobs)),
       opts.concurrency,
       (job, err) => this.jobFailed(job, err),
       (first, next) => first.kind === 'close' && next.kind === 'close',
@@ -234,6 +235,12 @@ export class TradingEngine {
     const doneAt = performance.now();
     for (const job of jobs) this.ctx.metrics.engineJobDone(job.kind, doneAt - job.triggeredAt);
     for (const job of jobs) this.onJobDone?.(job, doneAt);
+  }
+
+  /** The jobs' transactions carry the leader's epoch: once another server leads, the database refuses them. */
+  private fenced<T>(fn: () => Promise<T>): Promise<T> {
+    const epoch = this.ctx.clustered ? this.ctx.leaderEpoch?.() : undefined;
+    return epoch === undefined ? fn() : leaderFence.run(epoch, fn);
   }
 
   private async runJob(job: EngineJob): Promise<void> {
