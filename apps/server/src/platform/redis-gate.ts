@@ -105,6 +105,10 @@ export class FallbackThrottle implements Throttle {
     await this.either((t) => t.reset(key));
   }
 
+  undo(key: string): Promise<void> {
+    return this.either((t) => t.undo(key));
+  }
+
   count(key: string): Promise<number> {
     return this.either((t) => t.count(key));
   }

@@ -3,9 +3,9 @@
  * whose first re-read failed too, still fires once the database answers again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbTargets, type TestApp } from '../../../test/test-app.ts';
-import { findOrder } from './repository.ts';
-import { demoTrader, expectAuditClean, submit, symbolId, tick, tradingApp } from './test-kit.ts';
+import { dbTargets, type TestApp } from '../../../../test/test-app.ts';
+import { findOrder } from '../db/repository.ts';
+import { demoTrader, expectAuditClean, submit, symbolId, tick, tradingApp } from '../../../../test/trading/test-kit.ts';
 
 describe.each(dbTargets)('engine jobs through a database outage on %s', (target) => {
   let t: TestApp;
