@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests slower than this are logged at warn (the others at debug). */
   SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
+  /** A trader's order or close that reaches its money transaction later than this after the server received it is refused (not executed late). */
+  ORDER_DEADLINE_MS: z.coerce.number().int().positive().default(5000),
   ADMIN_EMAIL: z.string().email().default('admin@localhost.localdomain'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   CORS_ORIGINS: z.string().default(''),
