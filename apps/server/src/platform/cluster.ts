@@ -83,6 +83,7 @@ export class BackgroundRunner {
               log: ctx.log,
               name: `tp-leader ${os.hostname()}:${config.PORT} pid ${process.pid}`,
               retryMs: config.LEADER_RETRY_MS,
+              leaseMs: config.LEADER_LEASE_MS,
             },
             callbacks,
           )

@@ -1,4 +1,5 @@
-import { pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 /** Tables of the platform layer, open to every module: key/value settings and the outbox of unsent messages. */
@@ -17,3 +18,21 @@ export const outbox = pgTable('outbox', {
   body: text('body').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The leader's lease (migration 0012): one row, renewed by the leader; taking the lead bumps the
+ * epoch, and the engine's transactions check theirs against it (the leader_fence function), so a
+ * superseded leader's writes are refused. Only platform/leader.ts and that function touch it.
+ */
+export const leaderLease = pgTable(
+  'leader_lease',
+  {
+    id: smallint('id').primaryKey().default(1),
+    epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),
+    holder: text('holder'),
+    expiresAt: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`'epoch'`),
+  },
+  (t) => [check('leader_lease_id_check', sql`${t.id} = 1`)],
+);
