@@ -145,6 +145,54 @@ describe('back office', () => {
     await context.close();
   });
 
+  it('flags a deposit whose proof picture backs another claim, in English and Arabic, on a desktop and a phone', async () => {
+    const server = e2e.server;
+    const { context, user } = await signedInPage(e2e, { device: DESKTOP, verified: true });
+    const [network] = (await server.ctx.db.select().from(depositNetworks)).filter((n) => n.currencyCode === 'USDT' && n.protocolCode === 'TRC20');
+    const claim = async (proofImg: string) =>
+      (await call(server, 'POST', '/api/quickCharge/submit', { number: '75', proofImg, charge_id: network!.id }, { token: user.token })).data.id as number;
+    // The same picture twice: once the same upload, once uploaded again. Both claims are accepted.
+    const proof = await upload(user.token, { r: 90, g: 60, b: 160 });
+    const first = await claim(proof);
+    const second = await claim(proof);
+    const third = await claim(await upload(user.token, { r: 90, g: 60, b: 160 }));
+    await context.close();
+    const expected = {
+      en: [`⚠ Also the proof of claim #${second}, #${third}`, `⚠ Also the proof of claim #${first}, #${third}`],
+      ar: [`⚠ هذا الإثبات مستخدم أيضًا في الطلب #${second}, #${third}`, `⚠ هذا الإثبات مستخدم أيضًا في الطلب #${first}, #${third}`],
+    };
+    const flags = async (page: Page) => {
+      const row = (id: number) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${id}`, exact: true }) });
+      await row(first).getByTestId('proof-reused').waitFor({ timeout: 10_000 });
+      return [await row(first).getByTestId('proof-reused').textContent(), await row(second).getByTestId('proof-reused').textContent()];
+    };
+
+    await open('Deposits');
+    expect(await flags(admin)).toEqual(expected.en);
+    await admin.screenshot({ path: '/tmp/guards2-proof-reused-desktop-en.png', fullPage: true });
+    for (const [lang, device, name] of [
+      ['en', PHONE, 'phone-en'],
+      ['ar', DESKTOP, 'desktop-ar'],
+      ['ar', PHONE, 'phone-ar'],
+    ] as const) {
+      const { context, page } = await newPage(e2e, device, { lang });
+      await page.goto('/admin');
+      await page.locator('input[type=email]').fill(ADMIN.email);
+      await page.locator('input[type=password]').fill(ADMIN.password);
+      await page.locator('form button[type=submit]').click();
+      // Each TOTP step signs in once: these sign-ins use one-time recovery codes.
+      await page.locator('form button[type=button]').click();
+      await page.locator('input[autocomplete=one-time-code]').fill(recoveryCodes.shift()!);
+      await page.locator('form button[type=submit]').click();
+      await page.locator('nav a[href="/admin/dashboard"]').waitFor();
+      await page.goto('/admin/deposits');
+      expect(await flags(page)).toEqual(expected[lang]);
+      await page.screenshot({ path: `/tmp/guards2-proof-reused-${name}.png`, fullPage: true });
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("changes a symbol's spread and the trade page's buy and sell prices follow", async () => {
     const { context, page } = await newPage(e2e, PHONE, { lang: 'en' });
     const spreadOnPage = async () => {

@@ -15,16 +15,18 @@ describe.skipIf(!REDIS_URL)('RedisThrottle', () => {
 
   it('counts one window across servers, then lets events through after it', async () => {
     const [serverA, serverB] = clients.map((c) => new RedisThrottle(c, prefix)) as [RedisThrottle, RedisThrottle];
-    for (let i = 0; i < 3; i++) expect(await (i % 2 ? serverA : serverB).hit('login:x', 3, 400)).toEqual({ allowed: true, retryAfterMs: 0 });
+    for (let i = 0; i < 3; i++)
+      expect(await (i % 2 ? serverA : serverB).hit('login:x', 3, 400)).toEqual({ allowed: true, retryAfterMs: 0, count: i + 1 });
     const refused = await serverA.hit('login:x', 3, 400);
     expect(refused.allowed).toBe(false);
+    expect(refused.count).toBe(4);
     expect(refused.retryAfterMs).toBeGreaterThan(0);
     expect(refused.retryAfterMs).toBeLessThanOrEqual(400);
     expect((await serverB.check('login:x', 3, 400)).allowed).toBe(false);
     expect((await serverB.check('login:other', 3, 400)).allowed).toBe(true);
     await new Promise((r) => setTimeout(r, refused.retryAfterMs + 20));
     expect(await serverB.check('login:x', 3, 400)).toEqual({ allowed: true, retryAfterMs: 0 });
-    expect(await serverB.hit('login:x', 3, 400)).toEqual({ allowed: true, retryAfterMs: 0 });
+    expect(await serverB.hit('login:x', 3, 400)).toEqual({ allowed: true, retryAfterMs: 0, count: 1 });
   });
 
   it('checks without counting and forgets a key on reset', async () => {

@@ -8,6 +8,8 @@ export interface ThrottleResult {
   allowed: boolean;
   /** How long until the window resets, when refused; 0 when allowed. */
   retryAfterMs: number;
+  /** From `hit`: the key's count with this event, read in the same atomic step. */
+  count?: number;
 }
 
 export interface Throttle {
@@ -43,7 +45,9 @@ export class MemoryThrottle implements Throttle {
       this.windows.set(key, w);
     }
     w.count++;
-    return w.count <= limit ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: w.resetAt - now };
+    return w.count <= limit
+      ? { allowed: true, retryAfterMs: 0, count: w.count }
+      : { allowed: false, retryAfterMs: w.resetAt - now, count: w.count };
   }
 
   async check(key: string, limit: number, _windowMs: number): Promise<ThrottleResult> {
@@ -112,7 +116,7 @@ export class RedisThrottle implements Throttle {
 
   async hit(key: string, limit: number, windowMs: number): Promise<ThrottleResult> {
     const [count, ttl] = await this.redis.throttleHit(this.key(key), windowMs);
-    return count <= limit ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: Math.max(ttl, 1) };
+    return count <= limit ? { allowed: true, retryAfterMs: 0, count } : { allowed: false, retryAfterMs: Math.max(ttl, 1), count };
   }
 
   async check(key: string, limit: number, _windowMs: number): Promise<ThrottleResult> {

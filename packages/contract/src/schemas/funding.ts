@@ -189,6 +189,10 @@ export const StaffDepositSchema = DepositRecordSchema.extend({
   credited_usd: z.string(),
   reviewed_by: z.number().int().nullable(),
   reviewed_at: z.string(),
+  /** The proof picture is also the proof of another claim (the same upload, or the same bytes uploaded again). */
+  proof_reused: z.boolean(),
+  /** Those other claims' ids, oldest first (at most 20). */
+  proof_reused_by: z.array(z.number().int()),
 });
 export const StaffDepositPageSchema = z.object({ data: z.array(StaffDepositSchema), total: z.number().int() });
 export const ApproveDepositInput = z.object({ id: idField('not_found'), amount: amountField() });

@@ -76,7 +76,17 @@ export const BatchCloseInput = z.object({
 });
 
 /** The trade screen's figures for one symbol. */
-export const DealInput = z.object({ forex_id: idField('trading.symbol_not_found') });
+/**
+ * Most live orders `deal` answers at once: the default caps of one account (200 open positions and
+ * 200 pending orders), so an account within the defaults gets all of them in one answer, as before.
+ */
+export const DEAL_MAX_ORDERS = 400;
+/** `page` and `limit` are optional additions: without them the answer is the newest DEAL_MAX_ORDERS orders. */
+export const DealInput = z.object({
+  forex_id: idField('trading.symbol_not_found'),
+  page,
+  limit: intField(1, DEAL_MAX_ORDERS, 'trading.page_invalid', DEAL_MAX_ORDERS),
+});
 
 export const NoticeInput = z.object({ page, limit });
 
@@ -202,8 +212,10 @@ export const DealSchema = z.object({
   multiples: z.array(z.number().int()),
   /** The default slippage tolerance of the symbol's category, in points. */
   deviation: z.number().int(),
-  /** Open positions (status 1) and pending orders (status 0) of this symbol. */
+  /** Open positions (status 1) and pending orders (status 0) of this symbol, newest first: one page of them. */
   orders: z.array(OrderSchema),
+  /** How many open positions and pending orders of this symbol there are in all (more than `orders` holds when paged). */
+  orders_total: z.number().int(),
 });
 
 /**
@@ -211,7 +223,17 @@ export const DealSchema = z.object({
  * order filled or cancelled by the system. Pushed as `{type: "NOTICE", ...}` and listed by
  * /v1/api/forex/notices (PROTOCOL.md).
  */
-export const NOTICE_KINDS = ['take_profit', 'stop_loss', 'trailing_stop', 'stop_out', 'staff_close', 'demo_reset', 'pending_filled', 'pending_cancelled', 'margin_call'] as const;
+export const NOTICE_KINDS = [
+  'take_profit',
+  'stop_loss',
+  'trailing_stop',
+  'stop_out',
+  'staff_close',
+  'demo_reset',
+  'pending_filled',
+  'pending_cancelled',
+  'margin_call',
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const NoticeSchema = z.object({
   kind: z.enum(NOTICE_KINDS),

@@ -8,6 +8,7 @@ import { staff, staffRecoveryCodes } from './schema.ts';
 import { acceptTotp, newTotpSecret, totpUri } from '../../platform/totp.ts';
 import { hashPassword, needsRehash, SecretGuard, verifyPassword } from '../auth/index.ts';
 import { clientKey } from '../../http/client-key.ts';
+import { t } from '../../http/i18n.ts';
 
 type StaffRow = typeof staff.$inferSelect;
 
@@ -79,9 +80,20 @@ export class StaffSignIn {
         throw fail('login_throttled', { minutes: Math.max(1, Math.ceil(state.retryAfterMs / 60_000)) });
       }
     }
-    // The attempt is already counted; a refusal only records why.
+    // The attempt is already counted; a refusal only records why, and the member hears once when
+    // their failures reach the lock (the next attempt, the right password too, waits out the window).
     const refuse = async (why: string) => {
       await audit('staff.sign_in_failed', why);
+      // Failures counted apart from attempts, in one atomic step: exactly one is the fifth.
+      if (row && (await throttle.hit(`${key}:failed`, FAILURES_PER_ACCOUNT, FAILURE_WINDOW_MS)).count === FAILURES_PER_ACCOUNT) {
+        this.ctx.log.warn({ staffId: row.id }, 'staff sign-in locked after repeated failures');
+        this.ctx.services.codes.notify(
+          'email',
+          row.email,
+          t(meta.lang, 'login_alert_subject'),
+          t(meta.lang, 'login_locked_body', { ip: meta.ip ?? '', minutes: FAILURE_WINDOW_MS / 60_000 }),
+        );
+      }
       return fail(why);
     };
     const release = async () => {
@@ -123,6 +135,7 @@ export class StaffSignIn {
       recoveryCodes = await this.turnOn(row.id, found.step);
     }
     await throttle.reset(key);
+    await throttle.reset(`${key}:failed`);
     await throttle.undo(ipKey);
     await audit('staff.sign_in');
     if (needsRehash(row.passwordHash))

@@ -9,6 +9,9 @@ import { userLedgerEntries } from '../ledger/index.ts';
 import { listOrders, type OrderRow } from '../trading/index.ts';
 import { claimAdjustmentKey, findAdjustment } from './user-admin-repository.ts';
 
+/** Most active sessions of one user the back office lists (newest first). */
+export const ADMIN_SESSIONS_MAX = 100;
+
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 
 type OrderListRow = { order: OrderRow; code: string | null; email: string | null; uid: string | null };
@@ -49,7 +52,8 @@ export class UserAdminService {
 
   async sessions(userId: number) {
     await this.mustFind(userId);
-    const rows = await this.ctx.services.sessions.listForUser(userId);
+    // Every login makes a session: the newest ADMIN_SESSIONS_MAX of them, so the answer stays bounded.
+    const rows = await this.ctx.services.sessions.listForUser(userId, ADMIN_SESSIONS_MAX);
     return rows.map((s) => ({
       id: s.id,
       ip: s.ip ?? '',

@@ -9,9 +9,11 @@ import {
 import { VerifyRegType } from '@tp/contract/constants';
 import type { AppContext } from '../../context.ts';
 import { AppError, fail, invalid } from '../../http/errors.ts';
-import { t } from '../../http/i18n.ts';
 import { LoginGuard } from './login-guard.ts';
-import { SecretGuard } from './secret-guard.ts';
+import { lockError, SecretGuard, type SecretTexts } from './secret-guard.ts';
+
+/** A locked password: the refusal, and the owner's one notice (which says where the last try came from). */
+const PASSWORD_TEXTS: SecretTexts = { locked: 'login_locked', subject: 'login_alert_subject', body: 'login_locked_body' };
 import { userOwner } from './two-factor-service.ts';
 import { type Destination, destinationOf, maskEmail, maskMobile, normalizeEmail, normalizeMobile } from './destination.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
@@ -84,8 +86,10 @@ export class AccountService {
 
   /**
    * Password login, or demo login by demo_id. An unknown account and a wrong password get the same
-   * answer after the same work; guessing is slowed per account and per source (LoginGuard), never
-   * locked. An account with two-factor sign-in on also needs its authenticator code.
+   * answer after the same work; guessing is slowed per account and per source (LoginGuard), and 5
+   * wrong passwords for one account (known or not, so the answer tells nothing) lock its password
+   * for 15 minutes, the right one too; the owner is told once. An account with two-factor sign-in
+   * on also needs its authenticator code.
    */
   async login(input: LoginInputValue, meta: RequestMeta & { lang?: string }) {
     if (input.demo_id) {
@@ -104,11 +108,28 @@ export class AccountService {
     // area_id or other spacing of the same number is the same account to the counters.
     const user = await this.findLoginUser(type, account, input.area_id);
     const accountKey = user ? `user:${user.id}` : `${type}:${this.normalisedAccount(type, account)}`;
+    // A locked password is refused before the captcha, the counters and any hashing.
+    const lockedMs = await this.secrets.lockedFor('password', accountKey);
+    if (lockedMs) throw lockError(PASSWORD_TEXTS, lockedMs);
     await this.guard.admit(accountKey, meta.ip, { key: input.key, answer: input.captcha });
 
-    const passwordOk = await verifyPassword(input.password!, user?.passwordHash ?? null);
+    let passwordOk: boolean;
+    try {
+      // Counted before hashing, atomically: a burst of parallel guesses gets 5 checked at most.
+      passwordOk = await this.secrets.attempt(
+        'password',
+        accountKey,
+        async () => (user ? userOwner(this.ctx, user, meta.lang) : null),
+        () => verifyPassword(input.password!, user?.passwordHash ?? null),
+        { ...PASSWORD_TEXTS, vars: { ip: meta.ip ?? '' } },
+      );
+    } catch (err) {
+      // Locked by a parallel attempt, or no hashing slot: not a password failure.
+      await this.guard.withdraw(accountKey, meta.ip);
+      throw err;
+    }
     if (!user || !passwordOk) {
-      await this.guard.failed(accountKey, meta.ip, user && (() => this.alertOwner(user, meta)));
+      await this.guard.failed(accountKey, meta.ip);
       throw fail('login_failed');
     }
     if (user.status !== 1) throw fail('account_disabled');
@@ -124,16 +145,6 @@ export class AccountService {
     return this.startSession(user, meta);
   }
 
-  /** Tells the owner of an account that someone keeps failing to log in to it. */
-  private async alertOwner(user: UserRow, meta: RequestMeta & { lang?: string }) {
-    const text = t(meta.lang, 'login_alert_body', { ip: meta.ip });
-    if (user.email) this.ctx.services.codes.notify('email', user.email, t(meta.lang, 'login_alert_subject'), text);
-    else if (user.mobile && user.areaId) {
-      const dest = await destinationOf(this.ctx.db, 'mobile', user.mobile, user.areaId);
-      this.ctx.services.codes.notify('sms', dest.address, t(meta.lang, 'login_alert_subject'), text);
-    }
-  }
-
   /** Sets a new password with a reset code; every session of the account ends. Unknown accounts fail at the code, like wrong codes. */
   async forgetPassword(input: ForgetPasswordInputValue, lang?: string): Promise<void> {
     const dest = await destinationOf(this.ctx.db, input.type, input.account, input.area_id);
@@ -144,6 +155,8 @@ export class AccountService {
     const right = user ? await this.secrets.attempt('reset', user.id, () => userOwner(this.ctx, user, lang), consume) : await consume();
     if (!right || !user) throw fail('code_invalid');
     await setPasswordHash(this.ctx.db, user.id, await hashPassword(input.new_password));
+    // The owner proved who they are with the code: a lock a stranger put on the old password ends.
+    await this.secrets.clear('password', `user:${user.id}`);
     await this.ctx.services.sessions.revokeAllForUser(user.id, 'password_changed');
   }
 

@@ -139,7 +139,7 @@ describe.each(dbTargets)('accounts on %s', (target) => {
     expect((await login(ip, {}, 'hk')).msg).toBe('請輸入電郵或手機號碼');
   });
 
-  it('asks for a captcha after three failures on an account, from anywhere, and never locks the owner out', async () => {
+  it('asks for a captcha after three failures on an account, from anywhere, and lets the owner in with it (the lock comes at five: password-locks.test.ts)', async () => {
     const { email, password } = await registerByEmail(t);
     for (let i = 0; i < 3; i++)
       expect((await login(randomIp(), { account: email, password: `Guess-${i}-wrong` })).msg).toBe('Incorrect account or password');

@@ -10,13 +10,11 @@ const CAPTCHA_AFTER = 3;
 const FAILURES_PER_SOURCE = 20;
 /** Failures from one address on one account after which it waits 1 s, 2 s, 4 s ... (at most the window) between tries. */
 const DELAY_AFTER = 5;
-/** Failures of one account at which its owner is told by email or SMS (once per window). */
-const ALERT_AT = 5;
 
 /**
- * Password guessing, as OWASP advises: no lock a stranger can put on an account. Failures are
- * counted per account and per source; an account with failures needs a captcha, a source that
- * keeps failing waits longer each time, and the owner hears of repeated failures.
+ * Password guessing, slowed: failures are counted per account and per source; an account with
+ * failures needs a captcha and a source that keeps failing waits longer each time. (The lock after
+ * 5 wrong passwords of one account, and the owner's notice, are the SecretGuard's `password` kind.)
  */
 export class LoginGuard {
   constructor(private readonly ctx: AppContext) {}
@@ -47,8 +45,8 @@ export class LoginGuard {
     if (!(await this.ctx.services.captcha.verify(captcha.key, captcha.answer))) throw await refuse('captcha_invalid');
   }
 
-  /** Counts a failure; `alert` tells the account's owner, when there is one. */
-  async failed(account: string, rawIp: string, alert?: () => Promise<void>): Promise<void> {
+  /** Counts a failure. */
+  async failed(account: string, rawIp: string): Promise<void> {
     const throttle = this.ctx.services.throttle;
     const ip = clientKey(rawIp);
     const pair = `login-pair:${ip}:${account}`;
@@ -59,7 +57,13 @@ export class LoginGuard {
       await throttle.reset(wait);
       await throttle.hit(wait, 1, Math.min(WINDOW_MS, 1000 * 2 ** (fromHere - DELAY_AFTER)));
     }
-    if (alert && (await throttle.count(`login-account:${account}`)) === ALERT_AT) await alert();
+  }
+
+  /** Takes back an attempt admitted but never checked (refused by a lock, or no hashing slot). */
+  async withdraw(account: string, rawIp: string): Promise<void> {
+    const throttle = this.ctx.services.throttle;
+    await throttle.undo(`login-ip:${clientKey(rawIp)}`);
+    await throttle.undo(`login-account:${account}`);
   }
 
   async succeeded(account: string, rawIp: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionEndReason } from '@tp/contract/constants';
 import type { AppContext, AuthStaff, AuthUser } from '../../context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
@@ -115,8 +115,9 @@ export class SessionService {
     this.afterRevoke(await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(conds).returning({ id: sessions.id }), reason);
   }
 
-  async listForUser(userId: number) {
-    return this.ctx.db
+  /** The user's active sessions, newest first; at most `limit` when given. */
+  async listForUser(userId: number, limit?: number) {
+    const query = this.ctx.db
       .select({
         id: sessions.id,
         ip: sessions.ip,
@@ -125,7 +126,9 @@ export class SessionService {
         expiresAt: sessions.expiresAt,
       })
       .from(sessions)
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+      .orderBy(desc(sessions.id));
+    return limit === undefined ? query : query.limit(limit);
   }
 
   private afterRevoke(ended: { id: number }[], reason: SessionEndReason) {

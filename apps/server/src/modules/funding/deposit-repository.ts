@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { bankWires, depositNetworks, deposits } from './schema.ts';
 import { countAll, offsetOf, type PageQuery } from './repository.ts';
@@ -54,6 +54,16 @@ export async function listDeposits(db: DbOrTx, filter: DepositFilter, page: Page
   const rows = await db.select().from(deposits).where(where).orderBy(desc(deposits.id)).limit(page.limit).offset(offsetOf(page));
   const [count] = await db.select({ n: countAll }).from(deposits).where(where);
   return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Every deposit claim (any user, any status) whose proof is one of `paths`: id and proof, oldest first. */
+export async function depositsWithProofs(db: DbOrTx, paths: string[]): Promise<{ id: number; proofImg: string }[]> {
+  if (!paths.length) return [];
+  return db
+    .select({ id: deposits.id, proofImg: deposits.proofImg })
+    .from(deposits)
+    .where(inArray(deposits.proofImg, paths))
+    .orderBy(asc(deposits.id));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
 import {
   channelPrices,
+  depositsWithProofs,
   type DepositFilter,
   type DepositRow,
   enabledNetworks,
@@ -21,6 +22,9 @@ export interface DepositSubmission {
   number: string;
   proofImg: string;
 }
+
+/** How many other claims a reused proof names at most (the flag is what matters). */
+const MAX_REUSE_IDS = 20;
 
 /** Deposits: the user declares a transfer with a proof; only staff approval credits the account, once. */
 export class DepositService {
@@ -79,12 +83,14 @@ export class DepositService {
     const prices = await channelPrices(this.ctx.db);
     const usdPriceOf = (d: DepositRow) =>
       (d.chargeId !== null ? prices.networks.get(d.chargeId) : d.wireId !== null ? prices.wires.get(d.wireId) : undefined) ?? null;
+    const reused = await this.proofReuse(rows);
     const items = await Promise.all(
       rows.map(async (deposit) => ({
         deposit,
         user: users.get(deposit.userId),
         usdPrice: usdPriceOf(deposit),
         proofUrl: await this.proofUrl(deposit),
+        proofReusedBy: reused.get(deposit.id) ?? [],
       })),
     );
     return { total, items };
@@ -92,7 +98,30 @@ export class DepositService {
 
   async reviewItem(deposit: DepositRow) {
     const users = await userSummaries(this.ctx.db, [deposit.userId]);
-    return { deposit, user: users.get(deposit.userId), usdPrice: await this.usdPriceOf(deposit), proofUrl: await this.proofUrl(deposit) };
+    return {
+      deposit,
+      user: users.get(deposit.userId),
+      usdPrice: await this.usdPriceOf(deposit),
+      proofUrl: await this.proofUrl(deposit),
+      proofReusedBy: (await this.proofReuse([deposit])).get(deposit.id) ?? [],
+    };
+  }
+
+  /**
+   * For each deposit, the other claims (any user, any status) whose proof is the same picture: the
+   * same upload, or another upload of the same bytes. Staff see the flag; the trader is not refused.
+   */
+  private async proofReuse(rows: DepositRow[]): Promise<Map<number, number[]>> {
+    const proofs = [...new Set(rows.map((r) => r.proofImg))];
+    const same = await this.ctx.services.uploads.sameContent(proofs);
+    const claims = await depositsWithProofs(this.ctx.db, [...new Set([...proofs, ...[...same.values()].flat()])]);
+    const out = new Map<number, number[]>();
+    for (const row of rows) {
+      const paths = new Set(same.get(row.proofImg) ?? [row.proofImg]);
+      const others = claims.filter((c) => c.id !== row.id && paths.has(c.proofImg)).map((c) => c.id);
+      if (others.length) out.set(row.id, others.slice(0, MAX_REUSE_IDS));
+    }
+    return out;
   }
 
   /** A signed link to the proof, so the back office can show it in an <img> for a while. */

@@ -53,9 +53,14 @@ export interface DepositReviewItem {
   user: UserSummary | undefined;
   usdPrice: string | null;
   proofUrl: string;
+  /** Other claims whose proof is the same picture. */
+  proofReusedBy: number[];
 }
 
-export const staffDepositRecord = ({ deposit: d, user, usdPrice, proofUrl }: DepositReviewItem, lang: string): StaffDeposit => ({
+export const staffDepositRecord = (
+  { deposit: d, user, usdPrice, proofUrl, proofReusedBy }: DepositReviewItem,
+  lang: string,
+): StaffDeposit => ({
   ...depositRecord(d, lang),
   user: user ?? unknownUser(d.userId),
   proof_img: proofUrl,
@@ -67,6 +72,8 @@ export const staffDepositRecord = ({ deposit: d, user, usdPrice, proofUrl }: Dep
   credited_usd: amount(d.creditedUsd),
   reviewed_by: d.reviewedBy,
   reviewed_at: iso(d.reviewedAt),
+  proof_reused: proofReusedBy.length > 0,
+  proof_reused_by: proofReusedBy,
 });
 
 export const withdrawCurrencyRecord = (c: WithdrawCurrencyRow): WithdrawCurrency => ({

@@ -1,8 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { UPLOADS_PATH } from '../../platform/storage.ts';
 import { IMAGE_EXT, IMAGE_MIME, reencodeImage } from './image.ts';
-import { ensureSecret, findUpload, insertUpload } from './upload-repository.ts';
+import { ensureSecret, findUpload, insertUpload, keysWithSameContent } from './upload-repository.ts';
 
 /** How long a signed image URL works in an <img> tag without the authorization header. */
 export const SIGNED_URL_TTL_S = 60 * 60;
@@ -28,7 +28,8 @@ export class UploadService {
     const mime = IMAGE_MIME[image.format];
     await this.ctx.storage.put(key, image.data, mime);
     try {
-      await insertUpload(this.ctx.db, { userId, key, mime, size: image.data.length });
+      const sha256 = createHash('sha256').update(image.data).digest('hex');
+      await insertUpload(this.ctx.db, { userId, key, mime, size: image.data.length, sha256 });
     } catch (err) {
       await this.ctx.storage.delete(key);
       throw err;
@@ -53,6 +54,22 @@ export class UploadService {
     if (!key) return null;
     const row = await findUpload(this.ctx.db, key);
     return row?.userId === userId ? key : null;
+  }
+
+  /**
+   * For stored upload paths or URLs: the stored paths of every upload with the same picture (the
+   * same upload, or another upload of the same bytes after re-encoding), itself included.
+   */
+  async sameContent(paths: string[]): Promise<Map<string, string[]>> {
+    const keyOfPath = new Map<string, string>();
+    for (const p of paths) {
+      const key = this.keyOf(p);
+      if (key) keyOfPath.set(p, key);
+    }
+    const same = await keysWithSameContent(this.ctx.db, [...new Set(keyOfPath.values())]);
+    const out = new Map<string, string[]>();
+    for (const [p, key] of keyOfPath) out.set(p, [...new Set([p, ...(same.get(key) ?? [key]).map((k) => this.pathOf(k))])]);
+    return out;
   }
 
   /** The stable path stored in records: `/uploads/<key>`. */

@@ -51,7 +51,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     return viewOf(ctx, order);
   });
 
-  route(app, ctx, api.deal, ({ input, user }) => trading().positions.deal(user.id, input.forex_id, (row) => viewOf(ctx, row)));
+  route(app, ctx, api.deal, ({ input, user }) => trading().positions.deal(user.id, input.forex_id, input, (row) => viewOf(ctx, row)));
 
   route(app, ctx, api.notices, ({ input, user }) => trading().positions.notices(user.id, input.page, input.limit));
 

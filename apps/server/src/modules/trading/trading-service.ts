@@ -66,8 +66,8 @@ export class TradingService {
   }
 
   /** Open positions and pending orders of one user on one symbol. */
-  liveOrdersOfSymbol(userId: number, symbolId: number) {
-    return liveOrdersOfSymbol(this.ctx.db, userId, symbolId);
+  liveOrdersOfSymbol(userId: number, symbolId: number, page: { limit: number; offset: number }) {
+    return liveOrdersOfSymbol(this.ctx.db, userId, symbolId, page);
   }
 
   /** Staff close of an open position (closed_type 5). */

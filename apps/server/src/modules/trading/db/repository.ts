@@ -333,12 +333,21 @@ export async function noticeOrders(db: DbOrTx, userId: number, page: number, lim
 }
 
 /** Open positions and pending orders of one user on one symbol, newest first. */
-export function liveOrdersOfSymbol(db: DbOrTx, userId: number, symbolId: number): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.symbolId, symbolId), inArray(orders.status, [PENDING, OPEN])))
-    .orderBy(desc(orders.id));
+export async function liveOrdersOfSymbol(
+  db: DbOrTx,
+  userId: number,
+  symbolId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = and(eq(orders.userId, userId), eq(orders.symbolId, symbolId), inArray(orders.status, [PENDING, OPEN]));
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(page.limit).offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
 }
 
 /** ordersWhere condition: one pending order of the user. */

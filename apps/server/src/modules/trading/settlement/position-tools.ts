@@ -187,12 +187,12 @@ export class PositionTools {
   }
 
   /** The trade screen of one symbol (existing clients' `deal`): balances, lot terms and the symbol's orders. */
-  async deal<V>(userId: number, symbolId: number, view: (row: OrderRow) => V) {
+  async deal<V>(userId: number, symbolId: number, page: { page: number; limit: number }, view: (row: OrderRow) => V) {
     const sym = this.market.symbol(symbolId);
     if (!sym || !sym.visible) throw invalid('trading.symbol_not_found');
     const [figures, live] = await Promise.all([
       this.ctx.services.trading.accountFigures(userId),
-      this.ctx.services.trading.liveOrdersOfSymbol(userId, symbolId),
+      this.ctx.services.trading.liveOrdersOfSymbol(userId, symbolId, { limit: page.limit, offset: (page.page - 1) * page.limit }),
     ]);
     const quote = this.market.quote(symbolId);
     return {
@@ -205,7 +205,8 @@ export class PositionTools {
       lot_step: sym.step.toString(),
       multiples: sym.leverages.map((l) => l.value),
       deviation: defaultDeviationPoints(sym, dec(quote?.ask ?? 1)),
-      orders: live.map(view),
+      orders: live.rows.map(view),
+      orders_total: live.total,
     };
   }
 

@@ -14,7 +14,10 @@ import { PromptDialog } from './prompt-dialog';
 type Deposit = z.infer<typeof StaffDepositSchema>;
 type Action = 'approve' | 'reject' | 'invalid';
 
-/** Deposit review queue: the proof, approve with the confirmed amount, reject with a remark, or mark invalid. */
+/**
+ * Deposit review queue: the proof (flagged when the same picture backs another claim), approve with
+ * the confirmed amount, reject with a remark, or mark invalid.
+ */
 export function DepositsScreen() {
   const { t } = useTranslation();
   const [status, setStatus] = useState('0');
@@ -51,6 +54,7 @@ export function DepositsScreen() {
         onPage={setPage}
         rowKey={(r) => r.id}
         columns={[
+          { key: 'id', label: t('admin.f.id'), render: (r) => `#${r.id}` },
           { key: 'user', label: t('admin.f.user'), render: who },
           { key: 'type', label: t('admin.f.type'), render: (r) => t(adminKey(`admin.deposit_type.${r.type}`)) },
           { key: 'amount', label: t('admin.f.amount'), render: (r) => `${formatMoney(r.number)} ${r.currency_code}` },
@@ -59,9 +63,16 @@ export function DepositsScreen() {
             key: 'proof',
             label: t('admin.f.proof'),
             render: (r) => (
-              <a href={r.proof_img} target="_blank" rel="noreferrer">
-                <img src={r.proof_img} alt={t('admin.proof_of', { who: who(r) })} className="h-16 w-24 rounded object-cover" />
-              </a>
+              <>
+                <a href={r.proof_img} target="_blank" rel="noreferrer">
+                  <img src={r.proof_img} alt={t('admin.proof_of', { who: who(r) })} className="h-16 w-24 rounded object-cover" />
+                </a>
+                {r.proof_reused && (
+                  <p className="mt-1 max-w-40 text-xs font-semibold text-down" data-testid="proof-reused">
+                    ⚠ {t('admin.proof_reused', { ids: r.proof_reused_by.map((id) => `#${id}`).join(', ') })}
+                  </p>
+                )}
+              </>
             ),
           },
           { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
