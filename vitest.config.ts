@@ -24,7 +24,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+          maxWorkers: 2,
         },
       },
       {
@@ -35,7 +35,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          // One file at a time, each in its own fresh process: every file starts its own server and browser.
+          maxWorkers: 1,
           fileParallelism: false,
         },
       },

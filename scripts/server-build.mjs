@@ -31,7 +31,7 @@ export async function buildServer({ force = false, quiet = false } = {}) {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20.19',
+    target: 'node24',
     external,
     sourcemap: 'linked',
     chunkNames: 'chunks/[name]-[hash]',
