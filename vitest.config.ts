@@ -38,6 +38,9 @@ export default defineConfig({
           // One file at a time, each in its own fresh process: every file starts its own server and browser.
           maxWorkers: 1,
           fileParallelism: false,
+          // A page loads, signs in and subscribes before its first price shows (1.0-1.5 s measured on
+          // this machine); polls wait up to 5 s for what a trader would see, instead of vitest's 1 s.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],
