@@ -84,6 +84,44 @@ export default tseslint.config(
       ],
     },
   },
+  // Inside the trading module the domain speaks the spec's words (margin, leverage, profit); the wire
+  // shapes (Order with its CautionMoney, ForexDetail, Notice, Alert, ...) are built in views/ only, and
+  // sent by events/ (pushes) and the route files.
+  {
+    files: ['apps/server/src/modules/trading/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/trading/views/**',
+      'apps/server/src/modules/trading/events/**',
+      '**/routes.ts',
+      '**/account-routes.ts',
+      '**/*.test.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tp/contract/schemas/trading',
+              importNames: [
+                'Order',
+                'OrderSchema',
+                'ForexDetail',
+                'ForexDetailSchema',
+                'Notice',
+                'NoticeSchema',
+                'Alert',
+                'AlertSchema',
+                'MyDealSchema',
+                'DealSchema',
+              ],
+              message: 'Wire shapes are built in modules/trading/views/; use the domain row and a view function.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Socket messages are declared once (packages/contract/src/pushes.ts) and built with its `pushMessage`:
   // an object literal that names a message's `type` anywhere else is a frame the contract does not check.
   {

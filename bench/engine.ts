@@ -388,12 +388,12 @@ async function seedStopOuts(ctx: AppContext): Promise<Watched[]> {
           orderType: 1,
           status: 1,
           quantity: lots.toString(),
-          multiple: lev,
+          leverage: lev,
           contractSize: s.contractSize.toString(),
           price: open.toString(),
-          updatePrice: open.toString(),
-          cautionMoney: moneyStr(margin),
-          tradeFee: '0',
+          closePrice: open.toString(),
+          margin: moneyStr(margin),
+          fee: '0',
           openedAt: new Date(),
         },
       });
@@ -409,7 +409,7 @@ async function seedStopOuts(ctx: AppContext): Promise<Watched[]> {
     .returning({ id: orders.id });
   await fundAccounts(
     ctx,
-    userRows.map((u, i) => ({ userId: u.id, deposit: rows[i]!.deposit, locked: dec(rows[i]!.order.cautionMoney!) })),
+    userRows.map((u, i) => ({ userId: u.id, deposit: rows[i]!.deposit, locked: dec(rows[i]!.order.margin!) })),
   );
   return rows.map((r, i) => ({ ...r.watched, orderId: orderRows[i]!.id }));
 }
@@ -607,16 +607,16 @@ async function seedBook(ctx: AppContext, symbols: SymbolInfo[], mid: Map<number,
           orderType: buy ? 1 : 2,
           status: pending ? 0 : 1,
           quantity: s.minLots.toString(),
-          multiple: lev,
+          leverage: lev,
           contractSize: s.contractSize.toString(),
           originPrice: pending ? open.toString() : null,
           pendingKind: pending ? 'limit' : null,
           price: pending ? null : open.toString(),
-          updatePrice: pending ? null : open.toString(),
-          targetProfitPrice: pending ? null : tp,
-          targetLossPrice: pending ? null : price(s, buy ? 0.7 : 1.3),
-          cautionMoney: moneyStr(margin),
-          tradeFee: '0',
+          closePrice: pending ? null : open.toString(),
+          takeProfit: pending ? null : tp,
+          stopLoss: pending ? null : price(s, buy ? 0.7 : 1.3),
+          margin: moneyStr(margin),
+          fee: '0',
           openedAt: pending ? null : new Date(),
         });
       }

@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { auditLedger } from '../apps/server/src/modules/ledger/ledger-service.ts';
-import { request, type ServerProcess, startServer } from '../apps/server/src/modules/trading/server-process.ts';
+import { request, type ServerProcess, startServer } from '../apps/server/test/trading/server-process.ts';
 import { openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { createScratchDatabase } from '../apps/server/test/scratch-database.ts';
 

@@ -38,7 +38,10 @@ describe('content in every language', () => {
         await page.waitForURL(/\/news\/detail\?id=\d+/);
         await page.getByRole('heading', { name: newest.title }).first().waitFor();
         // The body's own headings and list, in the reader's language.
-        await page.getByRole('heading', { name: /USDC|入金|الإيداع/ }).first().waitFor();
+        await page
+          .getByRole('heading', { name: /USDC|入金|الإيداع/ })
+          .first()
+          .waitFor();
         expect(await page.locator('main').textContent()).not.toContain('Deposit options');
         await shot(page, `news-detail-${lang}-${device}`);
         expect(jsErrors(page)).toEqual([]);
@@ -48,12 +51,21 @@ describe('content in every language', () => {
   }
 
   it('serves a language staff left empty in English', async () => {
-    const [first] = await e2e.server.ctx.db.select().from(news).where(eq(news.logo, seedNews.at(-1)!.logo));
+    const [first] = await e2e.server.ctx.db
+      .select()
+      .from(news)
+      .where(eq(news.logo, seedNews.at(-1)!.logo));
     const res = await e2e.server.app.inject({
       method: 'POST',
       url: '/api/admin/news/save',
       headers: { authorization: await staffToken() },
-      payload: { id: first!.id, title: first!.title, desc: first!.desc, content: first!.content, translations: { hk: seedNewsTexts.hk.at(-1) } },
+      payload: {
+        id: first!.id,
+        title: first!.title,
+        desc: first!.desc,
+        content: first!.content,
+        translations: { hk: seedNewsTexts.hk.at(-1) },
+      },
     });
     expect(res.json()).toMatchObject({ code: 1 });
     const { context, page } = await newPage(e2e, PHONE, { lang: 'ar' });
@@ -145,12 +157,12 @@ describe('content in every language', () => {
         orderType: 1,
         status: OrderStatus.CANCELLED,
         quantity: '0.10',
-        multiple: 100,
+        leverage: 100,
         contractSize: '100000',
         originPrice: '1.05000',
         pendingKind: 'limit',
-        cautionMoney: '108.50',
-        tradeFee: '0.30',
+        margin: '108.50',
+        fee: '0.30',
         cancelReason,
         openedAt: new Date(Date.now() - minutesAgo * 60_000 - 60_000),
         completedAt: new Date(Date.now() - minutesAgo * 60_000),
@@ -165,14 +177,18 @@ describe('content in every language', () => {
       const reasons = await page.getByTestId('order-close-reason').allTextContents();
       expect(reasons.sort()).toEqual(['已撤銷 · 保證金不足', '已撤銷 · 已過期', '已撤銷 · 由您發起'].sort());
       // A cancelled pending order never opened: no margin, fee, swap or profit shown as charged.
-      for (const id of desktop ? ['order-fee', 'order-swap', 'order-profit'] : ['order-margin', 'order-fee', 'order-swap', 'order-profit']) {
+      for (const id of desktop
+        ? ['order-fee', 'order-swap', 'order-profit']
+        : ['order-margin', 'order-fee', 'order-swap', 'order-profit']) {
         expect(await page.getByTestId(id).allTextContents(), id).toEqual(['--', '--', '--']);
       }
       // No English inside the translated screen (symbol codes and numbers aside).
       const panel = (await page.getByRole('tabpanel').textContent())!.replace(/EUR\/USD/g, '');
       expect(panel.match(/[A-Za-z]{2,}/g)).toBeNull();
       // Nothing on the cards is cut off (the close time used to end in "12:…" on a phone).
-      const cut = await page.locator('article dd, article dt').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+      const cut = await page
+        .locator('article dd, article dt')
+        .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
       expect(cut).toEqual([]);
       await shot(page, `history-hk-${device}`);
       expect(jsErrors(page)).toEqual([]);

@@ -24,7 +24,10 @@ describe('news, ranking, support chat and feedback', () => {
   const db = () => e2e.server.ctx.db;
 
   /** A real user with a live session, stored in the page as the app's login would store it. */
-  async function loggedInPage(device: typeof PHONE | typeof DESKTOP, lang: string): Promise<{ context: BrowserContext; page: Page; userId: number }> {
+  async function loggedInPage(
+    device: typeof PHONE | typeof DESKTOP,
+    lang: string,
+  ): Promise<{ context: BrowserContext; page: Page; userId: number }> {
     const row = await insertUser(db(), { email: `chat${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com` });
     const token = await e2e.server.ctx.services.sessions.create({ userId: row.id });
     const { context, page } = await newPage(e2e, device, { lang });
@@ -64,13 +67,13 @@ describe('news, ranking, support chat and feedback', () => {
         orderType: 1,
         status: OrderStatus.CLOSED,
         quantity: '0.10',
-        multiple: o.multiple,
+        leverage: o.multiple,
         contractSize: '100000',
         price: '1',
-        updatePrice: '1',
-        cautionMoney: o.margin,
-        tradeFee: '0.5',
-        factProfits: o.profit,
+        closePrice: '1',
+        margin: o.margin,
+        fee: '0.5',
+        profit: o.profit,
         closedType: 1,
         openedAt: new Date(Date.now() - o.daysAgo * DAY - 3_600_000),
         completedAt: new Date(Date.now() - o.daysAgo * DAY),
@@ -80,10 +83,21 @@ describe('news, ranking, support chat and feedback', () => {
     const stamp = Date.now();
     await db()
       .insert(news)
-      .values(Array.from({ length: 12 }, (_, i) => ({ title: `Filler ${stamp}-${i}`, desc: 'Short summary', content: `<p>Filler body ${i}</p>`, createdAt: new Date(stamp - (i + 10) * 60_000) })));
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          title: `Filler ${stamp}-${i}`,
+          desc: 'Short summary',
+          content: `<p>Filler body ${i}</p>`,
+          createdAt: new Date(stamp - (i + 10) * 60_000),
+        })),
+      );
     const [article] = await db()
       .insert(news)
-      .values({ title: 'Gold rallies on Friday', desc: 'Markets summary', content: '<h2>Outlook</h2><p>Gold closed <strong>higher</strong> this week.</p>' })
+      .values({
+        title: 'Gold rallies on Friday',
+        desc: 'Markets summary',
+        content: '<h2>Outlook</h2><p>Gold closed <strong>higher</strong> this week.</p>',
+      })
       .returning();
     const total = (await db().select().from(news).where(eq(news.published, true))).filter((n) => n.categoryId === 1).length;
 
@@ -93,10 +107,13 @@ describe('news, ranking, support chat and feedback', () => {
     await list.getByRole('link', { name: /Gold rallies on Friday/ }).waitFor();
     // Scrolling to the end loads the next pages until the list says there is no more.
     await expect
-      .poll(async () => {
-        await page.mouse.wheel(0, 20_000);
-        return page.getByText('No more').isVisible();
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 20_000);
+          return page.getByText('No more').isVisible();
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     expect(await list.getByRole('link').count()).toBe(total);
 
@@ -125,7 +142,10 @@ describe('news, ranking, support chat and feedback', () => {
     await page.goto(`/news/detail?id=${row!.id}`);
     await page.getByText('Safe paragraph').waitFor();
     await page.getByText('Hover me').hover();
-    await page.getByText('Bad link').click().catch(() => undefined);
+    await page
+      .getByText('Bad link')
+      .click()
+      .catch(() => undefined);
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
 
@@ -133,13 +153,20 @@ describe('news, ranking, support chat and feedback', () => {
     await page.route('**/api/news/info**', (route) =>
       route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ code: 1, msg: '', data: { id: 999, title: 'Raw article', desc: '', logo: '', created_at: new Date().toISOString(), content: payload } }),
+        body: JSON.stringify({
+          code: 1,
+          msg: '',
+          data: { id: 999, title: 'Raw article', desc: '', logo: '', created_at: new Date().toISOString(), content: payload },
+        }),
       }),
     );
     await page.goto('/news/detail?id=999');
     await page.getByText('Safe paragraph').waitFor();
     await page.getByText('Hover me').hover();
-    await page.getByText('Bad link').click().catch(() => undefined);
+    await page
+      .getByText('Bad link')
+      .click()
+      .catch(() => undefined);
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
     const article = page.locator('article');
@@ -198,7 +225,9 @@ describe('news, ranking, support chat and feedback', () => {
     expect(await box.inputValue()).toBe('');
 
     // One image goes through the upload and is sent as its own message.
-    const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+    const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Attach an image').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: image });
     await conversation.getByRole('img', { name: 'Attached image' }).waitFor();
 
@@ -247,7 +276,10 @@ describe('news, ranking, support chat and feedback', () => {
   });
 
   it('chooses a company by name, remembers it for three years, and leaves for loss_url when it is not in normal mode', async () => {
-    const [harbor] = await db().insert(company).values({ name: 'Harbor Brokers Ltd.', email: 'desk@harbor.example', location: '1 Harbor Street' }).returning();
+    const [harbor] = await db()
+      .insert(company)
+      .values({ name: 'Harbor Brokers Ltd.', email: 'desk@harbor.example', location: '1 Harbor Street' })
+      .returning();
     const { context, page } = await newPage(e2e, PHONE, { lang: 'en' });
     // Records what the app writes to document.cookie (browsers cap a cookie's life at 400 days).
     await context.addInitScript(() => {
@@ -273,7 +305,10 @@ describe('news, ranking, support chat and feedback', () => {
     expect(writes).toContain(`company_id=${harbor!.id}; Max-Age=${COMPANY_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`);
 
     // The main-mode check at start: a nonzero status sends the app to loss_url.
-    await db().update(company).set({ status: 1, lossUrl: `${e2e.baseUrl}/news?from=closed` }).where(eq(company.id, harbor!.id));
+    await db()
+      .update(company)
+      .set({ status: 1, lossUrl: `${e2e.baseUrl}/news?from=closed` })
+      .where(eq(company.id, harbor!.id));
     await page.goto('/');
     await page.waitForURL('**/news?from=closed');
     await context.close();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
-import { liveQuotes, tick as kitTick } from '../apps/server/src/modules/trading/test-kit.ts';
+import { liveQuotes, tick as kitTick } from '../apps/server/test/trading/test-kit.ts';
 import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
 
 /**

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../src/modules/trading/server-process.ts';
+import { freePort } from './trading/server-process.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@tp/contract/codes';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { latestMigration } from '../src/platform/db/client.ts';
-import { freePort } from '../src/modules/trading/server-process.ts';
+import { freePort } from './trading/server-process.ts';
 import { TestClient } from '../src/realtime/ws-test-client.ts';
-import { demoTrader, submit, symbolId, tick, tradingApp, api } from '../src/modules/trading/test-kit.ts';
+import { demoTrader, submit, symbolId, tick, tradingApp, api } from './trading/test-kit.ts';
 import { createTestApp, dbTargets, type TestApp } from './test-app.ts';
 
 const TOKEN = 'metrics-token-0123456789';

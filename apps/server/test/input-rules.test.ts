@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawMethods, orders } from '../src/platform/db/schema.ts';
 import { newUser, staffToken, type TestUser } from '../src/modules/funding/test-helpers.ts';
-import { demoTrader, symbolId, tick, tradingApp, type Trader } from '../src/modules/trading/test-kit.ts';
+import { demoTrader, symbolId, tick, tradingApp, type Trader } from './trading/test-kit.ts';
 import { call, dbTargets, type TestApp } from './test-app.ts';
 
 /** Issue 17, findings 5 and 6: unchecked input answers a translated refusal, never HTTP 500; choices are decimal. */

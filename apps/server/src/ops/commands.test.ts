@@ -12,7 +12,7 @@ import { call, dbTargets, type TestApp } from '../../test/test-app.ts';
 import { loadConfig } from '../config.ts';
 import { type Db, openDatabase } from '../platform/db/client.ts';
 import { ledgerAccounts, orders } from '../platform/db/schema.ts';
-import { demoTrader, submit, symbolId, tick, tradingApp } from '../modules/trading/test-kit.ts';
+import { demoTrader, submit, symbolId, tick, tradingApp } from '../../test/trading/test-kit.ts';
 import { CommandError, restoreFrom, runCommand } from './commands.ts';
 
 const staffLogin = (t: TestApp, email: string, password: string) =>

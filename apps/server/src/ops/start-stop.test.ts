@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../modules/trading/server-process.ts';
+import { freePort } from '../../test/trading/server-process.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { STAFF_TOTP_SETUP } from '@tp/contract/schemas/admin';
 import { totpCode } from '../platform/totp.ts';

@@ -5,7 +5,7 @@ import { type ServerMessageName, serverMessages } from '@tp/contract/pushes';
 import { strictSchema } from '@tp/contract/socket-docs';
 import { staffSession } from '../../test/auth-helpers.ts';
 import { call, dbTargets, type TestApp } from '../../test/test-app.ts';
-import { api, demoTrader, submit, symbolId, tick, tradingApp } from '../modules/trading/test-kit.ts';
+import { api, demoTrader, submit, symbolId, tick, tradingApp } from '../../test/trading/test-kit.ts';
 import { TestClient, type WsMessage } from './ws-test-client.ts';
 
 /**

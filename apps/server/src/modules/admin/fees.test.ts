@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffSession } from '../../../test/auth-helpers.ts';
 import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { settings, staffAuditLog } from '../../platform/db/schema.ts';
-import { demoTrader, expectAuditClean, submit, symbolId, tick, tradingApp } from '../trading/test-kit.ts';
+import { demoTrader, expectAuditClean, submit, symbolId, tick, tradingApp } from '../../../test/trading/test-kit.ts';
 
 const EURUSD = 'EURUSD';
 type Row = {

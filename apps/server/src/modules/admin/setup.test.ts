@@ -4,7 +4,7 @@ import { staffSession } from '../../../test/auth-helpers.ts';
 import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { staffAuditLog } from '../../platform/db/schema.ts';
 import { newUser } from '../funding/test-helpers.ts';
-import { expectAuditClean, submit, symbolId, tick, tradingApp } from '../trading/test-kit.ts';
+import { expectAuditClean, submit, symbolId, tick, tradingApp } from '../../../test/trading/test-kit.ts';
 
 const BTC = 'BTCUSDT';
 

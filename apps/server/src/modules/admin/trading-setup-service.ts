@@ -124,7 +124,7 @@ export class TradingSetupService {
       'order.close',
       { type: 'order', id: orderId },
       { status: before.status },
-      { status: after.status, closed_type: after.closedType, update_price: after.updatePrice, fact_profits: after.factProfits },
+      { status: after.status, closed_type: after.closedType, update_price: after.closePrice, fact_profits: after.profit },
     );
     return adminOrderView({
       order: after,

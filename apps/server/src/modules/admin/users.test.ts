@@ -5,7 +5,7 @@ import { staffSession } from '../../../test/auth-helpers.ts';
 import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { staffAuditLog } from '../../platform/db/schema.ts';
 import { houseBalance, newUser } from '../funding/test-helpers.ts';
-import { expectAuditClean, tradingApp } from '../trading/test-kit.ts';
+import { expectAuditClean, tradingApp } from '../../../test/trading/test-kit.ts';
 
 describe.each(dbTargets)('back office users on %s', (target) => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { symbols } from '../../platform/db/schema.ts';
-import { api, cashOf, demoTrader, expectAuditClean, submit } from '../trading/test-kit.ts';
+import { api, cashOf, demoTrader, expectAuditClean, submit } from '../../../test/trading/test-kit.ts';
 import type { MarketServiceImpl } from './market-service.ts';
 import { BusChannels } from '../../platform/bus-channels.ts';
 

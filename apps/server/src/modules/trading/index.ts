@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { registerAccountRoutes } from './account-routes.ts';
+import { registerAccountRoutes } from './account/account-routes.ts';
 import { registerOrderRoutes } from './routes.ts';
-import { registerTestControls } from './test-controls.ts';
 import { TradingService } from './trading-service.ts';
 import { BusChannels } from '../../platform/bus-channels.ts';
 
@@ -15,7 +14,7 @@ export {
   listOrders,
   openLotsBySymbol,
   type OrderRow,
-} from './read-model.ts';
+} from './views/read-model.ts';
 
 declare module '../../context.ts' {
   interface Services {
@@ -25,12 +24,17 @@ declare module '../../context.ts' {
 
 export const tradingModule = {
   name: 'trading',
-  register(app: FastifyInstance, ctx: AppContext) {
+  async register(app: FastifyInstance, ctx: AppContext) {
     const trading = new TradingService(ctx);
     ctx.services.trading = trading;
     registerOrderRoutes(app, ctx);
     registerAccountRoutes(app, ctx);
-    registerTestControls(app, ctx);
+    if (ctx.config.TRADING_TEST_CONTROLS && ctx.config.NODE_ENV !== 'production') {
+      // Test-only calls live with the tests; a variable specifier keeps them out of the production bundle.
+      const controls = new URL('../../../test/trading/test-controls.ts', import.meta.url).href;
+      const { registerTestControls } = (await import(controls)) as typeof import('../../../test/trading/test-controls.ts');
+      registerTestControls(app, ctx);
+    }
     // Every server charges fees with the fee type in force, whichever server saved it.
     ctx.bus.subscribe(
       BusChannels.settingsChanged,

@@ -17,13 +17,13 @@ import { D, type Dec, dec } from '@tp/contract/decimal';
 import { dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { ledgerAccounts, ledgerEntries, orders, settings } from '../../platform/db/schema.ts';
 import { money } from '@tp/contract/decimal';
-import { type Figures, figuresOf } from './figures.ts';
-import { termsOf } from './order-view.ts';
-import { closedSet, holdEngineJobs } from './scenario-kit.ts';
-import { api, demoTrader, expectAuditClean, submit, symbolId, tick, tradingApp, type Trader } from './test-kit.ts';
+import { type Figures, figuresOf } from './engine/figures.ts';
+import { termsOf } from './views/order-view.ts';
+import { closedSet, holdEngineJobs } from '../../../test/trading/scenario-kit.ts';
+import { api, demoTrader, expectAuditClean, submit, symbolId, tick, tradingApp, type Trader } from '../../../test/trading/test-kit.ts';
 import { call } from '../../../test/test-app.ts';
 import { staffSession } from '../../../test/auth-helpers.ts';
-import { AccountModel, SYMBOLS, type SymKey, type Terms } from './account-model.ts';
+import { AccountModel, SYMBOLS, type SymKey, type Terms } from '../../../test/trading/account-model.ts';
 
 interface Real {
   t: TestApp;
@@ -71,7 +71,7 @@ async function saveTerms(t: TestApp, sym: SymKey, terms: Terms): Promise<void> {
 /** Every position the trader opened (open or closed since) satisfied the staff terms in force when it opened. */
 async function expectOpenedWithinLimits(r: Real, step: string): Promise<void> {
   const opened = await r.t.ctx.db
-    .select({ id: orders.id, symbolId: orders.symbolId, multiple: orders.multiple, quantity: orders.quantity, openedAt: orders.openedAt })
+    .select({ id: orders.id, symbolId: orders.symbolId, multiple: orders.leverage, quantity: orders.quantity, openedAt: orders.openedAt })
     .from(orders)
     .where(and(eq(orders.userId, r.trader.userId), inArray(orders.status, [1, 3])));
   const outside = opened
@@ -170,17 +170,17 @@ async function expectClosesPaidExactly(m: AccountModel, r: Real, step: string): 
     if (r.paid.has(o.id)) continue;
     r.paid.add(o.id);
     const sym = (Object.keys(SYMBOLS) as SymKey[]).find((k) => symbolId(r.t, SYMBOLS[k].code) === o.symbolId)!;
-    const diff = o.orderType === 1 ? dec(o.updatePrice!).minus(o.price!) : dec(o.price!).minus(o.updatePrice!);
+    const diff = o.orderType === 1 ? dec(o.closePrice!).minus(o.price!) : dec(o.price!).minus(o.closePrice!);
     const expected = money(diff.mul(o.quantity).mul(SYMBOLS[sym].contractSize).mul(m.quoteToUsd(sym)));
     const posted = await r.t.ctx.db.execute(sql`select coalesce(sum(e.amount), 0)::text as profit from ledger_entries e
       join ledger_transactions t on t.id = e.tx_id join ledger_accounts a on a.id = e.account_id
       where t.ref_type = 'order' and t.ref_id = ${String(o.id)} and t.kind = 'order_close' and e.type = 'profit' and a.user_id is not null`);
     const profit = ((posted as { rows?: { profit: string }[] }).rows ?? (posted as unknown as { profit: string }[]))[0]!.profit;
-    expect({ step, order: o.id, lots: o.quantity, factProfits: dec(o.factProfits).toString(), posted: dec(profit).toString() }).toEqual({
+    expect({ step, order: o.id, lots: o.quantity, profit: dec(o.profit).toString(), posted: dec(profit).toString() }).toEqual({
       step,
       order: o.id,
       lots: o.quantity,
-      factProfits: expected.toString(),
+      profit: expected.toString(),
       posted: expected.toString(),
     });
   }

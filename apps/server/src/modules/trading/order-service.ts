@@ -5,10 +5,10 @@ import type { SubmitInput } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { MarketService } from '../market/index.ts';
-import { Admission, marketClosed } from './admission.ts';
-import { checkOrder, checkSlippage, checkStopSides, parseStop } from './order-checks.ts';
-import type { OrderOps } from './order-ops.ts';
-import { termsOf } from './order-view.ts';
+import { Admission, marketClosed } from './admission/admission.ts';
+import { checkOrder, checkSlippage, checkStopSides, parseStop } from './admission/order-checks.ts';
+import type { OrderOps } from './settlement/order-ops.ts';
+import { termsOf } from './views/order-view.ts';
 import {
   type OrderRow,
   findByClientOrderId,
@@ -18,11 +18,11 @@ import {
   openPositionsCondition,
   ownOpenPositionCondition,
   updateStops,
-} from './repository.ts';
-import type { Settlement } from './settlement.ts';
-import type { TradingSettings } from './settings.ts';
+} from './db/repository.ts';
+import type { Settlement } from './settlement/settlement.ts';
+import type { TradingSettings } from './admission/settings.ts';
 
-export { marketClosed } from './admission.ts';
+export { marketClosed } from './admission/admission.ts';
 const orderNotFound = () => notFound('trading.order_not_found');
 
 /** The trader's order calls: submit, close, cancel, take-profit and stop-loss. */
@@ -82,16 +82,16 @@ export class OrderService {
           orderType: req.orderType,
           status: req.pending ? OrderStatus.PENDING : OrderStatus.OPEN,
           quantity: req.lots.toString(),
-          multiple: req.leverage,
+          leverage: req.leverage,
           contractSize: sym.contractSize.toString(),
           originPrice: req.pending?.target.toString() ?? null,
           pendingKind: req.pending?.kind ?? null,
           price: req.pending ? null : price.toString(),
-          updatePrice: req.pending ? null : price.toString(),
-          targetProfitPrice: req.takeProfit?.toString() ?? null,
-          targetLossPrice: req.stopLoss?.toString() ?? null,
-          cautionMoney: moneyStr(margin),
-          tradeFee: moneyStr(fee),
+          closePrice: req.pending ? null : price.toString(),
+          takeProfit: req.takeProfit?.toString() ?? null,
+          stopLoss: req.stopLoss?.toString() ?? null,
+          margin: moneyStr(margin),
+          fee: moneyStr(fee),
           clientOrderId: clientOrderId ?? null,
           expiresAt: req.pending?.expiresAt ?? null,
           openedAt: req.pending ? null : new Date(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
 import { dbTargets, type TestApp } from '../../../test/test-app.ts';
-import { api, cashOf, demoTrader, expectAuditClean, pushesOf, submit, symbolId, tick, tradingApp } from './test-kit.ts';
+import { api, cashOf, demoTrader, expectAuditClean, pushesOf, submit, symbolId, tick, tradingApp } from '../../../test/trading/test-kit.ts';
 
 const BTC = 'BTCUSDT';
 

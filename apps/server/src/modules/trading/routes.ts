@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '@tp/contract/endpoints/trading';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
-import { myDeals, viewOf } from './order-queries.ts';
+import { myDeals, viewOf } from './views/order-queries.ts';
 
 /** The order calls of spec section 7. */
 export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,21 +1,21 @@
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { AccountService } from './account-service.ts';
-import { AlertService } from './alert-service.ts';
-import { ChangeFeed } from './change-feed.ts';
-import { DemoService } from './demo-service.ts';
-import { TradingEngine } from './engine.ts';
-import { OrderOps } from './order-ops.ts';
+import { AccountService } from './account/account-service.ts';
+import { AlertService } from './alerts/alert-service.ts';
+import { ChangeFeed } from './events/change-feed.ts';
+import { DemoService } from './account/demo-service.ts';
+import { TradingEngine } from './engine/engine.ts';
+import { OrderOps } from './settlement/order-ops.ts';
 import { OrderService } from './order-service.ts';
-import { PendingExpiry } from './pending-expiry.ts';
-import { PositionTools } from './position-tools.ts';
-import { TrailingStops } from './trailing-stops.ts';
-import { liveOrdersOfSymbol, logBalanceMove } from './repository.ts';
-import { Settlement } from './settlement.ts';
-import { StatementService } from './statement-service.ts';
-import { SwapService } from './swap-service.ts';
-import { TradingSettings } from './settings.ts';
-import { TriggerExecutor } from './trigger-executor.ts';
+import { PendingExpiry } from './engine/pending-expiry.ts';
+import { PositionTools } from './settlement/position-tools.ts';
+import { TrailingStops } from './engine/trailing-stops.ts';
+import { liveOrdersOfSymbol, logBalanceMove } from './db/repository.ts';
+import { Settlement } from './settlement/settlement.ts';
+import { StatementService } from './statements/statement-service.ts';
+import { SwapService } from './swaps/swap-service.ts';
+import { TradingSettings } from './admission/settings.ts';
+import { TriggerExecutor } from './engine/trigger-executor.ts';
 
 /** What the trading module offers: `ctx.services.trading`. */
 export class TradingService {

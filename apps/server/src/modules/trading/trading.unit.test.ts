@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
 import { accountFigures, feeOf, marginOf, profitOf } from '@tp/contract/formulas';
-import { figuresOf, riskLines, type PositionTerms, type PriceBoard } from './figures.ts';
-import { ForexTradePush } from './pushes.ts';
-import { SymbolBook, type Trigger, TriggerHeap, TriggerKind, placementOf } from './trigger-book.ts';
+import { figuresOf, riskLines, type PositionTerms, type PriceBoard } from './engine/figures.ts';
+import { ForexTradePush } from './events/pushes.ts';
+import { SymbolBook, type Trigger, TriggerHeap, TriggerKind, placementOf } from './engine/trigger-book.ts';
 
 const EURUSD = { contractSize: '100000', marginMode: 1, feeRate: '5' };
 const USDJPY = { contractSize: '100000', marginMode: 1, feeRate: '5' };

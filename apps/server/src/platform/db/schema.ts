@@ -9,7 +9,7 @@ export * from '../../modules/admin/schema.ts';
 export * from '../../modules/content/schema.ts';
 export * from '../../modules/market/schema.ts';
 export * from '../../modules/ledger/schema.ts';
-export * from '../../modules/trading/schema.ts';
+export * from '../../modules/trading/db/schema.ts';
 export * from '../../modules/identity/schema.ts';
 export * from '../../modules/funding/schema.ts';
 export * from '../../modules/support/schema.ts';

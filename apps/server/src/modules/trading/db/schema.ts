@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  customType,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { money, price, createdAt } from '../../../platform/db/columns.ts';
+
+/** The trading module's tables: only the trading module reads or writes them (other modules go through its service). */
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    symbolId: integer('symbol_id').notNull(),
+    isDemo: boolean('is_demo').notNull(),
+    /** 1 buy, 2 sell. */
+    orderType: smallint('order_type').notNull(),
+    /** 0 pending, 1 open, 3 closed, 4 cancelled. */
+    status: smallint('status').notNull(),
+    quantity: numeric('quantity', { precision: 18, scale: 6 }).notNull(),
+    leverage: integer('multiple').notNull(),
+    contractSize: numeric('contract_size', { precision: 24, scale: 6 }).notNull(),
+    /** Target price of a pending order. */
+    originPrice: price('origin_price'),
+    /** 'limit' or 'stop' for pending orders. */
+    pendingKind: text('pending_kind'),
+    price: price('price'),
+    closePrice: price('update_price'),
+    takeProfit: price('target_profit_price'),
+    stopLoss: price('target_loss_price'),
+    margin: money('caution_money').notNull(),
+    fee: money('trade_fee').notNull(),
+    profit: money('fact_profits').notNull().default('0'),
+    /** Swaps posted to the balance so far (USD, accumulated); not part of floating profit. */
+    swap: money('swap').notNull().default('0'),
+    /** The New York date of the last rollover charged: the guard that makes each rollover post once. */
+    swapDate: text('swap_date'),
+    closedType: smallint('closed_type'),
+    cancelReason: text('cancel_reason'),
+    clientOrderId: text('client_order_id'),
+    /** Pending orders: cancelled by the system at this time (null: good till cancelled). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Open positions: the stop-loss follows the price at this distance in points (null: no trailing stop). */
+    trailingPoints: integer('trailing_points'),
+    /**
+     * Raised by the database on every update of the row (a trigger, so no writer can forget it):
+     * guarded updates check it, and the engine keeps the newest version it has seen.
+     */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_user_status_idx').on(t.userId, t.status, t.id),
+    index('orders_live_idx')
+      .on(t.symbolId)
+      .where(sql`${t.status} in (0, 1)`),
+    uniqueIndex('orders_client_id_uq').on(t.userId, t.clientOrderId),
+  ],
+);
+
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The change log the engine reads: one row per committed insert or update of an order (written by a
+ * trigger in the same transaction) and per balance move outside the trading transactions. `xid` is
+ * the writing transaction's id: the leader reads only rows of transactions older than every one still
+ * running, in (xid, seq) order, so a row that commits late is never skipped.
+ */
+export const engineChanges = pgTable(
+  'engine_changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    userId: integer('user_id').notNull(),
+    /** Null: the user's balances moved. */
+    orderId: bigint('order_id', { mode: 'number' }),
+    version: integer('version'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('engine_changes_cursor_idx').on(t.xid, t.seq)],
+);
+
+export const riskEvents = pgTable('risk_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  kind: text('kind').notNull(),
+  riskRate: numeric('risk_rate', { precision: 18, scale: 4 }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Price alerts: "tell me when EURUSD bid crosses 1.0900". `direction` is fixed when the alert is set
+ * (1: the price rises to `price`, -1: it falls to it); `firedAt` is set once, by a guarded update.
+ */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    symbolId: integer('symbol_id').notNull(),
+    /** 'bid' or 'ask'. */
+    side: text('side').notNull(),
+    direction: smallint('direction').notNull(),
+    price: price('price').notNull(),
+    /** Also email this address when it fires (null: push only); `lang` is the language of the email. */
+    email: text('email'),
+    lang: text('lang').notNull(),
+    createdAt: createdAt(),
+    firedAt: timestamp('fired_at', { withTimezone: true }),
+    firedPrice: price('fired_price'),
+  },
+  (t) => [
+    index('price_alerts_user_idx').on(t.userId, t.id),
+    index('price_alerts_active_idx')
+      .on(t.symbolId)
+      .where(sql`${t.firedAt} is null`),
+  ],
+);

@@ -1,0 +1,223 @@
+import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
+import { dec, moneyStr } from '@tp/contract/decimal';
+import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
+import type { AppContext } from '../../../context.ts';
+import { Admission, Refusal } from '../admission/admission.ts';
+import { atOrBelow, figuresOf, floatingOf } from './figures.ts';
+import type { OrderOps, Prices } from '../settlement/order-ops.ts';
+import { termsOf } from '../views/order-view.ts';
+import {
+  type OrderRow,
+  findOrder,
+  markOpened,
+  openPositionsCondition,
+  orderAndOpenPositionsCondition,
+  ownOrdersCondition,
+} from '../db/repository.ts';
+import type { Settlement } from '../settlement/settlement.ts';
+import type { TradingSettings } from '../admission/settings.ts';
+import { TriggerKind } from './trigger-book.ts';
+
+interface JobBase {
+  userId: number;
+  isDemo: boolean;
+  /** performance.now() of the tick that triggered the job. */
+  triggeredAt: number;
+}
+export interface CloseJob extends JobBase, Prices {
+  kind: 'close';
+  orderId: number;
+  /** The open position as the books had it at the tick: only what proposed the close, never what is settled. */
+  order: OrderRow;
+  trigger: typeof TriggerKind.TAKE_PROFIT | typeof TriggerKind.STOP_LOSS;
+}
+export interface FillJob extends JobBase, Prices {
+  kind: 'fill';
+  orderId: number;
+}
+export interface RiskJob extends JobBase {
+  kind: 'risk';
+}
+export type EngineJob = CloseJob | FillJob | RiskJob;
+
+/** A take-profit or stop-loss is crossed when the close side of the tick reaches its stored level. */
+export function stopCrossed(order: OrderRow, prices: Prices, trigger: number): boolean {
+  const level = trigger === TriggerKind.TAKE_PROFIT ? order.takeProfit : order.stopLoss;
+  if (level == null || dec(level).isZero()) return false;
+  const close = closePriceFor(order.orderType, prices.bid, prices.ask);
+  const rising = (order.orderType === OrderType.BUY) === (trigger === TriggerKind.TAKE_PROFIT);
+  return rising ? close.gte(level) : close.lte(level);
+}
+
+/** A pending order fills when the open side of the tick reaches its target: limits on the way down for buys, stops on the way up. */
+export function fillCrossed(order: OrderRow, prices: Prices): boolean {
+  if (order.originPrice == null) return false;
+  const open = openPriceFor(order.orderType, prices.bid, prices.ask);
+  const limit = order.pendingKind === 'limit';
+  const falling = (order.orderType === OrderType.BUY) === limit;
+  return falling ? open.lte(order.originPrice) : open.gte(order.originPrice);
+}
+
+/** What the engine's triggers do, each in one transaction of the user (DB checks decide, memory only proposes). */
+export class TriggerExecutor {
+  private readonly admission: Admission;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settings: TradingSettings,
+    private readonly settlement: Settlement,
+    private readonly ops: OrderOps,
+  ) {
+    this.admission = new Admission(ctx, settings);
+  }
+
+  private get market() {
+    return this.ctx.services.market;
+  }
+
+  /** `actedAt` hears the risk rate a stop-out acted at, inside its transaction, after its closes. */
+  run(job: EngineJob, actedAt?: (riskRate: string) => void): Promise<void> {
+    if (job.kind === 'close') return this.closeAll([job]);
+    if (job.kind === 'fill') return this.fill(job);
+    return this.stopOut(job, actedAt);
+  }
+
+  /**
+   * Take-profits and stop-losses of one user, crossed together: closed at their triggering ticks'
+   * prices in one transaction. The positions are read locked in the lock's round trip, and each is
+   * closed only if its level, as stored now, is still crossed by its tick: the books' copy only
+   * proposes, so a partial close, an edit or a close in between decides what (if anything) is closed.
+   */
+  closeAll(jobs: CloseJob[]): Promise<void> {
+    const { userId, isDemo } = jobs[0]!;
+    return this.ops.forUser(
+      userId,
+      isDemo,
+      async (tx, w, changes, read) => {
+        const done: OrderRow[] = [];
+        for (const job of jobs) {
+          const row = read.find((o) => o.id === job.orderId);
+          const closed = row
+            ? await this.ops.close(
+                tx,
+                w,
+                row,
+                job,
+                this.market.quoteToUsd(row.symbolId),
+                job.trigger === TriggerKind.TAKE_PROFIT ? ClosedType.TAKE_PROFIT : ClosedType.STOP_LOSS,
+                (now) => stopCrossed(now, job, job.trigger),
+              )
+            : null;
+          if (closed) done.push(closed);
+          else changes.push({ type: 'sync', orderId: job.orderId, order: await findOrder(tx, job.orderId) });
+        }
+        if (!done.length) return;
+        changes.push({ type: 'closed', userId, orders: done });
+      },
+      {
+        read: ownOrdersCondition(
+          userId,
+          jobs.map((j) => j.orderId),
+        ),
+        lock: true,
+      },
+    );
+  }
+
+  /**
+   * A pending order at the tick's price, admitted again as of now like a new order (symbol, current
+   * limits, caps, margin at the fill price): refused, it is cancelled with the reason, or waits
+   * for a later tick while the refusal passes by itself (a quote not live, a jump held).
+   */
+  private fill(job: FillJob): Promise<void> {
+    return this.ops.forUser(
+      job.userId,
+      job.isDemo,
+      async (tx, w, changes, read) => {
+        const row = read.find((o) => o.id === job.orderId);
+        const sym = row && this.market.symbol(row.symbolId);
+        if (!row || !sym || row.status !== OrderStatus.PENDING || !fillCrossed(row, job)) {
+          changes.push({ type: 'sync', orderId: job.orderId, order: row });
+          return;
+        }
+        const fillPrice = openPriceFor(row.orderType, job.bid, job.ask);
+        const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
+        let margin = dec(0);
+        let fee = dec(0);
+        try {
+          // The symbol first: its conversion pair must be live before the margin can be converted.
+          this.admission.symbolNow(row.symbolId);
+          const terms = { contractSize: row.contractSize, marginMode: sym.marginMode, fixedMargin: sym.fixedMargin, feeRate: sym.feeRate };
+          margin = marginOf(terms, row.quantity, fillPrice, row.leverage, this.market.quoteToUsd(row.symbolId));
+          fee = feeOf(terms, this.settings.tradeFeeType, row.quantity, margin);
+          this.admission.admit(
+            { cash: w.cash, locked: w.locked, positions, released: dec(row.margin).plus(row.fee) },
+            {
+              symbolId: row.symbolId,
+              orderType: row.orderType,
+              lots: dec(row.quantity),
+              leverage: row.leverage,
+              contractSize: dec(row.contractSize),
+              margin,
+              fee,
+            },
+          );
+        } catch (e) {
+          if (!(e instanceof Refusal)) throw e;
+          const cancelled = e.cancel ? await this.ops.cancel(tx, w, row, e.cancel) : null;
+          changes.push(
+            cancelled ? { type: 'closed', userId: job.userId, orders: [cancelled] } : { type: 'sync', orderId: row.id, order: row },
+          );
+          return;
+        }
+        const filled = await markOpened(tx, row.id, {
+          price: fillPrice.toString(),
+          closePrice: fillPrice.toString(),
+          margin: moneyStr(margin),
+          fee: moneyStr(fee),
+        });
+        if (!filled) return void changes.push({ type: 'sync', orderId: row.id, order: row });
+        await this.settlement.fill(tx, w, row, filled, this.ops.memo(filled));
+        changes.push({ type: 'opened', order: filled });
+      },
+      // The pending order and the open positions, read under the lock in the lock's round trip.
+      { read: orderAndOpenPositionsCondition(job.userId, job.orderId) },
+    );
+  }
+
+  /**
+   * Stop-out, on the margin level only: the largest loss first, one at a time (the level looked at
+   * again after each), until the risk rate is above the level or no position is left whose symbol
+   * is tradable now. Its risk event is not written here but handed to `actedAt`, which writes it
+   * once the transaction has committed (one round trip less while the account is below the level).
+   */
+  private stopOut(job: RiskJob, actedAt: (riskRate: string) => void = () => undefined): Promise<void> {
+    const level = this.settings.stopOutLevel;
+    return this.ops.forUser(
+      job.userId,
+      job.isDemo,
+      async (tx, w, changes, positions) => {
+        let open = positions;
+        let figures = figuresOf(w.cash, w.locked, open.map(termsOf), this.market);
+        if (!atOrBelow(figures, level)) return;
+        const riskRate = figures.riskRate!.toString();
+        const done: OrderRow[] = [];
+        while (atOrBelow(figures, level)) {
+          const closable = open
+            .filter((o) => this.market.quote(o.symbolId) && this.market.isOpen(o.symbolId))
+            .map((o) => ({ o, profit: floatingOf(termsOf(o), this.market).profit }))
+            .sort((a, b) => a.profit.comparedTo(b.profit) || a.o.id - b.o.id);
+          const worst = closable[0]?.o;
+          if (!worst) break;
+          const closed = await this.ops.closeAtMarket(tx, w, worst, ClosedType.STOP_OUT);
+          if (closed) done.push(closed);
+          open = open.filter((o) => o.id !== worst.id);
+          figures = figuresOf(w.cash, w.locked, open.map(termsOf), this.market);
+        }
+        changes.push({ type: 'closed', userId: job.userId, orders: done });
+        actedAt(riskRate);
+      },
+      { reportBalances: true, read: openPositionsCondition(job.userId), lock: true },
+    );
+  }
+}

@@ -1,0 +1,170 @@
+import { type Dec, dec, moneyStr } from '@tp/contract/decimal';
+import { type CancelReason, ClosedType, OrderStatus } from '@tp/contract/constants';
+import { closePriceFor, profitOf } from '@tp/contract/formulas';
+import type { AppContext } from '../../../context.ts';
+import type { Tx } from '../../../platform/db/client.ts';
+import type { MarketService } from '../../market/index.ts';
+import { type OrderRow, liveOrdersOf, lockOrder, markCancelled, markClosed, orderFromRaw, ordersWhere } from '../db/repository.ts';
+import { type Wallet, type Settlement, memoOf } from './settlement.ts';
+import type { TradingSettings } from '../admission/settings.ts';
+
+/** What a committed transaction changed, for the engine's books and the pushes. */
+export type OrderChange =
+  | { type: 'opened'; order: OrderRow }
+  | { type: 'pending'; order: OrderRow }
+  | { type: 'stops'; order: OrderRow }
+  /** Closed or cancelled orders of one user: removed from the books and pushed as FOREX_CLOSED. */
+  | { type: 'closed'; userId: number; orders: OrderRow[] }
+  /** The order as the database has it (a trigger that did not act): the books follow it. */
+  | { type: 'sync'; orderId: number; order: OrderRow | undefined }
+  | { type: 'balances'; userId: number; isDemo: boolean; cash: Dec; locked: Dec }
+  /** A user's balances moved outside the trading transactions (withdrawal, staff adjustment, deposit, swap): review under the lock. */
+  | { type: 'review'; userId: number; isDemo: boolean };
+
+export interface Prices {
+  bid: string;
+  ask: string;
+}
+
+export type UserTxFn<T> = (tx: Tx, wallet: Wallet, changes: OrderChange[], read: OrderRow[]) => Promise<T>;
+
+/** The transactional steps shared by user calls and the engine. */
+export class OrderOps {
+  /** The transactions of forUser, with the users whose balances their postings moved. */
+  private readonly own = new WeakMap<Tx, { userIds: Set<number> }>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settings: TradingSettings,
+    private readonly settlement: Settlement,
+    private readonly notify: (changes: OrderChange[]) => void,
+  ) {}
+
+  get market(): MarketService {
+    return this.ctx.services.market;
+  }
+
+  memo(order: OrderRow): string {
+    return memoOf(this.market.symbol(order.symbolId)?.showCode ?? String(order.symbolId), order.id);
+  }
+
+  /**
+   * One money transaction of one user: their ledger rows are locked first, so the user's
+   * transactions run one after the other; the changes are applied to the books after the commit.
+   * `read` (an ordersWhere condition) is read under the lock, in the same round trip as the lock,
+   * and its orders handed to `fn` (with `lock`, its rows are locked too: closes settle them as read); `reportBalances` pushes the balances even when no order changed.
+   */
+  async forUser<T>(
+    userId: number,
+    isDemo: boolean,
+    fn: UserTxFn<T>,
+    opts: { reportBalances?: boolean; read?: string; lock?: boolean } = {},
+  ): Promise<T> {
+    const { reportBalances = false, read, lock = false } = opts;
+    const changes: OrderChange[] = [];
+    let wallet: Wallet | undefined;
+    const moved = { userIds: new Set<number>() };
+    const result = await this.ctx.services.ledger.withLockedUser(
+      userId,
+      async (tx, b, rows) => {
+        const w: Wallet = { userId, isDemo, cash: b.balance, locked: b.lockBalance };
+        wallet = w;
+        this.own.set(tx, moved);
+        const out = await fn(tx, w, changes, rows.map(orderFromRaw));
+        await this.protectNegativeBalance(tx, w, changes);
+        return out;
+      },
+      read === undefined ? undefined : ordersWhere(read, lock),
+    );
+    if ((changes.length || reportBalances || moved.userIds.size) && wallet) {
+      changes.push({ type: 'balances', userId, isDemo, cash: wallet.cash, locked: wallet.locked });
+      this.notify(changes);
+    }
+    return result;
+  }
+
+  /**
+   * Called by the ledger for every posting that moved a user's balances: true when it happened
+   * inside one of these transactions, which reports the balances itself after its commit.
+   */
+  claims(tx: Tx, userId: number): boolean {
+    const moved = this.own.get(tx);
+    moved?.userIds.add(userId);
+    return moved !== undefined;
+  }
+
+  /** Changes made outside a money transaction (take-profit and stop-loss edits). */
+  notifyStops(order: OrderRow): void {
+    this.notify([{ type: 'stops', order }]);
+  }
+
+  /**
+   * The one settlement of a close: the position as it is inside this transaction, at `prices` (the
+   * close side of them). The update is guarded by the version the caller read; should the row have
+   * changed since (a partial close, a stop edit, a swap), it is read again, locked, and what is left
+   * of it is settled, if `still` (e.g. "the take-profit is still crossed") holds for it. Null when it
+   * is no longer open, or `still` no longer holds.
+   */
+  async close(
+    tx: Tx,
+    w: Wallet,
+    order: OrderRow,
+    prices: Prices,
+    quoteToUsd: Dec,
+    closedType: number,
+    still?: (row: OrderRow) => boolean,
+  ): Promise<OrderRow | null> {
+    let row: OrderRow | undefined = order;
+    // The second try reads the row locked: nothing can change it before its update.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (attempt) row = await lockOrder(tx, order.id);
+      if (!row || row.status !== OrderStatus.OPEN || (still && !still(row))) return null;
+      // Rollovers passed since the last swap charged (the job may not have run yet) are paid with the close.
+      row = await this.ctx.services.trading.swaps.settleDue(tx, w, row, quoteToUsd);
+      const closePrice = closePriceFor(row.orderType, prices.bid, prices.ask);
+      const profit = profitOf(row.orderType, dec(row.price ?? 0), closePrice, row.quantity, row.contractSize, quoteToUsd);
+      const closed = await markClosed(tx, row.id, row.version, {
+        closePrice: closePrice.toString(),
+        profit: moneyStr(profit),
+        closedType,
+      });
+      if (!closed) continue;
+      await this.settlement.close(tx, w, closed, this.memo(closed));
+      return closed;
+    }
+    throw new Error(`orders: position ${order.id} changed under its lock`);
+  }
+
+  /** Cancels a pending order and refunds its reservation; null when it was no longer pending. */
+  async cancel(tx: Tx, w: Wallet, order: OrderRow, reason: CancelReason, closedType: number | null = null): Promise<OrderRow | null> {
+    const cancelled = await markCancelled(tx, order.id, reason, closedType);
+    if (!cancelled) return null;
+    await this.settlement.release(tx, w, cancelled, this.memo(cancelled));
+    return cancelled;
+  }
+
+  /** Closes at the symbol's current quote; null when it has no quote or its market is closed. */
+  async closeAtMarket(tx: Tx, w: Wallet, order: OrderRow, closedType: number, anyHours = false): Promise<OrderRow | null> {
+    const quote = this.market.quote(order.symbolId);
+    if (!quote || (!anyHours && !this.market.isOpen(order.symbolId))) return null;
+    return this.close(tx, w, order, quote, this.market.quoteToUsd(order.symbolId), closedType);
+  }
+
+  /**
+   * Negative balance protection: once no position is open any more and the cash is below zero,
+   * pending reservations go back to the cash and the house writes off what is still missing.
+   * Never while margin is locked in an open position (the client's equity may still be positive).
+   */
+  private async protectNegativeBalance(tx: Tx, w: Wallet, changes: OrderChange[]): Promise<void> {
+    if (!w.cash.isNegative() || !this.settings.negativeBalanceProtection) return;
+    const live = w.locked.isZero() ? [] : await liveOrdersOf(tx, w.userId);
+    if (live.some((o) => o.status === OrderStatus.OPEN)) return;
+    const cancelled: OrderRow[] = [];
+    for (const order of live) {
+      const done = await this.cancel(tx, w, order, 'stop_out', ClosedType.STOP_OUT);
+      if (done) cancelled.push(done);
+    }
+    if (cancelled.length) changes.push({ type: 'closed', userId: w.userId, orders: cancelled });
+    if (w.cash.isNegative()) await this.settlement.writeOff(tx, w);
+  }
+}

@@ -1,0 +1,110 @@
+import { OrderStatus } from '@tp/contract/constants';
+import { and, count, desc, eq, gte, inArray, type SQL, sql, sum } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client.ts';
+import { orders, riskEvents } from '../db/schema.ts';
+
+/** What trading publishes for other modules' screens (the back office), read-only. */
+
+/** Real open positions per symbol and side. */
+export function openLotsBySymbol(db: DbOrTx) {
+  return db
+    .select({
+      symbolId: orders.symbolId,
+      orderType: orders.orderType,
+      positions: count(),
+      lots: sum(orders.quantity),
+      units: sql<string>`sum(${orders.quantity} * ${orders.contractSize})::text`,
+    })
+    .from(orders)
+    .where(and(eq(orders.status, OrderStatus.OPEN), eq(orders.isDemo, false)))
+    .groupBy(orders.symbolId, orders.orderType);
+}
+
+/** Risk events (margin calls, stop-outs) since a time, by kind. */
+export async function countRiskEventsSince(db: DbOrTx, since: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ kind: riskEvents.kind, n: count() })
+    .from(riskEvents)
+    .where(gte(riskEvents.createdAt, since))
+    .groupBy(riskEvents.kind);
+  return new Map(rows.map((r) => [r.kind, Number(r.n)]));
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Orders of any status (or one), newest first, optionally of one user or symbol (the back office's order list). */
+export async function listOrders(
+  db: DbOrTx,
+  filter: { userId?: number; symbolId?: number; statuses?: number[] },
+  page: number,
+  limit: number,
+) {
+  const conds: SQL[] = [];
+  if (filter.userId) conds.push(eq(orders.userId, filter.userId));
+  if (filter.symbolId) conds.push(eq(orders.symbolId, filter.symbolId));
+  if (filter.statuses) conds.push(inArray(orders.status, filter.statuses));
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** One order of any user and status. */
+export async function findOrder(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+/** One trader's real closed orders: figures since a time, and over all time. */
+export interface ClosedOrderFigures {
+  userId: number;
+  profit: string;
+  margin: string;
+  trades: number;
+  wins: number;
+  /** Most used leverage (the higher on a tie) and most traded symbol (the lower id on a tie), since the time. */
+  multiple: number;
+  symbolId: number;
+  totalProfit: string;
+  totalMargin: string;
+  totalTrades: number;
+}
+
+/** Figures of every trader with a real order closed since `since` (the ranking reads these). One grouped pass over closed orders. */
+export async function closedOrderFiguresSince(db: DbOrTx, since: Date): Promise<ClosedOrderFigures[]> {
+  const inWindow = sql`o.completed_at >= ${since.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    select o.user_id,
+           sum(o.fact_profits) filter (where ${inWindow}) as profit,
+           sum(o.caution_money) filter (where ${inWindow}) as margin,
+           count(*) filter (where ${inWindow}) as trades,
+           count(*) filter (where ${inWindow} and o.fact_profits > 0) as wins,
+           mode() within group (order by o.multiple desc) filter (where ${inWindow}) as multiple,
+           mode() within group (order by o.symbol_id asc) filter (where ${inWindow}) as symbol_id,
+           sum(o.fact_profits) as total_profit, sum(o.caution_money) as total_margin, count(*) as total_trades
+    from orders o
+    where o.status = ${OrderStatus.CLOSED} and not o.is_demo
+    group by o.user_id
+    having count(*) filter (where ${inWindow}) > 0
+  `);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    userId: Number(r.user_id),
+    profit: String(r.profit),
+    margin: String(r.margin),
+    trades: Number(r.trades),
+    wins: Number(r.wins),
+    multiple: Number(r.multiple),
+    symbolId: Number(r.symbol_id),
+    totalProfit: String(r.total_profit),
+    totalMargin: String(r.total_margin),
+    totalTrades: Number(r.total_trades),
+  }));
+}
