@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { runCommand } from './ops/commands.ts';
 import { startControl } from './ops/control.ts';
+import { SchemaTooOldError } from './platform/db/migrate.ts';
 
 /** How long a graceful stop may take before the process gives up and exits non-zero. */
 const SHUTDOWN_MS = 10_000;
@@ -55,6 +56,7 @@ async function main() {
       await stopControl?.();
       // Background work (engine, candles) stops and flushes, sockets get a close frame, requests drain, the database closes.
       await server.close();
+      ctx.log.info({ signal }, 'stopped');
       process.exit(0);
     } catch (err) {
       ctx.log.error({ err }, 'shutdown failed');
@@ -77,6 +79,11 @@ async function main() {
 }
 
 main().catch((err) => {
+  // An old schema is the operator's next step, not a crash: the message says what to run.
+  if (err instanceof SchemaTooOldError) {
+    process.stderr.write(`Not starting: ${err.message}\n`);
+    process.exit(3);
+  }
   process.stderr.write(`Failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
   process.exit(1);
 });
