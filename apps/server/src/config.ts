@@ -150,6 +150,8 @@ const EnvSchema = z.object({
    * an older schema (when a separate `npm run migrate` step owns the schema, as in the image).
    */
   MIGRATE_ON_START: bool.default(true),
+  /** How long a graceful stop (SIGTERM) may take before the process exits non-zero; keep it below the orchestrator's grace period. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   /** GET /metrics: asks for `Authorization: Bearer METRICS_TOKEN`, or is served only on METRICS_HOST:METRICS_PORT. */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),

@@ -4,9 +4,6 @@ import { runCommand } from './ops/commands.ts';
 import { startControl } from './ops/control.ts';
 import { SchemaTooOldError } from './platform/db/migrate.ts';
 
-/** How long a graceful stop may take before the process gives up and exits non-zero. */
-const SHUTDOWN_MS = 10_000;
-
 function startBlock(config: Config, dbKind: string, generatedPassword: string | undefined): string {
   const url = `http://localhost:${config.PORT}`;
   const staffPassword = generatedPassword
@@ -48,9 +45,9 @@ async function main() {
     closing = true;
     ctx.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
-      ctx.log.error({ ms: SHUTDOWN_MS }, 'shutdown took too long: exiting');
+      ctx.log.error({ ms: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long: exiting');
       process.exit(1);
-    }, SHUTDOWN_MS);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
       await stopControl?.();
