@@ -9,6 +9,8 @@ ARG BASE=node:24-bookworm-slim
 
 # Build stage: every dependency, then the web app and the server bundle.
 FROM ${BASE} AS build
+# Behind a TLS-inspecting proxy: a CA bundle (mounted into the build) for npm; not kept in the image.
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/

@@ -74,8 +74,13 @@ fi
 # --- the image ------------------------------------------------------------------------------------
 say "building $IMAGE from the Dockerfile (BASE=$BASE)"
 mkdir -p "${npm_config_cache:-$HOME/.npm}"
-# The host's npm cache serves the build stage's installs (a mount, not a layer of the image).
-podman build --isolation chroot --build-arg "BASE=$BASE" -v "${npm_config_cache:-$HOME/.npm}:/root/.npm" -t "$IMAGE" -f Dockerfile . >"$work/build.log" 2>&1 || {
+# The host's npm cache serves the build stage's installs (a mount, not a layer of the image), and
+# the host's extra certificate authorities its requests (a machine behind a TLS-inspecting proxy).
+build_args=(--build-arg "BASE=$BASE" -v "${npm_config_cache:-$HOME/.npm}:/root/.npm")
+if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f "$NODE_EXTRA_CA_CERTS" ]; then
+  build_args+=(-v "$NODE_EXTRA_CA_CERTS:/run/host-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/run/host-ca.crt)
+fi
+podman build --isolation chroot "${build_args[@]}" -t "$IMAGE" -f Dockerfile . >"$work/build.log" 2>&1 || {
   tail -40 "$work/build.log" >&2
   exit 1
 }
