@@ -80,7 +80,7 @@ build_args=(--build-arg "BASE=$BASE" -v "${npm_config_cache:-$HOME/.npm}:/root/.
 if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f "$NODE_EXTRA_CA_CERTS" ]; then
   build_args+=(-v "$NODE_EXTRA_CA_CERTS:/run/host-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/run/host-ca.crt)
 fi
-podman build --isolation chroot "${build_args[@]}" -t "$IMAGE" -f Dockerfile . >"$work/build.log" 2>&1 || {
+podman build --isolation chroot --format docker "${build_args[@]}" -t "$IMAGE" -f Dockerfile . >"$work/build.log" 2>&1 || {
   tail -40 "$work/build.log" >&2
   exit 1
 }
