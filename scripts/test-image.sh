@@ -111,7 +111,9 @@ if in_image /bin/sh -c 'touch /app/probe' 2>/dev/null; then echo "the image's fi
 say "node $(in_image node -v); migrate step"
 in_image node apps/server/dist/scripts/migrate.js
 say "starting the server"
-in_image node apps/server/dist/main.js >"$work/server.log" 2>&1 &
+# exec: the background job is the server itself (chroot, env and sh exec in turn), so $! is its pid.
+(in_image() { exec chroot --userspec="$uid:$gid" "$mnt" /usr/bin/env -i "${image_env[@]}" PORT="$port" HOST=127.0.0.1 HISTORY_BARS=10 MARKET_ALWAYS_OPEN=1 /bin/sh -c "cd $workdir && exec \"\$@\"" sh "$@"; }
+  in_image node apps/server/dist/main.js) >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 240); do
   status=$(curl -s -o "$work/ready.json" -w '%{http_code}' "http://127.0.0.1:$port/health/ready" || true)

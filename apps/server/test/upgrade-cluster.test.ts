@@ -169,5 +169,5 @@ describe.skipIf(!ready)('servers, migrations and a rolling upgrade on PostgreSQL
     } finally {
       fs.rmSync(next.dir, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, 600_000);
 });
