@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { promisify } from 'node:util';
-import { freePort } from '../src/modules/trading/server-process.ts';
+import { freePort } from './trading/server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 // Child processes, not synchronous calls: the test worker keeps answering its runner meanwhile.
