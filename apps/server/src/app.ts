@@ -25,7 +25,7 @@ import { t } from './http/i18n.ts';
 import { langOf } from './http/route.ts';
 import { clientKey } from './http/client-key.ts';
 import { MemoryBus, type Bus } from './platform/bus.ts';
-import { type Database, openDatabase } from './platform/db/client.ts';
+import { type Database, isConnectionLost, openDatabase } from './platform/db/client.ts';
 import { seedDatabase } from './platform/db/seed.ts';
 import { BackgroundRunner, createSharedPlatform } from './platform/cluster.ts';
 import { createLogger } from './platform/logger.ts';
@@ -238,6 +238,17 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if ((err.statusCode && err.statusCode < 500) || isDataException(err)) {
       req.log.info({ err: { message: err.message, code: err.code } }, 'bad request');
       return reply.code(200).send({ code: Code.INVALID_PARAM, msg: t(lang, 'invalid_request'), data: null });
+    }
+    if (isConnectionLost(err)) {
+      // The transaction rolled back with its connection: nothing was written, the client may retry.
+      req.log.warn(
+        { err: { message: err.message, code: err.code }, path: req.url.split('?')[0] },
+        'request failed: database connection lost',
+      );
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ code: 500, msg: t(lang, 'service_unavailable'), data: null });
     }
     // A client that went away mid-request is no server fault: logged below error, nobody is answered.
     if (isClientAbort(err, req.raw)) {

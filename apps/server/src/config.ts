@@ -60,9 +60,13 @@ const EnvSchema = z.object({
   /** Several servers: prefix of Redis channels and keys (one Redis can serve several deployments); leader election retry. */
   REDIS_PREFIX: z.string().default('tp:'),
   LEADER_RETRY_MS: z.coerce.number().int().min(100).max(10_000).default(1000),
+  /** The leader's lease: a paused or cut-off leader is replaced this long after its last renewal. */
+  LEADER_LEASE_MS: z.coerce.number().int().min(200).max(60_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests slower than this are logged at warn (the others at debug). */
   SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
+  /** A trader's order or close that reaches its money transaction later than this after the server received it is refused (not executed late). */
+  ORDER_DEADLINE_MS: z.coerce.number().int().positive().default(5000),
   ADMIN_EMAIL: z.string().email().default('admin@localhost.localdomain'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   CORS_ORIGINS: z.string().default(''),

@@ -3,6 +3,9 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { runCommand } from './ops/commands.ts';
 import { startControl } from './ops/control.ts';
 import { SchemaTooOldError } from './platform/db/migrate.ts';
+import { isConnectionLost } from './platform/db/client.ts';
+import { isRedisConnectionError } from './platform/redis-bus.ts';
+
 
 function startBlock(config: Config, dbKind: string, generatedPassword: string | undefined): string {
   const url = `http://localhost:${config.PORT}`;
@@ -60,6 +63,17 @@ async function main() {
       process.exit(1);
     }
   };
+  // A lost database or Redis connection fails the work it served, never the process: such an error
+  // reaching here (a driver emitting it with no listener) is logged and survived. Anything else is
+  // a state this code does not know, and the process ends after logging it.
+  process.on('uncaughtException', (err, origin) => {
+    if (isConnectionLost(err) || isRedisConnectionError(err)) {
+      ctx.log.error({ err, origin }, 'connection error outside any request: survived');
+      return;
+    }
+    ctx.log.fatal({ err, origin }, 'unexpected error: exiting');
+    process.exit(1);
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

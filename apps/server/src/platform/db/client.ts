@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../../paths.ts';
 import { checkSchema, type MigrateMode, migratePostgres } from './migrate.ts';
+import { fenceStatement, leaderFence } from '../leader.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -205,6 +206,64 @@ function prepareRepeatedStatements(pool: pg.Pool, limit: number, timing: QueryTi
 
 const isPlanChanged = (err: unknown) =>
   (err as { code?: string }).code === '0A000' && /cached plan must not change result type/.test((err as Error).message ?? '');
+const checkoutListeners = new WeakMap<pg.PoolClient, (err: Error) => void>();
+
+/**
+ * The pool listens for a connection's 'error' only while it is idle. A checked-out connection
+ * that PostgreSQL drops (a restart, a terminated backend) would emit 'error' with no listener and
+ * end the process; with this listener the query under way fails instead, its request is answered
+ * "try again", and the release hands the dead connection back to be discarded.
+ */
+function listenWhileCheckedOut(pool: pg.Pool): void {
+  pool.on('acquire', (client) => {
+    const onError = () => undefined;
+    checkoutListeners.set(client, onError);
+    client.on('error', onError);
+  });
+  pool.on('release', (_err, client) => {
+    const onError = checkoutListeners.get(client);
+    if (!onError) return;
+    checkoutListeners.delete(client);
+    client.removeListener('error', onError);
+  });
+}
+
+const CONNECTION_LOST_CODES = new Set([
+  // admin_shutdown, crash_shutdown, cannot_connect_now, and the connection_exception class.
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * Whether an error means the database connection was lost or could not be made (not that a
+ * statement was wrong): the request it served failed whole and may be tried again.
+ */
+export function isConnectionLost(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (typeof e.code === 'string' && CONNECTION_LOST_CODES.has(e.code)) return true;
+    if (
+      typeof e.message === 'string' &&
+      /^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error/.test(e.message)
+    )
+      return true;
+  }
+  return false;
+}
 
 /** The embedded database's files under DATA_DIR. */
 export const pgliteDir = (dataDir: string) => path.resolve(dataDir, 'pglite');
@@ -216,6 +275,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     prepareRepeatedStatements(pool, opts.preparedTexts ?? PREPARED_TEXTS, timing);
     // Numeric stays a string (exact decimal); bigint ids fit in a JS number for this product's lifetime.
     pool.on('error', () => undefined);
+    listenWhileCheckedOut(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const mode = opts.migrate ?? 'apply';
     try {
@@ -228,10 +288,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const transactionWith: TransactionWith = async (firstStatements, fn) => {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // Under a leader's lease: the transaction first checks that the lease is still this leader's.
+      const epoch = leaderFence.getStore();
+      const head = epoch === undefined ? ['begin'] : ['begin', fenceStatement(epoch)];
       try {
         // The simple query protocol takes several statements in one message, and answers in one.
-        const answer = (await client.query(['begin', ...firstStatements].join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
-        const results = Array.isArray(answer) ? answer : [answer];
+        const answer = (await client.query([...head, ...firstStatements].join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
+        const results = (Array.isArray(answer) ? answer : [answer]).slice(head.length - 1);
         // No schema: no relational queries are used inside money transactions, and none is built per call.
         const out = await fn(
           drizzlePg(client) as unknown as Tx,
