@@ -92,6 +92,8 @@ export async function startCluster(count: number, env: Record<string, string> = 
     ADMIN_PASSWORD: 'admin-password-1',
     RATE_LIMIT_MAX: '1000000',
     PASSWORD_SCRYPT_N: '16384',
+    // Traders looping orders against servers on a loaded test machine queue past the production deadline.
+    ORDER_DEADLINE_MS: '60000',
     ...env,
   };
   const admin = new pg.Client({ connectionString: db.url });
