@@ -29,6 +29,8 @@ export interface AppContext {
    * under an election, and work for them crosses the bus. False for a lone PGlite process and tests.
    */
   clustered: boolean;
+  /** The leader lease's epoch this server holds or last held (clustered), which the engine's writes carry. */
+  leaderEpoch?: () => number | undefined;
   /** Started after the routes: price feed, engine, timers. Stopped in reverse order on shutdown. */
   background: BackgroundTask[];
 }

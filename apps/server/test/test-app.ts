@@ -51,6 +51,9 @@ export async function createTestApp(
       PASSWORD_SCRYPT_N: '16384',
       // Suites that register many users at once would otherwise meet the production queue bound.
       PASSWORD_HASH_QUEUE: '100000',
+      // Suites that fire many orders of one trader at once on a loaded machine queue on the user's
+      // lock for longer than the production deadline; order-deadline.test.ts sets its own.
+      ORDER_DEADLINE_MS: '60000',
       ...env,
     },
     overrides,

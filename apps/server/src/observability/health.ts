@@ -5,6 +5,8 @@ import { type FeedSummary, feedSummary } from './feed-health.ts';
 /** A readiness poll every second costs at most one query a second. */
 const DB_CHECK_CACHE_MS = 1_000;
 const DB_CHECK_TIMEOUT_MS = 1_000;
+/** A Redis that does not answer a PING within this time is not ready, even with its connections up. */
+export const BUS_PING_TIMEOUT_MS = 1_000;
 
 interface DatabaseCheck {
   database: { ok: boolean; kind: 'pglite' | 'postgres'; latencyMs: number; error?: string };
@@ -27,6 +29,7 @@ export interface ReadyReport {
 export class Health {
   private readonly expected = latestMigration();
   private cached: { at: number; check: Promise<DatabaseCheck> } | null = null;
+  private busPing: { at: number; check: Promise<boolean> } | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -34,10 +37,15 @@ export class Health {
   ) {}
 
   async ready(now = Date.now()): Promise<ReadyReport> {
-    const db = await this.databaseCheck(now);
+    const [db, answers] = await Promise.all([this.databaseCheck(now), this.busCheck(now)]);
     const feed = feedSummary(this.ctx, now);
     const bus = this.ctx.bus.state?.() ?? { kind: 'memory' as const, connected: true };
-    const checks = { ...db, feed, bus: { ok: bus.connected, kind: bus.kind, ...(bus.detail ? { detail: bus.detail } : {}) } };
+    const detail = { ...bus.detail, ...(answers ? {} : { ping: `no answer within ${BUS_PING_TIMEOUT_MS} ms` }) };
+    const checks = {
+      ...db,
+      feed,
+      bus: { ok: bus.connected && answers, kind: bus.kind, ...(Object.keys(detail).length ? { detail } : {}) },
+    };
     const ok = checks.database.ok && checks.migrations.ok && feed.ok && checks.bus.ok;
     return { status: ok ? 'ready' : 'not_ready', role: this.isLeader() ? 'leader' : 'follower', checks };
   }
@@ -45,6 +53,13 @@ export class Health {
   private databaseCheck(now: number): Promise<DatabaseCheck> {
     if (!this.cached || now - this.cached.at >= DB_CHECK_CACHE_MS) this.cached = { at: now, check: this.queryDatabase() };
     return this.cached.check;
+  }
+
+  private busCheck(now: number): Promise<boolean> {
+    const bus = this.ctx.bus;
+    if (!bus.ping) return Promise.resolve(true);
+    if (!this.busPing || now - this.busPing.at >= DB_CHECK_CACHE_MS) this.busPing = { at: now, check: bus.ping(BUS_PING_TIMEOUT_MS) };
+    return this.busPing.check;
   }
 
   private async queryDatabase(): Promise<DatabaseCheck> {

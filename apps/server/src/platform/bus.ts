@@ -15,6 +15,8 @@ export interface Bus {
   publish(channel: string, message: unknown): void;
   subscribe(channel: string, handler: BusHandler): () => void;
   state?(): BusState;
+  /** Whether the carrier answers within `timeoutMs` (absent: in-process, always). */
+  ping?(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -4,8 +4,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { AppContext, BackgroundTask } from '../context.ts';
 import type { Bus } from './bus.ts';
-import { type LeaderElector, PgLeaderElector, SoleLeader } from './leader.ts';
+import { type LeaderElector, leaderFence, PgLeaderElector, SoleLeader } from './leader.ts';
 import { RedisBus, redisClient } from './redis-bus.ts';
+import { FallbackThrottle, gatedRateLimitClient, RedisGate } from './redis-gate.ts';
 import { S3Storage } from './storage-s3.ts';
 import { LocalStorage, type Storage } from './storage.ts';
 import { RedisThrottle, type Throttle } from './throttle.ts';
@@ -38,13 +39,15 @@ export function createSharedPlatform(config: Config, log: Logger): SharedPlatfor
   if (!config.REDIS_URL) return { bus: null, throttle: null, storage, rateLimitStore: {}, close: async () => undefined };
   const prefix = config.REDIS_PREFIX;
   const commands = redisClient(config.REDIS_URL, log, 'commands');
+  const gate = new RedisGate(commands, log);
   return {
     bus: new RedisBus({ url: config.REDIS_URL, prefix, log }),
-    throttle: new RedisThrottle(commands, prefix),
+    throttle: new FallbackThrottle(new RedisThrottle(commands, prefix), gate),
     storage,
-    // A Redis outage must not take the API down: requests then pass uncounted.
-    rateLimitStore: { redis: commands, nameSpace: `${prefix}rate-limit:`, skipOnError: true },
+    // A Redis outage must not take the API down: requests then pass uncounted, at once.
+    rateLimitStore: { redis: gatedRateLimitClient(commands, gate), nameSpace: `${prefix}rate-limit:`, skipOnError: true },
     async close() {
+      gate.close();
       await commands.quit().catch(() => undefined);
     },
   };
@@ -75,10 +78,16 @@ export class BackgroundRunner {
     this.elector =
       ctx.clustered && config.DATABASE_URL
         ? new PgLeaderElector(
-            { url: config.DATABASE_URL, log: ctx.log, name: `tp-leader ${os.hostname()}:${config.PORT} pid ${process.pid}`, retryMs: config.LEADER_RETRY_MS },
+            {
+              url: config.DATABASE_URL,
+              log: ctx.log,
+              name: `tp-leader ${os.hostname()}:${config.PORT} pid ${process.pid}`,
+              retryMs: config.LEADER_RETRY_MS,
+            },
             callbacks,
           )
         : new SoleLeader(callbacks);
+    ctx.leaderEpoch = () => this.elector.epoch;
   }
 
   get isLeader(): boolean {
@@ -94,7 +103,9 @@ export class BackgroundRunner {
     }
     await this.elector.start();
     if (!this.elector.isLeader && !this.ctx.config.REDIS_URL)
-      this.ctx.log.warn('another server leads this database but REDIS_URL is unset: set it on every server, or prices and orders will not cross between them');
+      this.ctx.log.warn(
+        'another server leads this database but REDIS_URL is unset: set it on every server, or prices and orders will not cross between them',
+      );
   }
 
   async stop(): Promise<void> {
@@ -108,9 +119,11 @@ export class BackgroundRunner {
   }
 
   private async startLeaderTasks(): Promise<void> {
+    const epoch = this.elector.epoch;
     try {
       for (const task of this.ctx.background.filter((t) => t.leaderOnly)) {
-        await task.start();
+        // Timers and callbacks the task sets up carry the epoch: their transactions are fenced.
+        await (epoch === undefined ? task.start() : leaderFence.run(epoch, () => task.start()));
         this.leading.push(task);
         this.ctx.log.debug({ task: task.name }, 'leader task started');
       }

@@ -11,10 +11,47 @@ export interface RedisBusOptions {
 }
 
 const ORIGIN_LENGTH = 16;
+/** A message Redis has not taken within this time is dropped (the bus fails open). */
+const PUBLISH_TIMEOUT_MS = 2_000;
+
+/** Every Redis command answers or fails within this time: a hung Redis must not hold a request. */
+export const REDIS_COMMAND_TIMEOUT_MS = 300;
+
+export interface RedisClientOptions {
+  /**
+   * Queue commands sent while disconnected (default): they still fail by the command timeout,
+   * so no call waits out the reconnection; false fails them at once.
+   */
+  offlineQueue?: boolean;
+  /** The command deadline (default REDIS_COMMAND_TIMEOUT_MS); null: none (a subscriber's commands must not be dropped). */
+  commandTimeoutMs?: number | null;
+}
+
+/** Errors a Redis connection gives when Redis is away, slow or restarting: the work fails, never the process. */
+export function isRedisConnectionError(err: unknown): boolean {
+  const e = err as { name?: unknown; message?: unknown; code?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (e.name === 'MaxRetriesPerRequestError') return true;
+  if (
+    typeof e.message === 'string' &&
+    /^Command timed out|^Stream isn't writeable|^Connection is closed|^Reached the max retries/.test(e.message)
+  )
+    return true;
+  return false;
+}
 
 /** A Redis connection with the options every server connection uses; errors are logged, never thrown. */
-export function redisClient(url: string, log?: Logger, name = 'redis'): Redis {
-  const client = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, connectionName: name });
+export function redisClient(url: string, log?: Logger, name = 'redis', opts: RedisClientOptions = {}): Redis {
+  const client = new Redis(url, {
+    // One retry of a command cut by a reconnect; a command that gets no answer fails by the timeout.
+    maxRetriesPerRequest: 1,
+    ...(opts.commandTimeoutMs === null ? {} : { commandTimeout: opts.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS }),
+    enableOfflineQueue: opts.offlineQueue ?? true,
+    enableAutoPipelining: true,
+    connectionName: name,
+    // A lost connection is tried again soon and often: at most 500 ms between attempts.
+    retryStrategy: (times) => Math.min(50 * times, 500),
+  });
   let lastLogged = 0;
   client.on('error', (err: Error) => {
     // ioredis retries on its own; one line per 10 s is enough for the operator.
@@ -42,15 +79,48 @@ export class RedisBus implements Bus {
   constructor(opts: RedisBusOptions) {
     this.prefix = opts.prefix ?? '';
     this.log = opts.log;
-    this.pub = redisClient(opts.url, opts.log, 'bus-publisher');
-    this.sub = redisClient(opts.url, opts.log, 'bus-subscriber');
+    // A publish waits a little longer than a request's command: under load an answer can be late
+    // without Redis being away, and a dropped message costs more than a skipped count.
+    this.pub = redisClient(opts.url, opts.log, 'bus-publisher', { commandTimeoutMs: PUBLISH_TIMEOUT_MS });
+    // Subscriptions are never given up: one timed out would leave its channel deaf.
+    this.sub = redisClient(opts.url, opts.log, 'bus-subscriber', { commandTimeoutMs: null });
     this.sub.on('message', (channel: string, raw: string) => this.receive(channel, raw));
   }
 
   publish(channel: string, message: unknown): void {
     this.deliver(channel, message);
     const raw = this.origin + JSON.stringify(message);
-    this.pub.publish(this.prefix + channel, raw).catch((err: unknown) => this.log?.warn({ err, channel }, 'bus publish failed'));
+    // Fails open: the bus carries notifications; a message Redis cannot take now is dropped (and
+    // what depends on it is read again from the database), never waited for.
+    this.pub.publish(this.prefix + channel, raw).catch((err: unknown) => this.publishFailed(err, channel));
+  }
+
+  private lastPublishFailureLog = 0;
+  private publishFailed(err: unknown, channel: string): void {
+    if (Date.now() - this.lastPublishFailureLog < 10_000) return;
+    this.lastPublishFailureLog = Date.now();
+    this.log?.warn(
+      { err: { message: (err as Error).message }, channel },
+      'bus publish failed (further failures in the next 10 s not logged)',
+    );
+  }
+
+  /** Whether Redis answers a PING within `timeoutMs` (readiness): a connection can be 'ready' on a Redis that hangs. */
+  async ping(timeoutMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const answer = await Promise.race([
+        this.pub.ping(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('no answer')), timeoutMs);
+        }),
+      ]);
+      return answer === 'PONG';
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   subscribe(channel: string, handler: BusHandler): () => void {

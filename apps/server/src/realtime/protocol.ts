@@ -85,7 +85,20 @@ export async function handleClientMessage(gw: ProtocolHost, conn: ClientConnecti
   }
 }
 
+/**
+ * Every login gets its answer: one that could not be checked (the database away) is told so with
+ * a server error code, not left unanswered, so the client knows it is logged out and retries.
+ */
 async function login(gw: ProtocolHost, conn: ClientConnection, params: unknown): Promise<void> {
+  try {
+    await checkLogin(gw, conn, params);
+  } catch (err) {
+    gw.ctx.log.warn({ err: { message: (err as Error).message } }, 'socket login could not be checked');
+    if (conn.isOpen) reply(conn, 'login_result', 500, 'ws_login_unavailable');
+  }
+}
+
+async function checkLogin(gw: ProtocolHost, conn: ClientConnection, params: unknown): Promise<void> {
   const raw = typeof params === 'string' ? params.trim() : '';
   const token = raw.startsWith('Bearer ') ? raw.slice(7) : raw;
   const user = token ? await gw.ctx.services.sessions.resolveUser(token) : null;

@@ -296,11 +296,12 @@ export class AccountModel {
 
   /**
    * Closes `lots` of a position at the current quote (the part takes its share of the margin at 6
-   * places, the rest keeps the remainder); false when refused (closed market, below the minimum lot).
+   * places, the rest keeps the remainder); false when refused (closed or paused market, below the minimum lot).
    */
   closePart(id: number, lots: Dec, minLots: Dec): boolean {
     const p = this.positions.get(id)!;
-    if (this.closed.has(p.sym) || lots.gte(p.lots) || lots.lt(minLots) || p.lots.minus(lots).lt(minLots)) return false;
+    if (this.closed.has(p.sym) || this.paused(p.sym) || lots.gte(p.lots) || lots.lt(minLots) || p.lots.minus(lots).lt(minLots))
+      return false;
     const part = { ...p, lots, margin: money(p.margin.mul(lots).div(p.lots)) };
     this.cash = this.cash.plus(part.margin).plus(this.profit(part));
     this.locked = this.locked.minus(part.margin);

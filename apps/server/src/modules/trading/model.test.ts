@@ -333,8 +333,10 @@ class PartialCloseCmd implements Cmd {
     const info = r.t.ctx.services.market.symbolByCode(s.code)!;
     const lots = p.lots.mul(this.share).div(100).div(info.step).floor().mul(info.step);
     let release: (() => void) | null = null;
+    // A paused symbol's ticks are not traded on (see TickCmd), so only a live one races.
+    const races = this.racing !== null && !m.closed.has(p.sym) && !m.paused(p.sym);
     try {
-      if (this.racing !== null && !m.closed.has(p.sym)) {
+      if (races && this.racing !== null) {
         const mid = D.max(s.minMid, price(m.mid(p.sym).mul(1 + this.racing / 100), p.sym));
         const half = dec(s.spread).div(2);
         release = holdEngineJobs(r.t);
@@ -349,7 +351,7 @@ class PartialCloseCmd implements Cmd {
     }
     await r.t.ctx.services.trading.engine.idle();
     // What the tick triggered acts now, on what the partial close left.
-    if (this.racing !== null && !m.closed.has(p.sym)) m.tick(p.sym, m.bid(p.sym), m.ask(p.sym));
+    if (races) m.tick(p.sym, m.bid(p.sym), m.ask(p.sym));
     await expectSameAsModel(m, r, this.toString());
   }
   toString = () => `closePart(#${this.pick},${this.share}%${this.racing === null ? '' : `, racing a ${this.racing}% tick`})`;

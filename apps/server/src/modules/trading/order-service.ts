@@ -43,6 +43,12 @@ export class OrderService {
   }
 
   async submit(user: AuthUser, input: SubmitInput): Promise<OrderRow> {
+    // A retry answers with the first attempt's order before anything is checked again: the market
+    // may have moved since, and the trader must not be told "refused" for an order that exists.
+    if (input.client_order_id) {
+      const existing = await findByClientOrderId(this.ctx.db, user.id, input.client_order_id);
+      if (existing) return existing;
+    }
     const { sym, quote } = this.admission.symbolNow(input.forex_id);
     const req = checkOrder(sym, input, quote);
     const quoteToUsd = this.market.quoteToUsd(sym.id);

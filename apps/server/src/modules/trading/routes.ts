@@ -1,26 +1,30 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as api from '@tp/contract/endpoints/trading';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { myDeals, viewOf } from './views/order-queries.ts';
+import { withDeadline } from './settlement/order-ops.ts';
 
 /** The order calls of spec section 7. */
 export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   const trading = () => ctx.services.trading;
+  /** The request's money transactions must start within ORDER_DEADLINE_MS of its arrival. */
+  const timely = <T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T> =>
+    withDeadline(Date.now() - reply.elapsedTime + ctx.config.ORDER_DEADLINE_MS, fn);
 
-  route(app, ctx, api.submit, async ({ input, user, req }) => {
-    const order = await trading().orders.submit(user, input);
+  route(app, ctx, api.submit, async ({ input, user, req, reply }) => {
+    const order = await timely(reply, () => trading().orders.submit(user, input));
     req.log.info({ userId: user.id, orderId: order.id, status: order.status }, 'order placed');
     return viewOf(ctx, order);
   });
 
   route(app, ctx, api.myDeal, ({ input, user }) => myDeals(ctx, user.id, input.status, input.page, input.limit));
 
-  route(app, ctx, api.close, async ({ input, user, req }) => {
+  route(app, ctx, api.close, async ({ input, user, req, reply }) => {
     const partial = input.cont !== undefined && input.cont.trim() !== '';
-    const order = partial
-      ? await trading().positions.closePart(user, input.id, input.cont!)
-      : await trading().orders.closeByOwner(user, input.id);
+    const order = await timely(reply, () =>
+      partial ? trading().positions.closePart(user, input.id, input.cont!) : trading().orders.closeByOwner(user, input.id),
+    );
     req.log.info({ userId: user.id, orderId: order.id, status: order.status }, 'order closed');
     return viewOf(ctx, order);
   });
@@ -35,14 +39,14 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     viewOf(ctx, await trading().orders.setStops(user.id, input.id, input.target_profit_price, input.stop_loss_price)),
   );
 
-  route(app, ctx, api.batchCloseByType, async ({ input, user, lang, req }) => {
-    const result = await trading().positions.closeByType(user, lang, input.type, input.forex_id);
+  route(app, ctx, api.batchCloseByType, async ({ input, user, lang, req, reply }) => {
+    const result = await timely(reply, () => trading().positions.closeByType(user, lang, input.type, input.forex_id));
     req.log.info({ userId: user.id, closed: result.closed.length, failed: result.failed.length }, 'positions closed by type');
     return { ...result, closed: result.closed.map((o) => viewOf(ctx, o)) };
   });
 
-  route(app, ctx, api.reverse, async ({ input, user, req }) => {
-    const order = await trading().positions.reverse(user, input.id);
+  route(app, ctx, api.reverse, async ({ input, user, req, reply }) => {
+    const order = await timely(reply, () => trading().positions.reverse(user, input.id));
     req.log.info({ userId: user.id, from: input.id, orderId: order.id }, 'position reversed');
     return viewOf(ctx, order);
   });

@@ -2,6 +2,7 @@ import { OrderStatus } from '@tp/contract/constants';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { AppContext } from '../../../context.ts';
+import { leaderFence } from '../../../platform/leader.ts';
 import type { MarketService, Tick } from '../../market/index.ts';
 import { UserJobQueue } from './job-queue.ts';
 import type { OrderChange } from '../settlement/order-ops.ts';
@@ -21,9 +22,11 @@ const SLICE = 10;
 /** Sweeps (seconds) in which every account gets a full review. */
 const REVIEW_CYCLE = 60;
 const SWEEP_MAX_USERS = 20_000;
-const RESYNC_MS = 1_000;
 /** Finished orders are remembered this long, longer than the change log keeps its rows. */
 const FINISHED_KEEP_MS = 15 * 60_000;
+/** A failed job's order is read again after this, doubling per failed read up to RESYNC_MAX_MS. */
+const RESYNC_MS = 250;
+const RESYNC_MAX_MS = 1_000;
 
 export interface EngineOptions {
   concurrency: number;
@@ -62,7 +65,7 @@ export class TradingEngine {
     private readonly opts: EngineOptions,
   ) {
     this.queue = new UserJobQueue(
-      (jobs) => this.runJobs(jobs),
+      (jobs) => this.fenced(() => this.runJobs(jobs)),
       opts.concurrency,
       (job, err) => this.jobFailed(job, err),
       (first, next) => first.kind === 'close' && next.kind === 'close',
@@ -234,6 +237,12 @@ export class TradingEngine {
     for (const job of jobs) this.onJobDone?.(job, doneAt);
   }
 
+  /** The jobs' transactions carry the leader's epoch: once another server leads, the database refuses them. */
+  private fenced<T>(fn: () => Promise<T>): Promise<T> {
+    const epoch = this.ctx.clustered ? this.ctx.leaderEpoch?.() : undefined;
+    return epoch === undefined ? fn() : leaderFence.run(epoch, fn);
+  }
+
   private async runJob(job: EngineJob): Promise<void> {
     let committed: (ok: boolean) => void = () => undefined;
     const whenCommitted = new Promise<boolean>((resolve) => (committed = resolve));
@@ -264,12 +273,29 @@ export class TradingEngine {
     const acc = this.live.accounts.get(job.userId);
     if (acc) acc.riskQueued = false;
     if (job.kind === 'risk') return;
-    // The books follow the database again a moment later; the next crossing tick retries.
+    this.resync(job.orderId, 0);
+  }
+
+  /**
+   * A failed job left its order disarmed (closing or filling): the books follow the database
+   * again a moment later, re-arming it if the row still applies (the next crossing tick then
+   * retries) and dropping it if not. A read that fails is tried again with backoff until one
+   * succeeds, so no order stays disarmed; a server that stopped leading leaves it to the next
+   * leader, which rebuilds from the database.
+   */
+  private resync(orderId: number, failures: number): void {
+    const delay = Math.min(RESYNC_MS * 2 ** failures, RESYNC_MAX_MS) * (0.8 + Math.random() * 0.4);
     setTimeout(() => {
-      findOrder(this.ctx.db, job.orderId)
-        .then((order) => this.apply([{ type: 'sync', orderId: job.orderId, order }]))
-        .catch((e: unknown) => this.ctx.log.error({ err: e }, 'trading engine resync failed'));
-    }, RESYNC_MS).unref();
+      if (!this.accepting) return;
+      findOrder(this.ctx.db, orderId).then(
+        (order) => this.apply([{ type: 'sync', orderId, order }]),
+        (err: unknown) => {
+          if (failures === 0 || failures % 20 === 0)
+            this.ctx.log.error({ err, orderId, failures: failures + 1 }, 'trading engine resync failed: trying again');
+          this.resync(orderId, failures + 1);
+        },
+      );
+    }, delay).unref();
   }
 
   /**

@@ -1,7 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import { type CancelReason, ClosedType, OrderStatus } from '@tp/contract/constants';
 import { closePriceFor, profitOf } from '@tp/contract/formulas';
 import type { AppContext } from '../../../context.ts';
+import { fail } from '../../../http/errors.ts';
 import type { Tx } from '../../../platform/db/client.ts';
 import type { MarketService } from '../../market/index.ts';
 import { type OrderRow, liveOrdersOf, lockOrder, markCancelled, markClosed, orderFromRaw, ordersWhere } from '../db/repository.ts';
@@ -29,6 +31,18 @@ export interface Prices {
 export type UserTxFn<T> = (tx: Tx, wallet: Wallet, changes: OrderChange[], read: OrderRow[]) => Promise<T>;
 
 /** The transactional steps shared by user calls and the engine. */
+/**
+ * The deadline (epoch ms) of the trader's request being served, if any: a money transaction that
+ * starts after it is refused, so a request held up by a frozen server or a slow database is never
+ * executed late while the trader was already told it failed (or gave up).
+ */
+const requestDeadline = new AsyncLocalStorage<number>();
+
+/** Runs `fn` with every money transaction it starts bound to `deadline`. */
+export function withDeadline<T>(deadline: number, fn: () => Promise<T>): Promise<T> {
+  return requestDeadline.run(deadline, fn);
+}
+
 export class OrderOps {
   /** The transactions of forUser, with the users whose balances their postings moved. */
   private readonly own = new WeakMap<Tx, { userIds: Set<number> }>();
@@ -67,6 +81,8 @@ export class OrderOps {
     const result = await this.ctx.services.ledger.withLockedUser(
       userId,
       async (tx, b, rows) => {
+        const deadline = requestDeadline.getStore();
+        if (deadline !== undefined && Date.now() > deadline) throw fail('trading.request_expired');
         const w: Wallet = { userId, isDemo, cash: b.balance, locked: b.lockBalance };
         wallet = w;
         this.own.set(tx, moved);
