@@ -209,4 +209,39 @@ describe('execution a trader can trust', () => {
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });
+
+  it('a socket login the server cannot check is retried and shown; once it passes, positions and account figures are fetched again', async () => {
+    await tick('BTCUSDT', '95000.00', '95020.00');
+    const { context, page } = await loggedInPage(DESKTOP);
+    await page.goto('/trade?symbol=BTCUSDT');
+    await expect.poll(() => page.getByTestId('sell-price').first().textContent()).toBe('95,000.00');
+    const sessions = e2e.server.ctx.services.sessions as unknown as { resolveUser: (token: string) => Promise<unknown> };
+    const resolveUser = sessions.resolveUser;
+    let refused = 0;
+    // Socket logins fail as if the database were away (the server answers 500); the API's own checks still pass.
+    sessions.resolveUser = (token: string) => {
+      if (!new Error().stack?.includes('checkLogin')) return resolveUser.call(sessions, token);
+      refused += 1;
+      return Promise.reject(new Error('Connection terminated unexpectedly'));
+    };
+    const fetched: string[] = [];
+    try {
+      // The server drops the connection (a restart): the browser itself stays online, so only the socket knows.
+      for (const conn of e2e.server.ctx.services.realtime.connections) conn.ws.terminate();
+      await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+      // Connected again, but not logged in: the trader is told, and the login is retried.
+      await page.getByRole('img', { name: 'Live updates connected but not logged in, retrying' }).first().waitFor({ timeout: 5_000 });
+      expect(await page.getByText('Reconnecting…').first().isVisible()).toBe(true);
+      await page.screenshot({ path: `${SHOTS}/execution-socket-login-retrying.png` });
+      page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    } finally {
+      sessions.resolveUser = resolveUser;
+    }
+    await page.getByRole('img', { name: 'Live prices connected' }).first().waitFor({ timeout: 15_000 });
+    expect(await page.getByText('Reconnecting…').count()).toBe(0);
+    // Pushes sent while the socket was logged out were missed: the account is read again.
+    await expect.poll(() => fetched, { timeout: 5_000 }).toEqual(expect.arrayContaining(['/v1/api/main/account/forexDetail', '/v1/api/forex/my_deal']));
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
 });

@@ -69,7 +69,8 @@ export const serverMessages = {
     topic: null,
     audience: 'reply',
     schema: reply('login_result'),
-    summary: '`code` 1 logged in (a trader or, with a staff token, the support desk); 999 a bad or expired token.',
+    summary:
+      '`code` 1 logged in (a trader or, with a staff token, the support desk); 999 a bad or expired token; 500 the login could not be checked now (the token may be good): try again.',
   }),
   logout_result: declare({
     type: 'logout_result',

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { accountLog, forexDetail, getBalance, myDeal, statement } from '@tp/contract/endpoints/trading';
+import { accountLog, alerts, forexDetail, getBalance, myDeal, notices, statement } from '@tp/contract/endpoints/trading';
 import { queryKey } from '../lib/api-client';
 
 /**
@@ -9,4 +9,13 @@ import { queryKey } from '../lib/api-client';
  */
 export function refreshAccount(queryClient: QueryClient): void {
   for (const endpoint of [forexDetail, getBalance, myDeal, accountLog, statement]) void queryClient.invalidateQueries({ queryKey: queryKey(endpoint) });
+}
+
+/**
+ * After the live connection comes back (or its login finally passes): pushes sent meanwhile were
+ * missed, so the account figures, the order lists and the notices (closes, fills, fired alerts) are read again.
+ */
+export function refreshAfterReconnect(queryClient: QueryClient): void {
+  refreshAccount(queryClient);
+  for (const endpoint of [notices, alerts]) void queryClient.invalidateQueries({ queryKey: queryKey(endpoint) });
 }

@@ -2,6 +2,7 @@ import { WS_CONNECT_TIMEOUT_MS } from '@tp/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pushSamples } from '@tp/contract/push-samples';
 import {
+  backoffDelay,
   DEAD_AFTER_MS,
   PING_INTERVAL_MS,
   SocketClient,
@@ -62,12 +63,29 @@ let token: string | null = null;
 const sockets = () => FakeWebSocket.instances;
 const last = () => sockets()[sockets().length - 1]!;
 
-function makeClient() {
+function makeClient(options: { random?: () => number } = {}) {
   return new SocketClient({
     url: () => 'ws://test/v1/ws',
     getToken: () => token,
     WebSocketImpl: FakeWebSocket,
+    ...options,
   });
+}
+
+/** Drops the connection `times` times and returns how long each reconnect took (to 100 ms). */
+function reconnectDelays(times: number): number[] {
+  const delays: number[] = [];
+  for (let attempt = 0; attempt < times; attempt += 1) {
+    const before = sockets().length;
+    last().drop();
+    let waited = 0;
+    while (sockets().length === before) {
+      vi.advanceTimersByTime(100);
+      waited += 100;
+    }
+    delays.push(waited);
+  }
+  return delays;
 }
 
 let client: SocketClient;
@@ -198,21 +216,46 @@ describe('heartbeat', () => {
 });
 
 describe('reconnecting', () => {
-  it('reconnects after the server closes, with a growing backoff capped near 10 s', () => {
+  it('reconnects after the server closes, with a growing backoff capped at 10 s: jitter at its top and at its bottom', () => {
+    client = makeClient({ random: () => 1 });
     client.start();
     last().accept();
-    const delays: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt += 1) {
-      const before = sockets().length;
-      last().drop();
-      let waited = 0;
-      while (sockets().length === before) {
-        vi.advanceTimersByTime(100);
-        waited += 100;
+    expect(reconnectDelays(6)).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000]);
+    client.stop();
+    client = makeClient({ random: () => 0 });
+    client.start();
+    last().accept();
+    expect(reconnectDelays(6)).toEqual([500, 1_000, 2_000, 4_000, 5_000, 5_000]);
+  });
+
+  it('clients cut off together do not come back together: the delays are spread over half the backoff to all of it', () => {
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const ceiling = Math.min(10_000, 1_000 * 2 ** attempt);
+      const delays = Array.from({ length: 200 }, () => backoffDelay(attempt, 1_000, 10_000));
+      for (const delay of delays) {
+        expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
+        expect(delay).toBeLessThanOrEqual(ceiling);
       }
-      delays.push(waited);
+      // 200 clients land on many different beats, across most of the window.
+      expect(new Set(delays).size).toBeGreaterThan(100);
+      expect(Math.max(...delays) - Math.min(...delays)).toBeGreaterThan(ceiling * 0.4);
     }
-    expect(delays).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000]);
+  });
+
+  it('reconnect attempts of many clients are spread in time', () => {
+    const firstRetry: number[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      FakeWebSocket.instances = [];
+      const c = makeClient();
+      c.start();
+      last().accept();
+      client = c;
+      firstRetry.push(reconnectDelays(2)[1]!);
+      c.stop();
+    }
+    expect(Math.min(...firstRetry)).toBeGreaterThanOrEqual(1_000);
+    expect(Math.max(...firstRetry)).toBeLessThanOrEqual(2_000);
+    expect(new Set(firstRetry).size).toBeGreaterThan(3);
   });
 
   it('resets the backoff after a successful connection', () => {
@@ -411,5 +454,116 @@ describe('session_ended', () => {
     last().receive({ type: 'session_ended', reason: 'password_changed', msg: 'x' });
     expect(ended).toEqual([{ type: 'session_ended', reason: 'password_changed', msg: 'x' }]);
     expect(handled).toEqual([]);
+  });
+});
+
+describe('login answers', () => {
+  const loginsSent = (ws: FakeWebSocket) => ws.json().filter((m) => m.type === 'login').length;
+  /** Time passes on a live connection: the server answers every ping. */
+  const alive = (ws: FakeWebSocket, ms: number) => {
+    for (let left = ms; left > 0; left -= 100) {
+      vi.advanceTimersByTime(Math.min(100, left));
+      ws.receive('pong');
+    }
+  };
+
+  it('retries a login the server could not check (500) with backoff, and says so until it passes', () => {
+    token = 'tok';
+    client = makeClient({ random: () => 1 });
+    const changes: boolean[] = [];
+    client.onLoginState(() => changes.push(client.loginRetrying));
+    client.start();
+    const ws = last();
+    ws.accept();
+    expect(loginsSent(ws)).toBe(1);
+    ws.receive({ type: 'login_result', code: 500, msg: 'Could not log in right now. Retrying…' });
+    expect(client.loginRetrying).toBe(true);
+    vi.advanceTimersByTime(999);
+    expect(loginsSent(ws)).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(loginsSent(ws)).toBe(2);
+    ws.receive({ type: 'login_result', code: 500, msg: 'again' });
+    alive(ws, 1_999);
+    expect(loginsSent(ws)).toBe(2);
+    alive(ws, 1);
+    expect(loginsSent(ws)).toBe(3);
+    ws.receive({ type: 'login_result', code: 1, msg: 'Logged in' });
+    expect(client.loginRetrying).toBe(false);
+    alive(ws, 60_000);
+    expect(loginsSent(ws)).toBe(3);
+    expect(changes).toEqual([true, false]);
+    // The connection itself stayed up all along.
+    expect(sockets()).toHaveLength(1);
+  });
+
+  it('does not retry a token the server refused (999)', () => {
+    token = 'bad';
+    client.start();
+    const ws = last();
+    ws.accept();
+    ws.receive({ type: 'login_result', code: 999, msg: 'Session expired' });
+    expect(client.loginRetrying).toBe(false);
+    alive(ws, 60_000);
+    expect(loginsSent(ws)).toBe(1);
+  });
+
+  it('a pending login retry ends with the connection; the new connection logs in at once', () => {
+    token = 'tok';
+    client.start();
+    last().accept();
+    last().receive({ type: 'login_result', code: 500, msg: 'x' });
+    last().drop();
+    expect(client.loginRetrying).toBe(false);
+    vi.advanceTimersByTime(1_000);
+    const second = last();
+    expect(loginsSent(sockets()[0]!)).toBe(1);
+    second.accept();
+    expect(loginsSent(second)).toBe(1);
+  });
+});
+
+describe('resync after a reconnect', () => {
+  it('is not signalled for the first connection, and is once the reconnected session is logged in again', () => {
+    token = 'tok';
+    const resyncs = vi.fn();
+    client.onResync(resyncs);
+    client.start();
+    last().accept();
+    last().receive({ type: 'login_result', code: 1, msg: 'Logged in' });
+    expect(resyncs).not.toHaveBeenCalled();
+    last().drop();
+    vi.advanceTimersByTime(1_000);
+    last().accept();
+    // Logged out on the new connection until the server says otherwise: pushes are not flowing yet.
+    expect(resyncs).not.toHaveBeenCalled();
+    last().receive({ type: 'login_result', code: 1, msg: 'Logged in' });
+    expect(resyncs).toHaveBeenCalledOnce();
+    last().receive({ type: 'login_result', code: 1, msg: 'Logged in' });
+    expect(resyncs).toHaveBeenCalledOnce();
+  });
+
+  it('is signalled when a first login that the server could not check finally passes', () => {
+    token = 'tok';
+    const resyncs = vi.fn();
+    client.onResync(resyncs);
+    client.start();
+    last().accept();
+    last().receive({ type: 'login_result', code: 500, msg: 'x' });
+    vi.advanceTimersByTime(1_000);
+    expect(resyncs).not.toHaveBeenCalled();
+    last().receive({ type: 'login_result', code: 1, msg: 'Logged in' });
+    expect(resyncs).toHaveBeenCalledOnce();
+  });
+
+  it('without a session, is signalled as soon as the connection is back', () => {
+    const resyncs = vi.fn();
+    client.onResync(resyncs);
+    client.start();
+    last().accept();
+    expect(resyncs).not.toHaveBeenCalled();
+    last().drop();
+    vi.advanceTimersByTime(1_000);
+    last().accept();
+    expect(resyncs).toHaveBeenCalledOnce();
   });
 });

@@ -1,3 +1,4 @@
+import { Code } from '@tp/contract/codes';
 import { WS_CONNECT_TIMEOUT_MS, WS_PATH } from '@tp/contract/constants';
 import { isAnnouncementTopic, type ParsedJsonMessage, parseServerMessage, topicOfMessage } from '@tp/contract/push-parse';
 import type { ClientMessageOf, JsonServerMessage, MessageOnTopic, ServerMessageOf, SocketTopic } from '@tp/contract/pushes';
@@ -38,14 +39,25 @@ export interface SocketOptions {
   getToken: () => string | null;
   WebSocketImpl?: WebSocketConstructor;
   timers?: SocketTimers;
-  /** Backoff of the n-th reconnect attempt: 1 s, 2 s, 4 s, ... capped at maxBackoffMs. */
+  /** Backoff of the n-th reconnect (or login) attempt: up to 1 s, 2 s, 4 s, ... capped at maxBackoffMs, jittered. */
   baseBackoffMs?: number;
   maxBackoffMs?: number;
+  /** A number in [0, 1) for the jitter (tests pin it). */
+  random?: () => number;
   /** The server ended this connection's session (logout elsewhere, password change, expiry...). */
   onSessionEnded?: (message: SessionEnded) => void;
 }
 
 const OPEN = 1;
+
+/**
+ * Delay before the n-th retry (0-based): exponential up to `maxMs`, with "equal jitter" (half of it
+ * fixed, half random), so clients cut off together by a restart do not all come back on the same beat.
+ */
+export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** attempt);
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+}
 
 /**
  * Liveness: a ping every half second, and a connection that has said nothing (no pong, no push) for
@@ -70,15 +82,29 @@ export class SocketClient {
   private started = false;
   private missedPings = 0;
   private attempts = 0;
+  private everOpened = false;
+  /** The login was refused for a reason other than a bad token (the server could not check it): retrying. */
+  private loginFailing = false;
+  private loginAttempts = 0;
+  private loginTimer: TimerId | null = null;
+  /** Pushes may have been missed (a reconnect, a login that failed): tell onResync once logged in again. */
+  private resyncDue = false;
   private heartbeatTimer: TimerId | null = null;
   private connectTimer: TimerId | null = null;
   private reconnectTimer: TimerId | null = null;
   private currentStatus: SocketStatus = 'idle';
   private readonly listeners = new Map<string, Set<(message: SocketMessage) => void>>();
   private readonly statusListeners = new Set<(status: SocketStatus) => void>();
+  private readonly loginListeners = new Set<() => void>();
+  private readonly resyncListeners = new Set<() => void>();
 
   constructor(options: SocketOptions) {
-    this.options = { timers: globalTimers, baseBackoffMs: 1_000, maxBackoffMs: 10_000, ...options };
+    this.options = { timers: globalTimers, baseBackoffMs: 1_000, maxBackoffMs: 10_000, random: Math.random, ...options };
+  }
+
+  /** Connected, but the server could not log this session in yet; the login is being retried. */
+  get loginRetrying(): boolean {
+    return this.loginFailing;
   }
 
   get status(): SocketStatus {
@@ -132,6 +158,8 @@ export class SocketClient {
   /** Called when the session token changes: ends the old login and starts the new one. */
   relogin(): void {
     if (!this.isOpen()) return;
+    this.clearLoginRetry();
+    this.setLoginFailing(false);
     this.sendJson({ type: 'logout', params: '' });
     this.login();
   }
@@ -140,6 +168,26 @@ export class SocketClient {
     this.statusListeners.add(listener);
     return () => {
       this.statusListeners.delete(listener);
+    };
+  }
+
+  /** Called when `loginRetrying` changes. */
+  onLoginState(listener: () => void): () => void {
+    this.loginListeners.add(listener);
+    return () => {
+      this.loginListeners.delete(listener);
+    };
+  }
+
+  /**
+   * Called once the connection is back after a loss (logged in again when there is a session), and
+   * after a login that had failed succeeds: pushes may have been missed, so what they update is refetched.
+   * Not called for the first connection.
+   */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => {
+      this.resyncListeners.delete(listener);
     };
   }
 
@@ -176,9 +224,13 @@ export class SocketClient {
     this.connectTimer = null;
     this.attempts = 0;
     this.missedPings = 0;
+    this.loginAttempts = 0;
+    if (this.everOpened) this.resyncDue = true;
+    this.everOpened = true;
     this.heartbeatTimer = timers.setInterval(() => this.heartbeat(), PING_INTERVAL_MS);
     this.setStatus('open');
-    this.login();
+    // Without a session there is no login to wait for: what a guest sees is fetched again now.
+    if (!this.login()) this.resync();
     for (const topic of this.listeners.keys()) if (!isAnnouncementTopic(topic)) this.sendJson({ type: 'sub', params: topic });
   }
 
@@ -199,7 +251,41 @@ export class SocketClient {
     const parsed = parseServerMessage(data);
     if (!parsed || parsed.name === 'pong') return;
     if (parsed.name === 'session_ended') this.options.onSessionEnded?.(parsed.message);
+    else if (parsed.name === 'login_result') this.handleLoginResult(parsed.message.code);
     else this.dispatch(parsed);
+  }
+
+  /**
+   * 1 logged in; 999 the token is bad (the session ends through the API, retrying cannot help); any
+   * other code (500: the server could not check it) is retried with backoff while the connection lasts.
+   */
+  private handleLoginResult(code: number): void {
+    if (code === Code.SUCCESS) {
+      this.loginAttempts = 0;
+      this.setLoginFailing(false);
+      this.resync();
+      return;
+    }
+    if (code === Code.SESSION_EXPIRED) {
+      this.setLoginFailing(false);
+      return;
+    }
+    this.resyncDue = true;
+    this.setLoginFailing(true);
+    if (this.loginTimer !== null) return;
+    const { baseBackoffMs, maxBackoffMs, random, timers } = this.options;
+    const delay = backoffDelay(this.loginAttempts, baseBackoffMs, maxBackoffMs, random);
+    this.loginAttempts += 1;
+    this.loginTimer = timers.setTimeout(() => {
+      this.loginTimer = null;
+      this.login();
+    }, delay);
+  }
+
+  private resync(): void {
+    if (!this.resyncDue) return;
+    this.resyncDue = false;
+    for (const listener of [...this.resyncListeners]) listener();
   }
 
   private dispatch(parsed: ParsedJsonMessage): void {
@@ -215,9 +301,23 @@ export class SocketClient {
     }
   }
 
-  private login(): void {
+  /** Sends the login when there is a session; says whether it did. */
+  private login(): boolean {
     const token = this.options.getToken();
-    if (token) this.sendJson({ type: 'login', params: token });
+    if (!token || !this.isOpen()) return false;
+    this.sendJson({ type: 'login', params: token });
+    return true;
+  }
+
+  private clearLoginRetry(): void {
+    if (this.loginTimer !== null) this.options.timers.clearTimeout(this.loginTimer);
+    this.loginTimer = null;
+  }
+
+  private setLoginFailing(failing: boolean): void {
+    if (failing === this.loginFailing) return;
+    this.loginFailing = failing;
+    for (const listener of this.loginListeners) listener();
   }
 
   private reconnect(): void {
@@ -228,8 +328,8 @@ export class SocketClient {
 
   private scheduleReconnect(): void {
     if (!this.started || this.reconnectTimer !== null) return;
-    const { baseBackoffMs, maxBackoffMs, timers } = this.options;
-    const delay = Math.min(maxBackoffMs, baseBackoffMs * 2 ** this.attempts);
+    const { baseBackoffMs, maxBackoffMs, random, timers } = this.options;
+    const delay = backoffDelay(this.attempts, baseBackoffMs, maxBackoffMs, random);
     this.attempts += 1;
     this.reconnectTimer = timers.setTimeout(() => {
       this.reconnectTimer = null;
@@ -244,6 +344,9 @@ export class SocketClient {
     if (this.connectTimer !== null) timers.clearTimeout(this.connectTimer);
     this.heartbeatTimer = null;
     this.connectTimer = null;
+    this.clearLoginRetry();
+    // Not logged in on a connection that is gone; the status says the connection is down.
+    this.setLoginFailing(false);
     const ws = this.ws;
     this.ws = null;
     if (!ws) return;

@@ -9,6 +9,15 @@ export function useSocketStatus(): SocketStatus {
   );
 }
 
+/** The connection is up but the server could not log the session in yet (it is being retried). */
+export function useSocketLoginRetrying(): boolean {
+  return useSyncExternalStore(
+    (onChange) => socket.onLoginState(onChange),
+    () => socket.loginRetrying,
+    () => false,
+  );
+}
+
 /**
  * The one way a screen hears the socket: listens to a topic while the component is mounted and calls
  * the latest handler with each message of that topic, parsed and typed by the contract's declaration.
