@@ -24,7 +24,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+          maxWorkers: 2,
         },
       },
       {
@@ -35,8 +35,12 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          // One file at a time, each in its own fresh process: every file starts its own server and browser.
+          maxWorkers: 1,
           fileParallelism: false,
+          // A page loads, signs in and subscribes before its first price shows (1.0-1.5 s measured on
+          // this machine); polls wait up to 5 s for what a trader would see, instead of vitest's 1 s.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

@@ -1,6 +1,7 @@
 // `npm run start:cluster [-- --servers N]`: N servers (default 3) on ports 8080, 8081, ... sharing one
 // PostgreSQL (DATABASE_URL) and one Redis (REDIS_URL), as behind a load balancer. One of them is
 // elected to run the price feed and the engine; stop it (Ctrl+C here, or kill its pid) to see another take over.
+import './node-version.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildServer, SERVER_DIST } from './server-build.mjs';

@@ -1,6 +1,7 @@
 // `npm start`: builds the web app and the server when missing or stale, then runs the built server
 // in this very process (plain node, NODE_ENV=production): a signal sent to the process npm starts
 // reaches the server itself. `npm run dev`: the server from its sources with tsx, restarted on change.
+import './node-version.mjs';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 // `npm test`: unit and API tests (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), then the
 // browser tests against the built app in Debian Chromium.
+import './node-version.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +9,9 @@ import { buildWeb } from './web-build.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const args = process.argv.slice(2);
+
+// Every process below is this node: the one npm brought (node_modules/.bin/node), whatever the machine has.
+console.log(`npm test: node ${process.version} (${process.execPath})`);
 
 if (!fs.existsSync(chromium)) {
   console.error(
@@ -19,7 +23,10 @@ if (!fs.existsSync(chromium)) {
 
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const run = (projects) => {
-  const res = spawnSync(process.execPath, [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), ...args], { cwd: root, stdio: 'inherit' });
+  const res = spawnSync(process.execPath, [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), ...args], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   return res.status ?? 1;
 };
 
@@ -28,7 +35,10 @@ const run = (projects) => {
 if (args.length === 0) {
   for (const [name, cmd] of [
     ['lint', [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.']],
-    ...['packages/contract', 'apps/server', 'apps/web'].map((project) => [`typecheck ${project}`, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', project]]),
+    ...['packages/contract', 'apps/server', 'apps/web'].map((project) => [
+      `typecheck ${project}`,
+      [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', project],
+    ]),
   ]) {
     console.log(`npm test: ${name}`);
     const res = spawnSync(process.execPath, cmd, { cwd: root, stdio: 'inherit' });

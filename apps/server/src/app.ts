@@ -70,12 +70,23 @@ const looksLikeApi = (url: string): boolean => {
     .replace(/\/\.(?=\/|$)/g, '');
   return API_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);
 };
+const CLIENT_ABORT_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+const isClientAbort = (err: Error & { code?: string }, raw: { socket?: { destroyed: boolean } | null }) =>
+  raw.socket?.destroyed === true || CLIENT_ABORT_CODES.has(err.code ?? '') || err.message === 'aborted';
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config } = opts;
   const log = opts.logger ?? createLogger(config);
   const database =
-    opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
+    opts.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+      migrate: config.MIGRATE_ON_START ? 'apply' : 'check',
+    }));
   const ownsDatabase = !opts.database;
   // Several servers: Redis bus, throttles and rate limits when REDIS_URL is set; STORAGE_DRIVER's storage.
   const shared = createSharedPlatform(config, log);
@@ -87,7 +98,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies nearest to the server (Fastify's own typing lacks the number form).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   };
@@ -237,6 +249,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         .code(503)
         .header('retry-after', '1')
         .send({ code: 500, msg: t(lang, 'service_unavailable'), data: null });
+    }
+    // A client that went away mid-request is no server fault: logged below error, nobody is answered.
+    if (isClientAbort(err, req.raw)) {
+      req.log.info({ err: { message: err.message, code: err.code }, path: req.url.split('?')[0] }, 'client aborted the request');
+      return reply;
     }
     req.log.error({ err, path: req.url.split('?')[0] }, 'request failed');
     return reply.code(500).send({ code: 500, msg: t(lang, 'server_error'), data: null });

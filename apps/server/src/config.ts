@@ -1,9 +1,52 @@
+import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { STAFF_TOTP_ROLES_DEFAULT } from '@tp/contract/schemas/admin';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths.ts';
 
 const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/**
+ * Behind a reverse proxy: `true` trusts every X-Forwarded-For hop, a number that many hops (one
+ * proxy in front: 1), or a comma-separated list of the proxies' addresses and CIDR ranges.
+ */
+const trustProxy = z.string().transform((v, ctx): boolean | number | string[] => {
+  const s = v.trim().toLowerCase();
+  if (['true', 'yes'].includes(s)) return true;
+  if (['false', 'no', '0'].includes(s)) return false;
+  if (/^\d+$/.test(s)) return Number(s);
+  const entries = s
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => {
+    const [ip, bits, ...more] = e.split('/');
+    const family = net.isIP(ip ?? '');
+    if (!family || more.length) return true;
+    return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  if (!entries.length || bad.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `true, false, a hop count or a list of addresses/CIDR ranges (not ${bad.join(', ') || 'empty'})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** Secrets that may also come from a file (`<NAME>_FILE`, e.g. a mounted Docker or Kubernetes secret). */
+export const FILE_SECRETS = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+  'SMS_KEY',
+  'S3_ACCESS_KEY',
+  'S3_SECRET_KEY',
+  'METRICS_TOKEN',
+] as const;
 
 /** Every setting comes from the environment; this schema is the configuration table of the README. */
 const EnvSchema = z.object({
@@ -105,7 +148,14 @@ const EnvSchema = z.object({
   S3_SECRET_KEY: z.string().optional(),
   S3_PATH_STYLE: bool.default(true),
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  /**
+   * Apply pending migrations at start (under a lock), or only check that they are applied and refuse
+   * an older schema (when a separate `npm run migrate` step owns the schema, as in the image).
+   */
+  MIGRATE_ON_START: bool.default(true),
+  /** How long a graceful stop (SIGTERM) may take before the process exits non-zero; keep it below the orchestrator's grace period. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   /** GET /metrics: asks for `Authorization: Bearer METRICS_TOKEN`, or is served only on METRICS_HOST:METRICS_PORT. */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -117,7 +167,24 @@ export type Config = z.infer<typeof EnvSchema> & { storageDir: string; webDist: 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
+  const fileErrors: string[] = [];
+  for (const key of FILE_SECRETS) {
+    const file = cleaned[`${key}_FILE`];
+    delete cleaned[`${key}_FILE`];
+    if (file === undefined) continue;
+    if (cleaned[key] !== undefined) {
+      fileErrors.push(`  ${key} and ${key}_FILE: set one, not both`);
+      continue;
+    }
+    try {
+      // A secret file usually ends with a newline that is no part of the secret.
+      cleaned[key] = fs.readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      fileErrors.push(`  ${key}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+  }
+  if (fileErrors.length) throw new ConfigError(`Invalid configuration in environment variables:\n${fileErrors.join('\n')}`);
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -2,11 +2,10 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { runCommand } from './ops/commands.ts';
 import { startControl } from './ops/control.ts';
+import { SchemaTooOldError } from './platform/db/migrate.ts';
 import { isConnectionLost } from './platform/db/client.ts';
 import { isRedisConnectionError } from './platform/redis-bus.ts';
 
-/** How long a graceful stop may take before the process gives up and exits non-zero. */
-const SHUTDOWN_MS = 10_000;
 
 function startBlock(config: Config, dbKind: string, generatedPassword: string | undefined): string {
   const url = `http://localhost:${config.PORT}`;
@@ -49,14 +48,15 @@ async function main() {
     closing = true;
     ctx.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
-      ctx.log.error({ ms: SHUTDOWN_MS }, 'shutdown took too long: exiting');
+      ctx.log.error({ ms: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long: exiting');
       process.exit(1);
-    }, SHUTDOWN_MS);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
       await stopControl?.();
       // Background work (engine, candles) stops and flushes, sockets get a close frame, requests drain, the database closes.
       await server.close();
+      ctx.log.info({ signal }, 'stopped');
       process.exit(0);
     } catch (err) {
       ctx.log.error({ err }, 'shutdown failed');
@@ -90,6 +90,11 @@ async function main() {
 }
 
 main().catch((err) => {
+  // An old schema is the operator's next step, not a crash: the message says what to run.
+  if (err instanceof SchemaTooOldError) {
+    process.stderr.write(`Not starting: ${err.message}\n`);
+    process.exit(3);
+  }
   process.stderr.write(`Failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
   process.exit(1);
 });

@@ -31,15 +31,18 @@ export interface Cluster {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** The port of the server holding the leader lock, or null while nobody does. */
   leaderPort(): Promise<number | null>;
-  start(env?: Record<string, string>): Promise<ClusterServer>;
+  /** Starts one more server; `main` runs another build of it (a newer version, for upgrade tests). */
+  start(env?: Record<string, string>, main?: string): Promise<ClusterServer>;
+  /** The environment every server gets (database, Redis, shared directory). */
+  env: Record<string, string>;
   close(): Promise<void>;
 }
 
 const createDatabase = (base: string) => createScratchDatabase(base, 't_cluster');
 
-async function startServer(env: Record<string, string>, timeoutMs: number): Promise<ClusterServer> {
+async function startServer(env: Record<string, string>, timeoutMs: number, main = MAIN): Promise<ClusterServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,8 +115,9 @@ export async function startCluster(count: number, env: Record<string, string> = 
       const match = rows.map((r) => /:(\d+) pid/.exec(r.name)).find(Boolean);
       return match ? Number(match[1]) : null;
     },
-    async start(extra = {}) {
-      const server = await startServer({ ...shared, ...extra }, timeoutMs);
+    env: shared,
+    async start(extra = {}, main?: string) {
+      const server = await startServer({ ...shared, ...extra }, timeoutMs, main);
       servers.push(server);
       return server;
     },

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
 import { getTradeListQueryOptions } from './api/get-trade-list';
@@ -29,7 +29,7 @@ void initI18n().finally(() => {
     root.render(
       <StrictMode>
         <AppProviders>
-          <RouterProvider router={router} future={{ v7_startTransition: true }} />
+          <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,
     );

@@ -113,6 +113,10 @@ function collectAtScrape(ctx: AppContext, opts: ObservabilityOptions): void {
     set({ state: 'idle' }, u.idle);
     set({ state: 'waiting' }, u.waiting);
   });
+  // Saturation = total / this, with waiting > 0: every connection is busy and queries queue for one.
+  metrics.gauge('tp_db_pool_max', 'The most database connections this server opens (DATABASE_POOL_SIZE; PGlite: 1)', [], (set) =>
+    set({}, ctx.dbKind === 'postgres' ? ctx.config.DATABASE_POOL_SIZE : 1),
+  );
   metrics.gauge('tp_db_queries_in_flight', 'Database statements sent and not yet answered', [], (set) =>
     set({}, opts.database.usage().inFlight),
   );

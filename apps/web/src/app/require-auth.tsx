@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { loginPath } from '../lib/navigation';
 import { usePageActive } from '../lib/page-activity';
 import { useSessionStore } from '../lib/session-store';

@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router-dom';
+import { useMatches } from 'react-router';
 
 /** Per-route flags read by the layouts (set in router.tsx). */
 export interface RouteHandle {

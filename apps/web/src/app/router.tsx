@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { HomePage } from '../features/markets/components/home-page';
 import { featureTranslations } from '../lib/i18n';
@@ -92,15 +92,7 @@ export const routes: RouteObject[] = [
   { path: '/', element: <DesktopOrMobileRoot />, errorElement: <RouteError />, children: traderRoutes },
 ];
 
-export const router = createBrowserRouter(routes, {
-  future: {
-    v7_relativeSplatPath: true,
-    v7_fetcherPersist: true,
-    v7_normalizeFormMethod: true,
-    v7_partialHydration: true,
-    v7_skipActionErrorRevalidation: true,
-  },
-});
+export const router = createBrowserRouter(routes);
 
 setNavigator((to, options) => {
   void router.navigate(to, options);

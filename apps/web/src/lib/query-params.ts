@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 
 /** The query string inside a hash such as `#?id=3` or `#/news/detail?id=3`, without the `?`. */
 export function hashQuery(hash: string): string {

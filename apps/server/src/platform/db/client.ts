@@ -7,9 +7,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../../paths.ts';
+import { checkSchema, type MigrateMode, migratePostgres } from './migrate.ts';
 import { fenceStatement, leaderFence } from '../leader.ts';
 import * as schema from './schema.ts';
 
@@ -120,17 +120,7 @@ function sqlOfText(text: string, params: unknown[]): SQL {
 
 const MIGRATIONS = MIGRATIONS_DIR;
 
-/** The newest migration this build carries (drizzle records its `when` as created_at once applied). */
-export function latestMigration(): { tag: string; when: number } {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string; when: number }[];
-  };
-  const newest = journal.entries[journal.entries.length - 1]!;
-  return { tag: newest.tag, when: newest.when };
-}
-
-/** The created_at of the newest migration applied to the database (drizzle's own table). */
-export const APPLIED_MIGRATION_QUERY = 'select max(created_at)::text as newest from drizzle.__drizzle_migrations';
+export { APPLIED_MIGRATION_QUERY, latestMigration } from './migrate.ts';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; PGlite when absent. */
@@ -142,6 +132,8 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
   /** PostgreSQL: how many distinct statement texts are prepared (PREPARED_TEXTS). */
   preparedTexts?: number;
+  /** Apply this build's migrations (default), only check they are applied, or neither. */
+  migrate?: MigrateMode;
 }
 
 /** Distinct statement texts a server names (prepares once per connection); others are parsed each time. */
@@ -151,8 +143,11 @@ export const PREPARED_TEXTS = 1000;
  * Makes every parameterised statement a named prepared statement: PostgreSQL parses and plans its
  * text once per connection instead of on every call. Texts past the limit (PREPARED_TEXTS; e.g.
  * inserts of ever new row counts) stay unnamed, so a connection never holds more than that many.
- * A schema change that alters a prepared statement's result columns makes PostgreSQL refuse it
- * until the server restarts: servers restart on every migration.
+ * A schema change that alters a prepared statement's result columns (a `select *` on a table that
+ * gained a column) makes PostgreSQL refuse it with "cached plan must not change result type" for
+ * as long as it stays prepared: such a statement is deallocated and prepared again, at once when it
+ * ran on its own, at its next use when it ran inside a transaction (which the error has aborted).
+ * So servers keep running through a migration instead of all restarting.
  */
 function prepareRepeatedStatements(pool: pg.Pool, limit: number, timing: QueryTiming): void {
   const names = new Map<string, string>();
@@ -162,20 +157,55 @@ function prepareRepeatedStatements(pool: pg.Pool, limit: number, timing: QueryTi
     return name;
   };
   pool.on('connect', (client) => {
-    const query = timedQuery(client.query.bind(client) as (...args: unknown[]) => unknown, timing);
+    const query = timedQuery(client.query.bind(client) as (...args: unknown[]) => unknown, timing) as (
+      ...args: unknown[]
+    ) => Promise<unknown>;
+    const stale = new Set<string>();
+    const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements;
+    const forget = async (name: string) => {
+      stale.delete(name);
+      delete parsed[name];
+      await query(`deallocate ${name}`).catch(() => undefined);
+    };
+    const runNamed = async (c: pg.QueryConfig, name: string, args: unknown[]): Promise<unknown> => {
+      // A failed transaction takes no statement until its rollback: the stale one is forgotten after it.
+      if (stale.has(name) && client.getTransactionStatus() !== 'E') await forget(name);
+      try {
+        return await query({ ...c, name }, ...args);
+      } catch (err) {
+        if (!isPlanChanged(err)) throw err;
+        if (client.getTransactionStatus() !== 'I') {
+          stale.add(name);
+          throw err;
+        }
+        await forget(name);
+        return query({ ...c, name }, ...args);
+      }
+    };
     client.query = ((config: unknown, ...rest: unknown[]) => {
       // (text, values, callback?) or ({ text, values? }, values?, callback?)
       const c: pg.QueryConfig | null = typeof config === 'string' ? { text: config } : (config as pg.QueryConfig | null);
       const values = (Array.isArray(rest[0]) ? rest[0] : c?.values) as unknown[] | undefined;
       if (c && typeof c === 'object' && typeof c.text === 'string' && !c.name && Array.isArray(values) && values.length) {
         const name = nameOf(c.text);
-        if (name) return query({ ...c, name }, ...rest);
+        if (name) {
+          const callback = typeof rest.at(-1) === 'function' ? (rest.at(-1) as (err: unknown, res?: unknown) => void) : undefined;
+          const out = runNamed(c, name, callback ? rest.slice(0, -1) : rest);
+          if (!callback) return out;
+          out.then(
+            (res) => callback(null, res),
+            (err: unknown) => callback(err),
+          );
+          return undefined;
+        }
       }
       return query(config, ...rest);
     }) as typeof client.query;
   });
 }
 
+const isPlanChanged = (err: unknown) =>
+  (err as { code?: string }).code === '0A000' && /cached plan must not change result type/.test((err as Error).message ?? '');
 const checkoutListeners = new WeakMap<pg.PoolClient, (err: Error) => void>();
 
 /**
@@ -247,7 +277,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', () => undefined);
     listenWhileCheckedOut(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+    const mode = opts.migrate ?? 'apply';
+    try {
+      if (mode === 'apply') await migratePostgres(pool, MIGRATIONS);
+      else if (mode === 'check') await checkSchema(pool, MIGRATIONS);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     const transactionWith: TransactionWith = async (firstStatements, fn) => {
       const client = await pool.connect();
       let broken: Error | undefined;
@@ -288,7 +325,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const timing: QueryTiming = { observe: null, inFlight: 0 };
   timePglite(client, timing);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+  const mode = opts.migrate ?? 'apply';
+  try {
+    // One process owns an embedded database: no lock is needed.
+    if (mode === 'apply') await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    else if (mode === 'check') await checkSchema(client, MIGRATIONS);
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
   // In-process: a round trip costs nothing to save.
   const transactionWith: TransactionWith = (firstStatements, fn) =>
     client.transaction(async (t) => {

@@ -29,6 +29,9 @@ import {
   seedWithdrawCurrencies,
 } from './seed-data.ts';
 
+/** The transaction lock seeding servers take turns on (an arbitrary constant, not the leader's or the migrators'). */
+const SEED_LOCK_KEY = 7_320_514_613;
+
 const isEmpty = async (db: Db, table: Parameters<Db['select']>[0] extends never ? never : any) => {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
   return Number((row as { n: number }).n) === 0;
@@ -40,6 +43,9 @@ const isEmpty = async (db: Db, table: Parameters<Db['select']>[0] extends never 
  */
 export async function seedDatabase(db: Db, log: Logger, config: Config): Promise<void> {
   await db.transaction(async (tx) => {
+    // Servers started together on an empty database take turns: the second finds the rows the first
+    // inserted instead of inserting the tables it saw empty a second time.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const initialSettings = { ...seedSettings, demo_initial_balance: config.DEMO_INITIAL_BALANCE };
     await tx
       .insert(settings)
@@ -54,7 +60,11 @@ export async function seedDatabase(db: Db, log: Logger, config: Config): Promise
         .values({ ...priceIntegrityDefaults[category], ...sym, categoryId: catId.get(category)! })
         .onConflictDoNothing({ target: symbols.code })
         .returning({ id: symbols.id });
-      if (row && leverages.length) await tx.insert(symbolLeverages).values(leverages.map((value) => ({ symbolId: row.id, value }))).onConflictDoNothing();
+      if (row && leverages.length)
+        await tx
+          .insert(symbolLeverages)
+          .values(leverages.map((value) => ({ symbolId: row.id, value })))
+          .onConflictDoNothing();
     }
     await tx.insert(areaCodes).values(seedAreaCodes).onConflictDoNothing({ target: areaCodes.code });
     if (await isEmpty(tx as unknown as Db, company)) await tx.insert(company).values(seedCompany);

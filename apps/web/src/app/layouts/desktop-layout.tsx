@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router';
 import { ConnectionIndicator } from '../../components/ui/connection-indicator';
 import { GlobeIcon, SearchIcon } from '../../components/ui/icons';
 import { useSessionStore } from '../../lib/session-store';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { DocumentaryIcon, OrderIcon, QuotesIcon, RankingIcon, TradeIcon } from '../../components/ui/icons';
 import { TabBar, type TabBarItem } from '../../components/ui/tab-bar';
 import { readQueryParam } from '../../lib/query-params';

@@ -1,5 +1,5 @@
 import { Suspense, useContext, useState, type ContextType, type ReactNode } from 'react';
-import { UNSAFE_LocationContext, useOutlet } from 'react-router-dom';
+import { UNSAFE_LocationContext, useOutlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
 import { PageActivityContext } from '../../lib/page-activity';
 import { useSessionStore } from '../../lib/session-store';

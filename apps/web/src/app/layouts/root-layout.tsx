@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { tradeListQueryKey } from '../../api/get-trade-list';
 import { IS_DESKTOP } from '../../lib/device';
 import { featureTranslations } from '../../lib/i18n';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { isDemoUser, useSessionStore } from '../../lib/session-store';
 
 /** Demo users are blocked from real-account pages (spec section 6): they are asked to register or log into a real account. */

@@ -1,6 +1,6 @@
 import { BALANCE_DECIMALS, PROFIT_DECIMALS } from '@tp/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ChevronIcon } from '../../../components/ui/icons';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ChevronIcon } from '../../../components/ui/icons';
 import { useNotifications } from '../api/get-notices';
 import { useLastSeen } from './notice-settings';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ServiceLinkType } from '@tp/contract/constants';
 import { openableHref } from '@tp/contract/links';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ChevronIcon } from '../../../components/ui/icons';

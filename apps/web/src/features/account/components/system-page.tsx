@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ChevronIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { NavLink, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import * as api from '@tp/contract/endpoints/admin';
 import { call } from '../../../lib/api-client';

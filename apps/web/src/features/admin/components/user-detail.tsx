@@ -3,7 +3,7 @@ import type { AdminOrder, AdminUser } from '@tp/contract/schemas/admin';
 import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
-import { Route, Routes, useNavigate } from 'react-router-dom';
+import { Route, Routes, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useStaffQuery } from '../api/admin-client';

@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_CAPTCHA_REQUIRED, LOGIN_TOTP_REQUIRED } from '@tp/contract/codes';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { VerifyRegType } from '@tp/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { parseAmount } from '@tp/contract/decimal';
 import { withdrawalOf } from '@tp/contract/formulas';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';

@@ -1,7 +1,7 @@
 import { MarketStatus } from '@tp/contract/constants';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { FavouriteStar } from '../../../components/ui/favourite-star';
 import { formatNumber } from '../../../lib/format';
 import { useRowQuote } from '../../../lib/live-quotes';

@@ -1,7 +1,7 @@
 import { MarketStatus } from '@tp/contract/constants';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { FavouriteStar } from '../../../components/ui/favourite-star';
 import { formatNumber } from '../../../lib/format';
 import { useLiveQuotesStore, useRowQuote, type LiveQuote } from '../../../lib/live-quotes';

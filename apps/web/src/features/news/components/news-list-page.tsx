@@ -1,6 +1,6 @@
 import type { NewsItem } from '@tp/contract/schemas/content';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ChevronIcon } from '../../../components/ui/icons';

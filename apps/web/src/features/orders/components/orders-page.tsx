@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { IS_DESKTOP } from '../../../lib/device';
 import { useQueryParam } from '../../../lib/query-params';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { ConnectionIndicator } from '../../../components/ui/connection-indicator';
 import { Sheet } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
