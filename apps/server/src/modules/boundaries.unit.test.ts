@@ -16,27 +16,37 @@ async function ruleIds(path: string, text: string): Promise<string[]> {
 // The first lint loads the config and walks the import graph for no-cycle: seconds, not milliseconds.
 describe('server module boundaries (npm run lint)', { timeout: 60_000 }, () => {
   it("refuses a module's import of another module's tables or inner files", async () => {
-    expect(await ruleIds('apps/server/src/modules/admin/probe.ts', "export { orders } from '../trading/schema.ts';\n")).toContain('import-x/no-restricted-paths');
-    expect(await ruleIds('apps/server/src/modules/admin/probe.ts', "export { cashEntries } from '../trading/repository.ts';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('apps/server/src/modules/admin/probe.ts', "export { orders } from '../trading/db/schema.ts';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(
+      await ruleIds('apps/server/src/modules/admin/probe.ts', "export { cashEntries } from '../trading/db/repository.ts';\n"),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   it('refuses the all-tables schema in module code', async () => {
-    expect(await ruleIds('apps/server/src/modules/trading/probe.ts', "export { orders } from '../../platform/db/schema.ts';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('apps/server/src/modules/trading/probe.ts', "export { orders } from '../../platform/db/schema.ts';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it("allows another module's index.ts, the module's own files and the platform's tables", async () => {
     expect(await ruleIds('apps/server/src/modules/admin/probe.ts', "export { listOrders } from '../trading/index.ts';\n")).toEqual([]);
     expect(await ruleIds('apps/server/src/modules/admin/probe.ts', "export { staff } from './schema.ts';\n")).toEqual([]);
-    expect(await ruleIds('apps/server/src/modules/admin/probe.ts', "export { settings } from '../../platform/db/platform-schema.ts';\n")).toEqual([]);
+    expect(
+      await ruleIds('apps/server/src/modules/admin/probe.ts', "export { settings } from '../../platform/db/platform-schema.ts';\n"),
+    ).toEqual([]);
   });
 
   it('lets tests reach into any module', async () => {
-    expect(await ruleIds('apps/server/src/modules/admin/probe.test.ts', "export { orders } from '../trading/schema.ts';\n")).toEqual([]);
+    expect(await ruleIds('apps/server/src/modules/admin/probe.test.ts', "export { orders } from '../trading/db/schema.ts';\n")).toEqual([]);
   });
 
   it('refuses an import cycle', async () => {
     // gateway.ts imports protocol.ts at run time; protocol.ts importing the gateway back closes a cycle.
-    expect(await ruleIds('apps/server/src/realtime/protocol.ts', "export { WsGateway } from './gateway.ts';\n")).toContain('import-x/no-cycle');
+    expect(await ruleIds('apps/server/src/realtime/protocol.ts', "export { WsGateway } from './gateway.ts';\n")).toContain(
+      'import-x/no-cycle',
+    );
   });
 });
 
@@ -53,9 +63,18 @@ function importGraph(dirs: string[]): Map<string, string[]> {
   for (const file of files) {
     const specifiers = [...fs.readFileSync(file, 'utf8').matchAll(/(?:import|export)\s[^'";]*?from\s+'([^']+)'/g)].map((m) => m[1]!);
     const targets = specifiers.map((s) =>
-      s.startsWith('.') ? path.resolve(path.dirname(file), s) : s === '@tp/contract' ? path.join(contract, 'index.ts') : s.startsWith('@tp/contract/') ? path.join(contract, `${s.slice(13)}.ts`) : '',
+      s.startsWith('.')
+        ? path.resolve(path.dirname(file), s)
+        : s === '@tp/contract'
+          ? path.join(contract, 'index.ts')
+          : s.startsWith('@tp/contract/')
+            ? path.join(contract, `${s.slice(13)}.ts`)
+            : '',
     );
-    graph.set(file, targets.filter((target) => known.has(target)));
+    graph.set(
+      file,
+      targets.filter((target) => known.has(target)),
+    );
   }
   return graph;
 }
@@ -93,6 +112,13 @@ describe('no import cycle in the server or the contract, type imports included',
   it('would find one', () => {
     const a = path.join(root, 'a.ts');
     const b = path.join(root, 'b.ts');
-    expect(findCycle(new Map([[a, [b]], [b, [a]]]))).toEqual(['a.ts', 'b.ts', 'a.ts']);
+    expect(
+      findCycle(
+        new Map([
+          [a, [b]],
+          [b, [a]],
+        ]),
+      ),
+    ).toEqual(['a.ts', 'b.ts', 'a.ts']);
   });
 });

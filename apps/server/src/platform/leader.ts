@@ -305,9 +305,10 @@ export class PgLeaderElector implements LeaderElector {
     // A leader that lost its lease is the least likely to serve well: the others get a few turns first.
     this.holdOffUntil = Date.now() + LOST_LEADER_HOLD_OFF_TURNS * this.retryMs;
     this.opts.log.warn({ reason, err }, 'leadership lost: stopping the leader-only tasks');
-    // Its session lock must go, so that a follower wins it.
-    await this.closeClient();
+    // The leader-only tasks stop first, then the session lock goes, so that a follower wins it:
+    // never two servers acting as leader at once, even for a moment.
     await this.callbacks.onDeposed();
+    await this.closeClient();
   }
 }
 
