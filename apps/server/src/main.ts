@@ -6,7 +6,6 @@ import { SchemaTooOldError } from './platform/db/migrate.ts';
 import { isConnectionLost } from './platform/db/client.ts';
 import { isRedisConnectionError } from './platform/redis-bus.ts';
 
-
 function startBlock(config: Config, dbKind: string, generatedPassword: string | undefined): string {
   const url = `http://localhost:${config.PORT}`;
   const staffPassword = generatedPassword

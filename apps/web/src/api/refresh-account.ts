@@ -8,7 +8,8 @@ import { queryKey } from '../lib/api-client';
  * refreshes, whatever feature it belongs to.
  */
 export function refreshAccount(queryClient: QueryClient): void {
-  for (const endpoint of [forexDetail, getBalance, myDeal, accountLog, statement]) void queryClient.invalidateQueries({ queryKey: queryKey(endpoint) });
+  for (const endpoint of [forexDetail, getBalance, myDeal, accountLog, statement])
+    void queryClient.invalidateQueries({ queryKey: queryKey(endpoint) });
 }
 
 /**

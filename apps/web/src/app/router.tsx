@@ -22,51 +22,230 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 const cached = (key: string, requiresAuth = false): RouteHandle => ({ keepAlive: key, tabBar: true, requiresAuth });
 
 // One element for /user and /mine, so both show the same kept-alive instance.
-const userPage = requireAuth(lazyPage(() => import('../features/account/components/user-page'), (m) => m.UserPage));
+const userPage = requireAuth(
+  lazyPage(
+    () => import('../features/account/components/user-page'),
+    (m) => m.UserPage,
+  ),
+);
 
 const traderRoutes: RouteObject[] = [
   { index: true, element: <HomePage />, handle: cached('home') },
-  { path: 'trade', element: lazyPage(() => import('./trade-route'), (m) => m.TradeRoute), handle: { ...cached('trade'), wide: true } },
+  {
+    path: 'trade',
+    element: lazyPage(
+      () => import('./trade-route'),
+      (m) => m.TradeRoute,
+    ),
+    handle: { ...cached('trade'), wide: true },
+  },
   {
     path: 'order',
-    element: requireAuth(lazyPage(() => import('../features/orders/components/orders-page'), (m) => m.OrdersPage)),
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/orders/components/orders-page'),
+        (m) => m.OrdersPage,
+      ),
+    ),
     handle: cached('order', true),
   },
   { path: 'user', element: userPage, handle: cached('user', true) },
   { path: 'mine', element: userPage, handle: cached('user', true) },
-  { path: 'news', element: lazyPage(() => import('../features/news/components/news-list-page'), (m) => m.NewsListPage), handle: cached('news') },
-  { path: 'rank', element: lazyPage(() => import('../features/rank/components/rank-page'), (m) => m.RankPage), handle: cached('rank') },
-  { path: 'news/detail', element: lazyPage(() => import('../features/news/components/news-detail-page'), (m) => m.NewsDetailPage) },
-  { path: 'feedback', element: lazyPage(() => import('../features/support/components/feedback-page'), (m) => m.FeedbackPage) },
-  { path: 'login', element: lazyPage(() => import('../features/auth/components/login-page'), (m) => m.LoginPage) },
-  { path: 'register', element: lazyPage(() => import('../features/auth/components/register-page'), (m) => m.RegisterPage) },
-  { path: 'forgot', element: lazyPage(() => import('../features/auth/components/forgot-page'), (m) => m.ForgotPage) },
-  { path: 'product', element: lazyPage(() => import('../features/markets/components/product-page'), (m) => m.ProductPage) },
-  { path: 'language', element: lazyPage(() => import('../features/language/components/language-page'), (m) => m.LanguagePage) },
+  {
+    path: 'news',
+    element: lazyPage(
+      () => import('../features/news/components/news-list-page'),
+      (m) => m.NewsListPage,
+    ),
+    handle: cached('news'),
+  },
+  {
+    path: 'rank',
+    element: lazyPage(
+      () => import('../features/rank/components/rank-page'),
+      (m) => m.RankPage,
+    ),
+    handle: cached('rank'),
+  },
+  {
+    path: 'news/detail',
+    element: lazyPage(
+      () => import('../features/news/components/news-detail-page'),
+      (m) => m.NewsDetailPage,
+    ),
+  },
+  {
+    path: 'feedback',
+    element: lazyPage(
+      () => import('../features/support/components/feedback-page'),
+      (m) => m.FeedbackPage,
+    ),
+  },
+  {
+    path: 'login',
+    element: lazyPage(
+      () => import('../features/auth/components/login-page'),
+      (m) => m.LoginPage,
+    ),
+  },
+  {
+    path: 'register',
+    element: lazyPage(
+      () => import('../features/auth/components/register-page'),
+      (m) => m.RegisterPage,
+    ),
+  },
+  {
+    path: 'forgot',
+    element: lazyPage(
+      () => import('../features/auth/components/forgot-page'),
+      (m) => m.ForgotPage,
+    ),
+  },
+  {
+    path: 'product',
+    element: lazyPage(
+      () => import('../features/markets/components/product-page'),
+      (m) => m.ProductPage,
+    ),
+  },
+  {
+    path: 'language',
+    element: lazyPage(
+      () => import('../features/language/components/language-page'),
+      (m) => m.LanguagePage,
+    ),
+  },
   {
     path: 'mine/statements',
-    element: requireAuth(lazyPage(() => import('../features/statements/components/statements-page'), (m) => m.StatementsPage)),
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/statements/components/statements-page'),
+        (m) => m.StatementsPage,
+      ),
+    ),
   },
-  { path: 'mine/history', element: lazyPage(() => import('../features/account/components/account-history-page'), (m) => m.AccountHistoryPage) },
-  { path: 'mine/charge', element: lazyPage(() => import('../features/funding/components/deposit-page'), (m) => m.DepositPage) },
-  { path: 'mine/withdraw', element: lazyPage(() => import('../features/funding/components/withdraw-page'), (m) => m.WithdrawPage) },
-  { path: 'mine/withdraw-way', element: lazyPage(() => import('../features/funding/components/withdraw-way-page'), (m) => m.WithdrawWayPage) },
-  { path: 'mine/wallet', element: lazyPage(() => import('../features/funding/components/wallet-page'), (m) => m.WalletPage) },
-  { path: 'mine/bank-card-list', element: lazyPage(() => import('../features/funding/components/bank-card-list-page'), (m) => m.BankCardListPage) },
-  { path: 'mine/coin-address-list', element: lazyPage(() => import('../features/funding/components/coin-address-list-page'), (m) => m.CoinAddressListPage) },
-  { path: 'mine/auth', element: lazyPage(() => import('../features/identity/components/identity-page'), (m) => m.IdentityPage) },
-  { path: 'mine/invite', element: lazyPage(() => import('../features/account/components/invite-page'), (m) => m.InvitePage) },
-  { path: 'mine/password', element: lazyPage(() => import('../features/account/components/password-page'), (m) => m.PasswordPage) },
-  { path: 'mine/two-factor', element: lazyPage(() => import('../features/account/components/two-factor-page'), (m) => m.TwoFactorPage) },
-  { path: 'mine/email', element: lazyPage(() => import('../features/account/components/email-page'), (m) => m.EmailPage) },
-  { path: 'mine/announcement', element: lazyPage(() => import('../features/news/components/announcement-page'), (m) => m.AnnouncementPage) },
+  {
+    path: 'mine/history',
+    element: lazyPage(
+      () => import('../features/account/components/account-history-page'),
+      (m) => m.AccountHistoryPage,
+    ),
+  },
+  {
+    path: 'mine/charge',
+    element: lazyPage(
+      () => import('../features/funding/components/deposit-page'),
+      (m) => m.DepositPage,
+    ),
+  },
+  {
+    path: 'mine/withdraw',
+    element: lazyPage(
+      () => import('../features/funding/components/withdraw-page'),
+      (m) => m.WithdrawPage,
+    ),
+  },
+  {
+    path: 'mine/withdraw-way',
+    element: lazyPage(
+      () => import('../features/funding/components/withdraw-way-page'),
+      (m) => m.WithdrawWayPage,
+    ),
+  },
+  {
+    path: 'mine/wallet',
+    element: lazyPage(
+      () => import('../features/funding/components/wallet-page'),
+      (m) => m.WalletPage,
+    ),
+  },
+  {
+    path: 'mine/bank-card-list',
+    element: lazyPage(
+      () => import('../features/funding/components/bank-card-list-page'),
+      (m) => m.BankCardListPage,
+    ),
+  },
+  {
+    path: 'mine/coin-address-list',
+    element: lazyPage(
+      () => import('../features/funding/components/coin-address-list-page'),
+      (m) => m.CoinAddressListPage,
+    ),
+  },
+  {
+    path: 'mine/auth',
+    element: lazyPage(
+      () => import('../features/identity/components/identity-page'),
+      (m) => m.IdentityPage,
+    ),
+  },
+  {
+    path: 'mine/invite',
+    element: lazyPage(
+      () => import('../features/account/components/invite-page'),
+      (m) => m.InvitePage,
+    ),
+  },
+  {
+    path: 'mine/password',
+    element: lazyPage(
+      () => import('../features/account/components/password-page'),
+      (m) => m.PasswordPage,
+    ),
+  },
+  {
+    path: 'mine/two-factor',
+    element: lazyPage(
+      () => import('../features/account/components/two-factor-page'),
+      (m) => m.TwoFactorPage,
+    ),
+  },
+  {
+    path: 'mine/email',
+    element: lazyPage(
+      () => import('../features/account/components/email-page'),
+      (m) => m.EmailPage,
+    ),
+  },
+  {
+    path: 'mine/announcement',
+    element: lazyPage(
+      () => import('../features/news/components/announcement-page'),
+      (m) => m.AnnouncementPage,
+    ),
+  },
   {
     path: 'mine/notifications',
-    element: requireAuth(lazyPage(() => import('../features/account/components/notifications-page'), (m) => m.NotificationsPage)),
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/account/components/notifications-page'),
+        (m) => m.NotificationsPage,
+      ),
+    ),
   },
-  { path: 'mine/system', element: lazyPage(() => import('../features/account/components/system-page'), (m) => m.SystemPage) },
-  { path: 'mine/chat', element: lazyPage(() => import('../features/support/components/chat-page'), (m) => m.ChatPage) },
-  { path: '*', element: lazyPage(() => import('./not-found-page'), (m) => m.NotFoundPage) },
+  {
+    path: 'mine/system',
+    element: lazyPage(
+      () => import('../features/account/components/system-page'),
+      (m) => m.SystemPage,
+    ),
+  },
+  {
+    path: 'mine/chat',
+    element: lazyPage(
+      () => import('../features/support/components/chat-page'),
+      (m) => m.ChatPage,
+    ),
+  },
+  {
+    path: '*',
+    element: lazyPage(
+      () => import('./not-found-page'),
+      (m) => m.NotFoundPage,
+    ),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -74,7 +253,10 @@ export const routes: RouteObject[] = [
     path: '/admin/*',
     element: (
       <Suspense fallback={<PageSpinner />}>
-        {lazyPage(() => import('../features/admin/components/admin-page'), (m) => m.AdminPage)}
+        {lazyPage(
+          () => import('../features/admin/components/admin-page'),
+          (m) => m.AdminPage,
+        )}
       </Suspense>
     ),
     errorElement: <RouteError />,
@@ -84,7 +266,10 @@ export const routes: RouteObject[] = [
     path: '/mine/statements/print',
     element: requireAuth(
       <Suspense fallback={<PageSpinner />}>
-        {lazyPage(() => import('../features/statements/components/statement-print-page'), (m) => m.StatementPrintPage)}
+        {lazyPage(
+          () => import('../features/statements/components/statement-print-page'),
+          (m) => m.StatementPrintPage,
+        )}
       </Suspense>,
     ),
     errorElement: <RouteError />,

@@ -37,9 +37,7 @@ export function KeepAliveOutlet() {
     const requiresAuth = Boolean(handle.requiresAuth);
     if (activeKey && (token || !requiresAuth)) {
       const entry: CachedPage = { key: activeKey, element: outlet, location: locationContext, requiresAuth };
-      next = next.some((page) => page.key === activeKey)
-        ? next.map((page) => (page.key === activeKey ? entry : page))
-        : [...next, entry];
+      next = next.some((page) => page.key === activeKey) ? next.map((page) => (page.key === activeKey ? entry : page)) : [...next, entry];
     }
     setPages(next);
   }

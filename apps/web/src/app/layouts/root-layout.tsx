@@ -15,7 +15,9 @@ const DesktopLayout = lazy(() => import('./desktop-layout').then((m) => ({ defau
 
 // Loaded once a trader is logged in, so the boot chunk stays lean for guests.
 const NoticeListener = lazy(() =>
-  Promise.all([import('../../features/account/components/notice-listener'), featureTranslations()]).then(([m]) => ({ default: m.NoticeListener })),
+  Promise.all([import('../../features/account/components/notice-listener'), featureTranslations()]).then(([m]) => ({
+    default: m.NoticeListener,
+  })),
 );
 
 /** Work done on every navigation (spec section 2), then the desktop or mobile frame. */

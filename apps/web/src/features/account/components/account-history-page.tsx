@@ -71,7 +71,12 @@ export function AccountHistoryPage() {
                 );
               })}
             </ul>
-            <LoadMore hasMore={Boolean(log.hasNextPage)} loading={log.isFetchingNextPage} onMore={() => void log.fetchNextPage()} label={t('account.load_more')} />
+            <LoadMore
+              hasMore={Boolean(log.hasNextPage)}
+              loading={log.isFetchingNextPage}
+              onMore={() => void log.fetchNextPage()}
+              label={t('account.load_more')}
+            />
           </>
         )}
       </div>

@@ -14,7 +14,11 @@ export function NotificationsEntry() {
     <Link to="/mine/notifications" className="flex items-center gap-3 px-4 py-3.5 hover:bg-surface">
       <span className="flex-1">{t('account.notifications')}</span>
       {unread > 0 && (
-        <span className="rounded-full bg-down px-2 py-0.5 text-xs text-white tabular-nums" data-testid="unread-count" aria-label={t('account.unread_count', { count: unread })}>
+        <span
+          className="rounded-full bg-down px-2 py-0.5 text-xs text-white tabular-nums"
+          data-testid="unread-count"
+          aria-label={t('account.unread_count', { count: unread })}
+        >
           {unread}
         </span>
       )}

@@ -37,21 +37,38 @@ function PasswordForm() {
     if (!password || !rePassword || !code.trim()) return setError(t('messages.input_full'));
     if (password !== rePassword) return setError(t('messages.password_inconsistency'));
     setError(null);
-    amend.mutate({ new_password: password, re_password: rePassword, auth_code: code.trim(), type: channel }, { onSuccess: () => navigate('/user', { replace: true }) });
+    amend.mutate(
+      { new_password: password, re_password: rePassword, auth_code: code.trim(), type: channel },
+      { onSuccess: () => navigate('/user', { replace: true }) },
+    );
   };
 
   return (
     <form noValidate onSubmit={onSubmit} className="mx-auto flex w-full max-w-md flex-col gap-4 p-4">
       {destination && <p className="text-sm text-muted">{t('account.code_sent_to', { destination })}</p>}
-      <Field label={t('account.new_password')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      <Field label={t('account.confirm_password')} type="password" autoComplete="new-password" value={rePassword} onChange={(e) => setRePassword(e.target.value)} />
+      <Field
+        label={t('account.new_password')}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Field
+        label={t('account.confirm_password')}
+        type="password"
+        autoComplete="new-password"
+        value={rePassword}
+        onChange={(e) => setRePassword(e.target.value)}
+      />
       <Field
         label={t('account.code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         value={code}
         onChange={(e) => setCode(e.target.value)}
-        end={<SendCodeButton label={t('account.send_code')} countdownLabel={(s) => t('account.resend_in', { seconds: s })} onSend={onSend} />}
+        end={
+          <SendCodeButton label={t('account.send_code')} countdownLabel={(s) => t('account.resend_in', { seconds: s })} onSend={onSend} />
+        }
       />
       {error && (
         <p role="alert" className="text-sm text-down">

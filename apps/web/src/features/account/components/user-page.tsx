@@ -73,10 +73,16 @@ function BalanceCard({ demo }: { demo: boolean }) {
           </Button>
         ) : (
           <>
-            <Link to="/mine/charge" className="flex flex-1 justify-center rounded-lg bg-accent px-4 py-2.5 text-sm font-medium text-on-accent">
+            <Link
+              to="/mine/charge"
+              className="flex flex-1 justify-center rounded-lg bg-accent px-4 py-2.5 text-sm font-medium text-on-accent"
+            >
               {t('pages.charge')}
             </Link>
-            <Link to="/mine/withdraw" className="flex flex-1 justify-center rounded-lg bg-surface-2 px-4 py-2.5 text-sm font-medium text-text">
+            <Link
+              to="/mine/withdraw"
+              className="flex flex-1 justify-center rounded-lg bg-surface-2 px-4 py-2.5 text-sm font-medium text-text"
+            >
               {t('pages.withdraw')}
             </Link>
           </>
