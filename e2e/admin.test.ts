@@ -102,7 +102,18 @@ describe('back office', () => {
   it('approves an identity, approves a deposit and rejects a withdrawal; the trader sees the balance move', async () => {
     const server = e2e.server;
     const { context, page, user } = await signedInPage(e2e, { device: DESKTOP, balance: '1000' });
-    const real = await call(server, 'POST', '/api/user_real/real_name', { name: 'Chan Tai Man', card_id: 'A1234567', front_pic: await upload(user.token, { r: 30, g: 120, b: 200 }), reverse_pic: await upload(user.token, { r: 200, g: 90, b: 40 }) }, { token: user.token });
+    const real = await call(
+      server,
+      'POST',
+      '/api/user_real/real_name',
+      {
+        name: 'Chan Tai Man',
+        card_id: 'A1234567',
+        front_pic: await upload(user.token, { r: 30, g: 120, b: 200 }),
+        reverse_pic: await upload(user.token, { r: 200, g: 90, b: 40 }),
+      },
+      { token: user.token },
+    );
     expect(real.code).toBe(1);
 
     await open('Identity reviews');
@@ -114,8 +125,16 @@ describe('back office', () => {
     await seeText(admin, 'No data');
     expect((await call(server, 'GET', '/api/user_real/center', {}, { token: user.token })).data.review_status).toBe(2);
 
-    const [network] = (await server.ctx.db.select().from(depositNetworks)).filter((n) => n.currencyCode === 'USDT' && n.protocolCode === 'TRC20');
-    const deposit = await call(server, 'POST', '/api/quickCharge/submit', { number: '250', proofImg: await upload(user.token, { r: 40, g: 180, b: 90 }), charge_id: network!.id }, { token: user.token });
+    const [network] = (await server.ctx.db.select().from(depositNetworks)).filter(
+      (n) => n.currencyCode === 'USDT' && n.protocolCode === 'TRC20',
+    );
+    const deposit = await call(
+      server,
+      'POST',
+      '/api/quickCharge/submit',
+      { number: '250', proofImg: await upload(user.token, { r: 40, g: 180, b: 90 }), charge_id: network!.id },
+      { token: user.token },
+    );
     expect(deposit.code).toBe(1);
     await page.goto('/mine/withdraw');
     await expect.poll(() => page.getByTestId('available-balance').textContent(), { timeout: 10_000 }).toBe('1,000.00 USD');
@@ -132,8 +151,20 @@ describe('back office', () => {
     await expect.poll(() => page.getByTestId('available-balance').textContent(), { timeout: 10_000 }).toBe('1,250.00 USD');
 
     const [currency] = (await server.ctx.db.select().from(withdrawCurrencies)).filter((c) => c.code === 'USDT' && c.protocol === 'TRC20');
-    const bound = await call(server, 'POST', '/api/wallet/bind_draw_method', { type: 1, draw_id: currency!.id, dc_address: TRC20_ADDRESS }, { token: user.token });
-    const draw = await call(server, 'POST', '/api/account/draw', { draw_currency_id: currency!.id, number: '100', draw_method_id: bound.data.id }, { token: user.token });
+    const bound = await call(
+      server,
+      'POST',
+      '/api/wallet/bind_draw_method',
+      { type: 1, draw_id: currency!.id, dc_address: TRC20_ADDRESS },
+      { token: user.token },
+    );
+    const draw = await call(
+      server,
+      'POST',
+      '/api/account/draw',
+      { draw_currency_id: currency!.id, number: '100', draw_method_id: bound.data.id },
+      { token: user.token },
+    );
     expect(draw.code).toBe(1);
     await page.reload();
     await expect.poll(() => page.getByTestId('available-balance').textContent(), { timeout: 10_000 }).toBe('1,150.00 USD');
@@ -169,9 +200,12 @@ describe('back office', () => {
   it('flags a deposit whose proof picture backs another claim, in English and Arabic, on a desktop and a phone', async () => {
     const server = e2e.server;
     const { context, user } = await signedInPage(e2e, { device: DESKTOP, verified: true });
-    const [network] = (await server.ctx.db.select().from(depositNetworks)).filter((n) => n.currencyCode === 'USDT' && n.protocolCode === 'TRC20');
+    const [network] = (await server.ctx.db.select().from(depositNetworks)).filter(
+      (n) => n.currencyCode === 'USDT' && n.protocolCode === 'TRC20',
+    );
     const claim = async (proofImg: string) =>
-      (await call(server, 'POST', '/api/quickCharge/submit', { number: '75', proofImg, charge_id: network!.id }, { token: user.token })).data.id as number;
+      (await call(server, 'POST', '/api/quickCharge/submit', { number: '75', proofImg, charge_id: network!.id }, { token: user.token }))
+        .data.id as number;
     // The same picture twice: once the same upload, once uploaded again. Both claims are accepted.
     const proof = await upload(user.token, { r: 90, g: 60, b: 160 });
     const first = await claim(proof);
@@ -232,7 +266,13 @@ describe('back office', () => {
   it('opens every screen without errors', async () => {
     for (const name of ['Users', 'Funding setup', 'News', 'Content and settings', 'Support desk', 'Staff', 'Audit log', 'Dashboard']) {
       await open(name);
-      await admin.getByRole('status').or(admin.getByRole('table')).or(admin.getByText('No data')).or(admin.getByRole('form')).first().waitFor();
+      await admin
+        .getByRole('status')
+        .or(admin.getByRole('table'))
+        .or(admin.getByText('No data'))
+        .or(admin.getByRole('form'))
+        .first()
+        .waitFor();
     }
     await open('Funding setup');
     await admin.getByRole('table', { name: 'Withdraw currencies' }).waitFor();

@@ -346,9 +346,28 @@ export class TradingEngine {
     if (put.gap) this.resyncAccount(row.userId);
     if (row.status !== OrderStatus.PENDING && row.status !== OrderStatus.OPEN)
       closedIds.set(row.userId, [...(closedIds.get(row.userId) ?? []), row.id]);
+    else this.armedSince.add(row.symbolId);
+  }
+
+  /** Symbols whose books took a live order since the last tick check of them (see `checkArmed`). */
+  private readonly armedSince = new Set<number>();
+
+  /**
+   * An order the books learn of after a tick (the bus or the change log brought it late, or the
+   * price moved between its admission and its commit) is checked against the symbol's newest
+   * accepted quote at once, as a tick would: a level already crossed fires now, not at the next
+   * tick that happens to cross it. Only while the symbol trades (a held jump or a stale quote waits).
+   */
+  private checkArmed(): void {
+    for (const symbolId of this.armedSince) {
+      const quote = this.market.quote(symbolId);
+      if (quote && this.market.isOpen(symbolId)) this.onTick(quote);
+    }
+    this.armedSince.clear();
   }
 
   private settle(touched: Set<LiveAccount>, closedIds: Map<number, number[]>): void {
+    this.checkArmed();
     for (const acc of touched) {
       const empty = !acc.positions.size && !acc.pendings.size;
       this.risk.review(acc);
