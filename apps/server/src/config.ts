@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   FEED_SYMBOL_MAP: z.string().optional(),
   /** A symbol whose newest tick is older than this is stale (external feed reconnect; /health/ready). */
   FEED_STALE_MS: z.coerce.number().int().positive().default(10_000),
+  /** Several servers: a follower that has heard neither a tick nor the leader's heartbeat for this long refuses to trade. */
+  FEED_SILENCE_MS: z.coerce.number().int().positive().default(5_000),
   /** Ticks per second of every simulated symbol, instead of each symbol's own rate (benchmarks). */
   PRICE_TICK_RATE: z.coerce.number().positive().max(1000).optional(),
   /** Market: candle bars generated per period on the first start; candle flush interval; opens every market (benchmarks). */

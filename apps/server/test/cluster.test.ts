@@ -7,6 +7,7 @@
 import { fixed } from '@tp/contract/decimal';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/modules/auth/password.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-service.ts';
 import { CONFIRM_TICKS } from '../src/modules/market/quote-pipeline.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
@@ -96,6 +97,39 @@ describe.skipIf(!ready)('three servers on PostgreSQL and Redis', () => {
     } finally {
       await redis.quit();
     }
+  });
+
+  it('locks a staff member after five wrong passwords spread over the servers, the right one too; one e-mail', async () => {
+    const [a, b, c] = cluster.servers.map((s) => s.url) as [string, string, string];
+    const email = uniqueEmail();
+    await cluster.query(`insert into staff (email, name, password_hash, roles) values ($1, 'S', $2, '{support}')`, [
+      email,
+      await hashPassword('staff-password-1'),
+    ]);
+    const signIn = (url: string, password: string) => api(url, 'POST', '/api/admin/login', { email, password });
+    // Five failures over three servers: none of them saw five.
+    for (const [i, url] of [a, b, c, a, b].entries()) expect((await signIn(url, `wrong-password-${i}`)).code).toBe(0);
+    for (const url of [a, b, c])
+      expect(await signIn(url, 'staff-password-1')).toMatchObject({
+        code: 0,
+        msg: expect.stringMatching(/^Too many failed attempts\. Please try again in 1[45] minutes\.$/),
+      });
+    const mails = await until(
+      'the lock e-mail',
+      async () => {
+        const rows = await cluster.query<{ body: string }>(
+          `select body from outbox where destination = $1 and subject = 'Failed logins to your account'`,
+          [email],
+        );
+        return rows.length ? rows : null;
+      },
+      5_000,
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(
+      await cluster.query(`select id from outbox where destination = $1 and subject = 'Failed logins to your account'`, [email]),
+    ).toHaveLength(1);
+    expect(mails[0]!.body).toMatch(/locked for 15 minutes/);
   });
 
   /** The leader and the two followers, as the database's lock says. */

@@ -13,6 +13,8 @@ export const BusChannels = {
   marketStatus: 'market:status',
   /** Several servers: every tick of the leader's feed, for the followers' quotes and candles. */
   tick: 'market:tick',
+  /** Several servers: the leader's feed heartbeat ({@link FeedBeat}), every second and when a held jump starts or ends. */
+  feed: 'market:feed',
   /** Settings changed in the back office ({keys, values}); every server reloads what it caches. */
   settingsChanged: 'settings:changed',
   /** Sessions revoked or expired ({@link SessionEnded}); the gateway closes their sockets. */
@@ -20,6 +22,11 @@ export const BusChannels = {
   /** Every stored support chat message, for the staff desk's sockets. */
   staffSupport: 'push:staff:support',
 } as const;
+
+/** The message on `BusChannels.feed`: the symbols whose price jump the leader's filter holds. */
+export interface FeedBeat {
+  held: number[];
+}
 
 /** The message on `BusChannels.sessionEnded`. */
 export interface SessionEnded {

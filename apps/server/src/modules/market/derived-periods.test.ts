@@ -44,7 +44,14 @@ describe.each(dbTargets)('kline 4H, 1W and 1MN on %s', (target) => {
       '2024-03-04T08:00:00.000Z',
       '2024-03-04T12:00:00.000Z',
     ]);
-    expect(res.data[1]).toMatchObject({ Period: '240min', Open: '1.00400', High: '1.50700', Low: '0.50400', Close: '1.00750', Volume: '62' });
+    expect(res.data[1]).toMatchObject({
+      Period: '240min',
+      Open: '1.00400',
+      High: '1.50700',
+      Low: '0.50400',
+      Close: '1.00750',
+      Volume: '62',
+    });
     // The 12:00 bar holds the two hourly bars stored so far.
     expect(res.data[3]).toMatchObject({ Open: '1.01200', Close: '1.01350', Volume: '45' });
   });
@@ -62,9 +69,20 @@ describe.each(dbTargets)('kline 4H, 1W and 1MN on %s', (target) => {
       '2024-03-11T00:00:00.000Z',
     ]);
     // Week of 2024-01-29 holds days 4..10 of the series.
-    expect(weeks.data[1]).toMatchObject({ Period: '1week', Open: '1.00400', Close: '1.01050', High: '1.51000', Low: '0.50400', Volume: '119' });
+    expect(weeks.data[1]).toMatchObject({
+      Period: '1week',
+      Open: '1.00400',
+      Close: '1.01050',
+      High: '1.51000',
+      Low: '0.50400',
+      Volume: '119',
+    });
     const months = await kline({ period: '1mon', end: Date.UTC(2024, 2, 12), limit: 100 });
-    expect(months.data.map((b: any) => iso(b.Time))).toEqual(['2024-01-01T00:00:00.000Z', '2024-02-01T00:00:00.000Z', '2024-03-01T00:00:00.000Z']);
+    expect(months.data.map((b: any) => iso(b.Time))).toEqual([
+      '2024-01-01T00:00:00.000Z',
+      '2024-02-01T00:00:00.000Z',
+      '2024-03-01T00:00:00.000Z',
+    ]);
     // February 2024 has 29 days: days 7..35 of the series.
     expect(months.data[1]).toMatchObject({ Period: '1mon', Open: '1.00700', Close: '1.03550', High: '1.53500', Low: '0.50700' });
   });

@@ -19,7 +19,8 @@ describe.each(dbTargets)('favourites on %s', (target) => {
   const idOf = (code: string) => t.ctx.services.market.symbolByCode(code)!.id;
   const list = (token: string) => call(t, 'GET', '/v1/api/forex/favourites', {}, { token, lang: 'en' });
   const add = (token: string, forex_id: unknown) => call(t, 'POST', '/v1/api/forex/favourite/add', { forex_id }, { token, lang: 'en' });
-  const remove = (token: string, forex_id: unknown) => call(t, 'POST', '/v1/api/forex/favourite/remove', { forex_id }, { token, lang: 'en' });
+  const remove = (token: string, forex_id: unknown) =>
+    call(t, 'POST', '/v1/api/forex/favourite/remove', { forex_id }, { token, lang: 'en' });
 
   it('stars symbols in order, ignores a second star on the same symbol, and unstars', async () => {
     const { token } = await trader();
@@ -34,7 +35,7 @@ describe.each(dbTargets)('favourites on %s', (target) => {
     expect((await list(token)).data).toEqual([idOf('EURUSD')]);
   });
 
-  it('keeps each trader\'s list to its owner', async () => {
+  it("keeps each trader's list to its owner", async () => {
     const a = await trader();
     const b = await trader();
     await add(a.token, idOf('ETHUSDT'));
@@ -58,7 +59,9 @@ describe.each(dbTargets)('favourites on %s', (target) => {
     const { token, userId } = await trader();
     await add(token, idOf('EURUSD'));
     // The seed has a few dozen symbols: fill the rest of the list directly.
-    await t.ctx.db.insert(favouritesTable).values(Array.from({ length: MAX_FAVOURITES - 1 }, (_, i) => ({ userId, symbolId: 100_000 + i })));
+    await t.ctx.db
+      .insert(favouritesTable)
+      .values(Array.from({ length: MAX_FAVOURITES - 1 }, (_, i) => ({ userId, symbolId: 100_000 + i })));
     const full = await add(token, idOf('BTCUSDT'));
     expect(full.code).not.toBe(1);
     expect(full.msg).toBe(`You can keep at most ${MAX_FAVOURITES} favourites`);

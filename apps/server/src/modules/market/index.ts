@@ -8,7 +8,7 @@ import { registerMarketRoutes } from './routes.ts';
 import { socketSnapshots } from './socket-snapshots.ts';
 import { createPriceSource } from './sources/create-source.ts';
 import { type MarketService, type Tick } from './types.ts';
-import { BusChannels } from '../../platform/bus-channels.ts';
+import { BusChannels, type FeedBeat } from '../../platform/bus-channels.ts';
 
 /** What other modules may use of the market. */
 export type { MarketService, SymbolInfo, Tick } from './types.ts';
@@ -34,6 +34,8 @@ declare module '../../context.ts' {
 
 /** Schedule changes and stale quotes are announced within this delay; trading checks both at each call. */
 const STATUS_CHECK_MS = 1_000;
+/** The leader's feed heartbeat (several servers): a fifth of FEED_SILENCE_MS's default. */
+const FEED_BEAT_MS = 1_000;
 
 export const marketModule = {
   name: 'market',
@@ -42,12 +44,16 @@ export const marketModule = {
     await market.init();
     ctx.services.market = market;
     registerMarketRoutes(app, ctx, market);
-    if (ctx.clustered) ctx.bus.subscribe(BusChannels.tick, (m) => market.applyRemoteTick(m as Tick));
+    if (ctx.clustered) {
+      ctx.bus.subscribe(BusChannels.tick, (m) => market.applyRemoteTick(m as Tick));
+      ctx.bus.subscribe(BusChannels.feed, (m) => market.heardFeed(m as FeedBeat));
+    }
     const gateway = new WsGateway(ctx, socketSnapshots(market));
     gateway.register(app);
     ctx.services.realtime = gateway;
 
     let statusTimer: NodeJS.Timeout | null = null;
+    let beatTimer: NodeJS.Timeout | null = null;
     const flusher = new CandleFlusher(ctx.db, ctx.log, market.candles, ctx.config.CANDLE_FLUSH_MS);
     const source = createPriceSource({ market, config: ctx.config, log: ctx.log });
     ctx.background.push(
@@ -75,6 +81,21 @@ export const marketModule = {
         },
         stop() {
           if (statusTimer) clearInterval(statusTimer);
+        },
+      },
+      {
+        // The leader's heartbeat: followers refuse to trade when they stop hearing it (FEED_SILENCE_MS).
+        name: 'feed-heartbeat',
+        leaderOnly: true,
+        start() {
+          market.setFeeding(true);
+          market.announceFeed();
+          beatTimer = setInterval(() => market.announceFeed(), FEED_BEAT_MS);
+          beatTimer.unref();
+        },
+        stop() {
+          if (beatTimer) clearInterval(beatTimer);
+          market.setFeeding(false);
         },
       },
       { name: `price-source:${source.name}`, leaderOnly: true, start: () => source.start(), stop: () => source.stop() },

@@ -9,7 +9,7 @@ import { dayMarketMessage, klineMessage } from './presenters.ts';
 import { barAtPrecision, barsSince, latestBars, loadSymbols, type MarketSymbol, type StoredBar } from './repository.ts';
 import { type FeedHealth, type MarketService, type Quote, type SourceTick, type Tick, type TickListener } from './types.ts';
 import type { MarketStatusReason } from '@tp/contract/constants';
-import { BusChannels } from '../../platform/bus-channels.ts';
+import { BusChannels, type FeedBeat } from '../../platform/bus-channels.ts';
 
 const DAY_MS = 86_400_000;
 const ZERO = dec(0);
@@ -30,8 +30,44 @@ export class MarketServiceImpl implements MarketService {
   /** Set while this server's own tick is on the bus, so that its local copy is not applied again. */
   private announcing = false;
   readonly candles = new CandleAggregator();
+  /**
+   * Several servers: true while this server runs the feed (it leads). A follower's view of the feed
+   * is what it last heard from the leader (a tick or its heartbeat), and the jumps the leader holds.
+   */
+  private feeding: boolean;
+  private lastHeard = 0;
+  private heldByLeader = new Set<number>();
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.feeding = !ctx.clustered;
+  }
+
+  /** The leader runs the feed from now on (true) or no longer (false). */
+  setFeeding(on: boolean): void {
+    this.feeding = on || !this.ctx.clustered;
+  }
+
+  /** Several servers, on the leader: tells the followers the feed is alive and which jumps it holds. */
+  announceFeed(): void {
+    if (this.ctx.clustered && this.feeding)
+      this.ctx.bus.publish(BusChannels.feed, { held: this.deviation.pendingIds() } satisfies FeedBeat);
+  }
+
+  /** A follower heard the leader's heartbeat. */
+  heardFeed(beat: FeedBeat): void {
+    this.lastHeard = Date.now();
+    this.heldByLeader = new Set(beat.held);
+  }
+
+  /** How long this server has not heard the feed: 0 where it runs it, else since the leader's last tick or heartbeat. */
+  feedSilenceMs(at: number = Date.now()): number {
+    return this.feeding ? 0 : Math.max(0, at - this.lastHeard);
+  }
+
+  /** A held jump, here or (on a follower) on the leader: the accepted price may be wrong. */
+  private held(symbolId: number): boolean {
+    return this.deviation.pending(symbolId) || (!this.feeding && this.heldByLeader.has(symbolId));
+  }
 
   /** Loads symbols, continues the candles and seeds a quote for every symbol from its newest close. */
   async init(): Promise<void> {
@@ -92,11 +128,14 @@ export class MarketServiceImpl implements MarketService {
     if (!s || !this.inSession(symbolId, at)) return 'closed';
     const own = this.quoteAge(s, at);
     if (own !== null) return own;
+    // A follower that has not heard the leader's feed for FEED_SILENCE_MS (a hung bus, a paused
+    // leader, this server frozen) trades on no price, however young the symbol's own quote looks.
+    if (this.feedSilenceMs(at) > this.ctx.config.FEED_SILENCE_MS) return 'stale';
     // The accepted price may be wrong while the filter holds a jump: paused until it has decided.
-    if (this.deviation.pending(s.id)) return 'stale';
+    if (this.held(s.id)) return 'stale';
     // Profit in another currency is converted at that pair's mid: only as live as that quote.
     const conv = this.conversionOf(s);
-    if (conv && (this.quoteAge(conv, at) !== null || this.deviation.pending(conv.id))) return 'stale';
+    if (conv && (this.quoteAge(conv, at) !== null || this.held(conv.id))) return 'stale';
     return null;
   }
 
@@ -161,7 +200,9 @@ export class MarketServiceImpl implements MarketService {
 
   /** A tick another server published (several servers): already marked up and filtered there; quotes, candles and tick listeners follow it; its pushes went out there. */
   applyRemoteTick(tick: Tick): void {
-    if (!this.announcing) this.applyTick(tick, 'remote');
+    if (this.announcing) return;
+    this.lastHeard = Date.now();
+    this.applyTick(tick, 'remote');
   }
 
   /** The quote pipeline (PRICE-INTEGRITY.md): validate, mark up, filter deviations, then quote, candles, listeners and pushes. */
@@ -173,10 +214,13 @@ export class MarketServiceImpl implements MarketService {
     const midD = sides.bid.plus(sides.ask).div(2).toDecimalPlaces(s.pricePrecision, D.ROUND_HALF_EVEN);
     const accepted = this.quotes.get(s.id)?.mid;
     const wasOpen = this.isOpen(s.id, input.time);
+    const heldBefore = this.deviation.pending(s.id);
     if (
       from === 'source' &&
       !this.deviation.admit(s.id, s.deviationPct, accepted === undefined ? undefined : dec(accepted), midD, input.time)
     ) {
+      // Followers stop trading the symbol at once, not at the next heartbeat.
+      if (!heldBefore) this.announceFeed();
       return false;
     }
     // A price below half the spread cannot be quoted.
@@ -220,6 +264,8 @@ export class MarketServiceImpl implements MarketService {
       } finally {
         this.announcing = false;
       }
+      // A jump decided: the followers trade again once they have its price (sent just before).
+      if (heldBefore) this.announceFeed();
     }
     return true;
   }

@@ -72,6 +72,11 @@ export class DeviationFilter {
     return this.suspects.has(symbolId);
   }
 
+  /** The symbols whose suspect level waits for a decision. */
+  pendingIds(): number[] {
+    return [...this.suspects.keys()];
+  }
+
   /** Ticks held as suspect since start. */
   suspectTicks(symbolId: number): number {
     return this.held.get(symbolId) ?? 0;

@@ -29,7 +29,7 @@ describe.each(dbTargets)('an order the engine learns of late, on %s', (target) =
     await engine().idle();
 
     // The books lose the position (as a server that has not heard of it yet), the price crosses the level…
-    engine().apply([{ type: 'sync', orderId: id, order: null }]);
+    engine().apply([{ type: 'sync', orderId: id, order: undefined }]);
     await tick(t, 'BTCUSDT', '96100', '96120');
     await engine().idle();
     expect((await findOrder(t.ctx.db, id))!.status).toBe(OrderStatus.OPEN);
@@ -52,7 +52,7 @@ describe.each(dbTargets)('an order the engine learns of late, on %s', (target) =
     expect(opened.code, opened.msg).toBe(1);
     const id = opened.data.Id as number;
     const row = (await findOrder(t.ctx.db, id))!;
-    engine().apply([{ type: 'sync', orderId: id, order: null }]);
+    engine().apply([{ type: 'sync', orderId: id, order: undefined }]);
     engine().apply([{ type: 'sync', orderId: id, order: row }]);
     await engine().idle();
     expect((await findOrder(t.ctx.db, id))!.status).toBe(OrderStatus.OPEN);
