@@ -7,7 +7,7 @@ import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness
 
 /**
  * Accessible overlays (issue 21): the order form and its confirm sheet used with the keyboard alone,
- * at 390x844 (vaul bottom sheet) and 1440x900 (Radix dialog), in English and Arabic (and Traditional Chinese on
+ * at 390x844 (bottom sheet) and 1440x900 (Radix dialog), in English and Arabic (and Traditional Chinese on
  * the phone). The sheet takes
  * the focus, keeps it inside, hides and locks the page behind it, closes on Escape with the focus back
  * on the Buy button, and Enter or Space sends the order. Screenshots go to E2E_SHOTS (default /tmp).
@@ -26,9 +26,13 @@ const text = { en: strings('en'), ar: strings('ar'), hk: strings('hk') };
 describe('accessible overlays', () => {
   let e2e: E2E;
   const tick = (code: string, bid: string, ask: string) => kitTick(e2e.server, code, bid, ask);
-  const positionsOf = async (token: string) => (await call(e2e.server, 'GET', '/v1/api/forex/my_deal', { status: 1 }, { token })).data.data as unknown[];
+  const positionsOf = async (token: string) =>
+    (await call(e2e.server, 'GET', '/v1/api/forex/my_deal', { status: 1 }, { token })).data.data as unknown[];
 
-  async function loggedInPage(device: typeof PHONE | typeof DESKTOP, lang: string): Promise<{ context: BrowserContext; page: Page; token: string }> {
+  async function loggedInPage(
+    device: typeof PHONE | typeof DESKTOP,
+    lang: string,
+  ): Promise<{ context: BrowserContext; page: Page; token: string }> {
     const demo = await call(e2e.server, 'GET', '/api/user/createAccountDemoForU');
     const login = await call(e2e.server, 'POST', '/api/user/loginForU', { demo_id: demo.data.demo_id });
     expect(login.code).toBe(1);
@@ -72,7 +76,8 @@ describe('accessible overlays', () => {
     }, formLabel);
 
   /** Waits for the sheet's slide-in to end, so the screenshot shows it in place. */
-  const settled = (overlay: Locator) => overlay.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
+  const settled = (overlay: Locator) =>
+    overlay.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
 
   beforeAll(async () => {
     e2e = await startE2E();
@@ -163,4 +168,35 @@ describe('accessible overlays', () => {
       await context.close();
     });
   }
+
+  it('the confirm sheet slides back after a short drag down and closes after a long one, sending nothing (en, 390)', async () => {
+    const l = text.en;
+    const { context, page, token } = await loggedInPage(PHONE, 'en');
+    await page.goto('/trade?symbol=BTCUSDT');
+    await expect.poll(() => page.getByTestId('buy-price').first().textContent()).toBe('95,020.00');
+    const form = page.getByRole('region', { name: l.trade.order_form });
+    await form.getByRole('button', { name: l.trade.buy }).click();
+    const sheet = page.getByRole('dialog', { name: l.trade.confirm_title });
+    await sheet.waitFor();
+    const title = sheet.getByRole('heading', { name: l.trade.confirm_title });
+    const dragTitle = async (dy: number) => {
+      const box = (await title.boundingBox())!;
+      await page.mouse.move(box.x + 10, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 10, box.y + box.height / 2 + dy / 2, { steps: 4 });
+      await page.mouse.move(box.x + 10, box.y + box.height / 2 + dy, { steps: 4 });
+      await page.mouse.up();
+    };
+    const top = (await sheet.boundingBox())!.y;
+
+    await dragTitle(30);
+    await expect.poll(async () => Math.round((await sheet.boundingBox())!.y)).toBe(Math.round(top));
+    expect(await sheet.isVisible()).toBe(true);
+
+    await dragTitle(((await sheet.boundingBox())!.height * 2) / 3);
+    await sheet.waitFor({ state: 'detached' });
+    expect(await positionsOf(token)).toHaveLength(0);
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Logger } from 'pino';
 import type { Db } from './db/client.ts';
@@ -7,7 +7,7 @@ import { type MessageChannel, type OutgoingMessage, OutboxChannel } from './outb
 /** Email through SMTP (SMTP_URL, e.g. smtp://user:pass@host:587 or smtps://...). */
 export class SmtpMailer implements MessageChannel {
   readonly name = 'email' as const;
-  private readonly transport: nodemailer.Transporter;
+  private readonly transport: Transporter;
 
   constructor(
     url: string,

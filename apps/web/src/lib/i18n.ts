@@ -142,7 +142,6 @@ export async function initI18n(): Promise<void> {
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
-    showSupportNotice: false,
   });
   applyDocumentLanguage(lang);
   // The other pages' strings, fetched when the browser is idle after the first screen.

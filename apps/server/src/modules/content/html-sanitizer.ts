@@ -113,7 +113,14 @@ const OPTIONS: sanitize.IOptions = {
   },
 };
 
+/**
+ * A tag cut off by the end of the input: a browser drops it, but htmlparser2 gives it back as text
+ * when its name so far is the start of a raw-text one (p of plaintext, s of script, ...), so
+ * 'ok<p' would read 'okp'. At most 9 letters (plaintext), so the search stays linear.
+ */
+const UNTERMINATED_TAG_AT_END = /<[a-z]{1,9}$/i;
+
 /** Sanitizes untrusted HTML to the news allow-list (see the module comment). */
 export function sanitizeHtml(input: string): string {
-  return sanitize(input.replace(/\0/g, ''), OPTIONS).replace(VOID_TAG_END, '<$1$2>');
+  return sanitize(input.replace(/\0/g, '').replace(UNTERMINATED_TAG_AT_END, ''), OPTIONS).replace(VOID_TAG_END, '<$1$2>');
 }

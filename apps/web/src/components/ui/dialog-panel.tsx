@@ -1,7 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useRef } from 'react';
+import { useRef, type PointerEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Drawer } from 'vaul';
 import { CloseIcon } from './icons';
 
 import type { DialogProps } from './dialog';
@@ -9,10 +8,57 @@ import type { DialogProps } from './dialog';
 const overlayClass = 'fixed inset-0 z-50 bg-black/60';
 const panelClass = 'flex max-h-[85dvh] flex-col bg-surface text-text shadow-xl outline-none';
 
+/** A sheet dragged down by more than this share of its height (or flicked down) closes. */
+const CLOSE_SHARE = 0.25;
+const FLICK_PX_PER_MS = 0.5;
+
 /**
- * Modal dialog (Radix Dialog) or bottom sheet (vaul, a Radix Dialog that can be dragged down): focus
- * kept inside, page scroll locked, everything outside hidden from assistive technology, Escape and the
- * backdrop close it, the focus goes back to what opened it, and it is labelled by its title.
+ * Drag-to-dismiss for a bottom sheet: the handle and the title bar follow the finger (or mouse)
+ * downwards; let go far or fast enough and the sheet closes, otherwise it slides back. The body is
+ * left to scroll and take input as usual.
+ */
+function useDragDown(panel: RefObject<HTMLDivElement | null>, onClose: () => void) {
+  const drag = useRef<{ id: number; y: number; at: number; dy: number } | null>(null);
+  const move = (dy: number, animate: boolean) => {
+    const el = panel.current;
+    if (!el) return;
+    el.style.transition = animate ? 'transform 150ms ease-out' : 'none';
+    el.style.transform = dy > 0 ? `translateY(${dy}px)` : '';
+  };
+  return {
+    onPointerDown(event: PointerEvent<HTMLElement>) {
+      // Buttons in the title bar (close) keep their own click.
+      if (event.button !== 0 || (event.target as Element).closest('button')) return;
+      event.currentTarget.setPointerCapture(event.pointerId);
+      drag.current = { id: event.pointerId, y: event.clientY, at: event.timeStamp, dy: 0 };
+    },
+    onPointerMove(event: PointerEvent<HTMLElement>) {
+      const d = drag.current;
+      if (!d || d.id !== event.pointerId) return;
+      d.dy = Math.max(0, event.clientY - d.y);
+      move(d.dy, false);
+    },
+    onPointerUp(event: PointerEvent<HTMLElement>) {
+      const d = drag.current;
+      if (!d || d.id !== event.pointerId) return;
+      drag.current = null;
+      const height = panel.current?.offsetHeight ?? Infinity;
+      const speed = d.dy / Math.max(1, event.timeStamp - d.at);
+      if (d.dy > height * CLOSE_SHARE || (d.dy > 20 && speed > FLICK_PX_PER_MS)) onClose();
+      else move(0, true);
+    },
+    onPointerCancel() {
+      drag.current = null;
+      move(0, true);
+    },
+  };
+}
+
+/**
+ * Modal dialog or bottom sheet, both Radix Dialog (the sheet can be dragged down by its handle and
+ * title bar): focus kept inside, page scroll locked, everything outside hidden from assistive
+ * technology, Escape and the backdrop close it, the focus goes back to what opened it, and it is
+ * labelled by its title.
  */
 export default function DialogPanel({ open, onClose, title, children, footer, variant = 'center', initialFocus }: DialogProps) {
   const { t } = useTranslation();
@@ -36,9 +82,19 @@ export default function DialogPanel({ open, onClose, title, children, footer, va
     event.preventDefault();
     if (returnTo.current?.isConnected) returnTo.current.focus();
   };
+  const dragDown = useDragDown(panel, onClose);
+  const sheet = variant === 'sheet';
   const body = (
     <>
-      <header className="flex items-center gap-2 border-b border-border px-4 py-3">
+      {sheet && (
+        <div aria-hidden="true" className="flex shrink-0 touch-none justify-center pt-2" {...dragDown}>
+          <div className="h-1 w-10 rounded-full bg-border" />
+        </div>
+      )}
+      <header
+        className={`flex items-center gap-2 border-b border-border px-4 py-3 ${sheet ? 'touch-none' : ''}`}
+        {...(sheet ? dragDown : {})}
+      >
         <RadixDialog.Title className="flex-1 text-base font-semibold">{title}</RadixDialog.Title>
         <RadixDialog.Close aria-label={t('common.close')} className="-me-1 rounded p-1 text-muted hover:text-text">
           <CloseIcon />
@@ -49,26 +105,6 @@ export default function DialogPanel({ open, onClose, title, children, footer, va
     </>
   );
 
-  if (variant === 'sheet') {
-    // noBodyStyles: Radix already locks the scroll; vaul's iOS body pinning is not undone when a sheet unmounts open.
-    return (
-      <Drawer.Root open={open} onOpenChange={onOpenChange} noBodyStyles>
-        <Drawer.Portal>
-          <Drawer.Overlay className={overlayClass} />
-          <Drawer.Content
-            ref={panel}
-            aria-describedby={undefined}
-            onOpenAutoFocus={onOpenAutoFocus}
-            onCloseAutoFocus={onCloseAutoFocus}
-            className={`${panelClass} fixed inset-x-0 bottom-0 z-50 mx-auto w-full max-w-[480px] rounded-t-2xl pb-[env(safe-area-inset-bottom)]`}
-          >
-            <div aria-hidden="true" className="mx-auto mt-2 h-1 w-10 shrink-0 rounded-full bg-border" />
-            {body}
-          </Drawer.Content>
-        </Drawer.Portal>
-      </Drawer.Root>
-    );
-  }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -78,7 +114,11 @@ export default function DialogPanel({ open, onClose, title, children, footer, va
           aria-describedby={undefined}
           onOpenAutoFocus={onOpenAutoFocus}
           onCloseAutoFocus={onCloseAutoFocus}
-          className={`${panelClass} fixed inset-x-0 top-1/2 z-50 mx-auto w-[calc(100%-3rem)] max-w-sm -translate-y-1/2 rounded-2xl`}
+          className={
+            sheet
+              ? `${panelClass} fixed inset-x-0 bottom-0 z-50 mx-auto w-full max-w-[480px] rounded-t-2xl pb-[env(safe-area-inset-bottom)]`
+              : `${panelClass} fixed inset-x-0 top-1/2 z-50 mx-auto w-[calc(100%-3rem)] max-w-sm -translate-y-1/2 rounded-2xl`
+          }
         >
           {body}
         </RadixDialog.Content>

@@ -16,11 +16,11 @@ export interface DialogProps {
   initialFocus?: RefObject<HTMLElement | null>;
 }
 
-// Radix Dialog and vaul (about 20 KB gzipped) load the first time a dialog opens, not with the screens that may open one.
+// Radix Dialog loads the first time a dialog opens, not with the screens that may open one.
 const DialogPanel = lazy(() => import('./dialog-panel'));
 
 /**
- * Modal dialog or bottom sheet on Radix Dialog / vaul: focus trap, scroll lock, inert background,
+ * Modal dialog or bottom sheet on Radix Dialog: focus trap, scroll lock, inert background,
  * Escape and the backdrop close it, focus returns to the trigger, labelled by its title.
  */
 export function Dialog(props: DialogProps) {
