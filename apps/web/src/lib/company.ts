@@ -66,7 +66,7 @@ export async function startCompanyCheck(): Promise<void> {
   if (typeof window === 'undefined') return;
   const chosen = companyIdFromUrl(window.location.search, window.location.hash);
   if (chosen !== null) rememberCompany(chosen);
-  let status: CompanyStatus | null = null;
+  let status: CompanyStatus | null;
   try {
     status = await getCompanyStatus();
   } catch {

@@ -47,7 +47,7 @@ export class SecretGuard {
     const key = `secret:${kind}:${ownerId}`;
     const state = await throttle.hit(key, SECRET_FAILURES, SECRET_LOCK_MS);
     if (!state.allowed) throw lockError(texts, state.retryAfterMs);
-    let right = false;
+    let right: boolean;
     try {
       right = await check();
     } catch (err) {

@@ -1,5 +1,5 @@
 import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
-import { dec, moneyStr } from '@tp/contract/decimal';
+import { type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
 import type { AppContext } from '../../../context.ts';
 import { Admission, Refusal } from '../admission/admission.ts';
@@ -142,8 +142,8 @@ export class TriggerExecutor {
         }
         const fillPrice = openPriceFor(row.orderType, job.bid, job.ask);
         const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
-        let margin = dec(0);
-        let fee = dec(0);
+        let margin: Dec;
+        let fee: Dec;
         try {
           // The symbol first: its conversion pair must be live before the margin can be converted.
           this.admission.symbolNow(row.symbolId);

@@ -14,7 +14,7 @@ export function useSelectedSymbol(symbols: TradeSymbol[] | undefined): TradeSymb
   const wanted = useQueryParam('symbol');
   const symbol = useMemo(() => {
     if (!symbols?.length) return undefined;
-    let stored: string | null = null;
+    let stored: string | null;
     try {
       stored = localStorage.getItem(SYMBOL_KEY);
     } catch {
