@@ -57,7 +57,7 @@ export interface ProtocolHost {
   replay(conn: ClientConnection, after: number): Promise<{ complete: boolean; count: number } | null>;
 }
 
-/** One client message: the text `ping`, or JSON {type, params} (login, logout, sub, unsub). */
+/** One client message: the text `ping`, or JSON {type, params} (login, logout, replay, sub, unsub). */
 export async function handleClientMessage(gw: ProtocolHost, conn: ClientConnection, text: string | null): Promise<void> {
   if (!conn.isOpen) return;
   if (text !== null && text.trim() === 'ping') {
