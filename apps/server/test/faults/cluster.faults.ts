@@ -348,31 +348,48 @@ describe('faults on a three-server cluster (its own PostgreSQL and Redis)', () =
   }
 
   /** Market orders opened and closed in a loop by every trader, through the servers in turn (each submit carries a client order id). */
-  function startChurn() {
+  /**
+   * Market orders opened and closed in a loop by every trader, through the servers in turn (each submit
+   * carries a client order id); every fourth turn also a position with a take-profit and a pending buy
+   * limit that stay, added to `triggers`: orders placed during the fault must be in the leader's books too.
+   */
+  function startChurn(triggers: Triggers) {
     let on = true;
     const loops = traders.map(async (trader, t) => {
       let turn = t;
+      /** Submits through `url` with a client order id, once more with the same id when no answer came; the id acknowledged, or null. */
+      const submit = async (url: string, params: Record<string, unknown>): Promise<number | null> => {
+        const clientId = `f-${randomBytes(6).toString('hex')}`;
+        for (let attempt = 0; attempt < 2 && on; attempt++) {
+          const res = await call(
+            url,
+            'GET',
+            '/v1/api/forex/submit',
+            { type: 1, cont: '0.01', forex_id: btcId, multiple: 10, client_order_id: clientId, ...params },
+            trader.token,
+          );
+          if (res?.code === 1) {
+            acked.push({ id: res.data.Id, clientId, userId: trader.userId });
+            return res.data.Id as number;
+          }
+          await sleep(300);
+        }
+        return null;
+      };
       while (on) {
         const servers = liveServers();
         const at = servers[turn++ % servers.length]!;
-        const clientId = `f-${randomBytes(6).toString('hex')}`;
-        let opened: Answer | null = null;
-        // A client that got no answer sends the same order again, with the same client order id.
-        for (let attempt = 0; attempt < 2 && on && opened?.code !== 1; attempt++) {
-          opened = await call(
-            at.url,
-            'GET',
-            '/v1/api/forex/submit',
-            { type: 1, cont: '0.01', forex_id: btcId, multiple: 10, client_order_id: clientId },
-            trader.token,
-          );
-          if (opened?.code === 1) acked.push({ id: opened.data.Id, clientId, userId: trader.userId });
-          else await sleep(300);
-        }
-        if (opened?.code === 1) {
+        const id = await submit(at.url, {});
+        if (id !== null) {
           const other = servers[turn % servers.length]!;
-          const res = await call(other.url, 'GET', '/v1/api/forex/close', { id: opened.data.Id }, trader.token);
-          if (res?.code === 1) closed.push(opened.data.Id);
+          const res = await call(other.url, 'GET', '/v1/api/forex/close', { id }, trader.token);
+          if (res?.code === 1) closed.push(id);
+        }
+        if (turn % 4 === 0) {
+          const tp = await submit(at.url, { target_profit_price: fixed(base * 1.03, 2), stop_loss_price: fixed(base * 0.85, 2) });
+          if (tp !== null) triggers.tp.push(tp);
+          const pending = await submit(at.url, { status: 0, target_price: fixed(base * 0.97, 2) });
+          if (pending !== null) triggers.pending.push(pending);
         }
         await sleep(200);
       }
@@ -613,11 +630,22 @@ describe('faults on a three-server cluster (its own PostgreSQL and Redis)', () =
   async function runFault(fault: string, inject: (pollers: Poller[]) => Promise<Injected>) {
     await recovered();
     const before = liveServers();
+    // The positions left from the fault before are closed (their margin free again), through the servers in turn.
+    for (const [i, trader] of traders.entries()) {
+      const open = await cluster.query<{ id: number }>('select id::int as id from orders where user_id = $1 and status = 1', [
+        trader.userId,
+      ]);
+      for (const [j, { id }] of open.entries()) {
+        const res = await call(before[(i + j) % before.length]!.url, 'GET', '/v1/api/forex/close', { id }, trader.token);
+        expect(res?.code, res?.msg).toBe(1);
+        closed.push(id);
+      }
+    }
     const triggers = await placeTriggers();
     // The leader's books learn of them (bus or change log) before the fault.
     await sleep(700);
     const pollers = before.map((s, i) => new Poller(s, traders[i % traders.length]!.token));
-    const stopChurn = startChurn();
+    const stopChurn = startChurn(triggers);
     await sleep(1_000);
     const injected = await inject(pollers);
     const liftedAt = Date.now();
