@@ -18,6 +18,7 @@ export const PUSH_TYPES = [
   'logout_result',
   'sub_result',
   'unsub_result',
+  'replay_result',
   'session_ended',
   'DAY_MARKET',
   'KLINE',

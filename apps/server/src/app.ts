@@ -27,7 +27,8 @@ import { clientKey } from './http/client-key.ts';
 import { MemoryBus, type Bus } from './platform/bus.ts';
 import { type Database, isConnectionLost, openDatabase } from './platform/db/client.ts';
 import { seedDatabase } from './platform/db/seed.ts';
-import { BackgroundRunner, createSharedPlatform } from './platform/cluster.ts';
+import { BackgroundRunner, createSharedPlatform, journalLimits } from './platform/cluster.ts';
+import { MemoryPushJournal } from './platform/push-journal.ts';
 import { createLogger } from './platform/logger.ts';
 import { modules } from './modules/index.ts';
 import { observeHttp } from './observability/http-metrics.ts';
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     transactionWith: database.transactionWith,
     log,
     bus,
+    pushJournal: shared.pushJournal ?? new MemoryPushJournal(journalLimits(config)),
     storage,
     services: {} as AppContext['services'],
     metrics,

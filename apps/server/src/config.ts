@@ -110,6 +110,9 @@ const EnvSchema = z.object({
   WS_MAX_MESSAGES_PER_SECOND: z.coerce.number().int().positive().default(20),
   WS_MAX_QUEUED_MESSAGES: z.coerce.number().int().positive().default(32),
   WS_MAX_FAILED_LOGINS: z.coerce.number().int().positive().default(5),
+  /** Replay on reconnect: how long a user's NOTICE and FOREX_CLOSED pushes are kept, and at most how many. */
+  WS_REPLAY_WINDOW_MS: z.coerce.number().int().positive().default(300_000),
+  WS_REPLAY_MAX_ENTRIES: z.coerce.number().int().positive().max(1000).default(100),
   /**
    * Password hashes (scrypt, 128 MiB each) computed at once on this server, and how many more may
    * wait for a turn; a request beyond both is refused with the rate-limit code.

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db, TransactionWith } from './platform/db/client.ts';
 import type { Metrics } from './observability/metrics.ts';
 import type { Bus } from './platform/bus.ts';
+import type { PushJournal } from './platform/push-journal.ts';
 import type { Storage } from './platform/storage.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface AppContext {
   transactionWith?: TransactionWith;
   log: Logger;
   bus: Bus;
+  /** A user's recent NOTICE and FOREX_CLOSED pushes, for a client that reconnects (replay). */
+  pushJournal: PushJournal;
   /** Uploaded files (local directory now; an object store later). */
   storage: Storage;
   services: Services;

@@ -96,8 +96,10 @@ export async function startCluster(count: number, env: Record<string, string> = 
     ORDER_DEADLINE_MS: '60000',
     ...env,
   };
-  const admin = new pg.Client({ connectionString: db.url });
-  await admin.connect();
+  // A pool, not one client: a connection PostgreSQL drops (a restart, in the fault suite) is replaced,
+  // and its error is not an uncaught one.
+  const admin = new pg.Pool({ connectionString: db.url, max: 2 });
+  admin.on('error', () => undefined);
   const servers: ClusterServer[] = [];
   const cluster: Cluster = {
     servers,

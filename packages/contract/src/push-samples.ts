@@ -36,6 +36,7 @@ export const pushSamples: { [N in JsonServerMessageName]: ServerMessageOf<N> } =
   error: pushMessage('error', { code: 1001, msg: 'The message could not be read' }),
   login_result: pushMessage('login_result', { code: 1, msg: 'Logged in' }),
   logout_result: pushMessage('logout_result', { code: 1, msg: 'Logged out' }),
+  replay_result: pushMessage('replay_result', { code: 1, msg: 'Sent 2 missed notifications', data: { complete: true, count: 2 } }),
   sub_result: pushMessage('sub_result', { code: 1, msg: 'Subscribed', topic: 'DAY_MARKET' }),
   unsub_result: pushMessage('unsub_result', { code: 1, msg: 'Unsubscribed', topic: 'DAY_MARKET' }),
   session_ended: pushMessage('session_ended', { reason: 'logout', msg: 'You have logged out.' }),

@@ -105,6 +105,28 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
     },
   },
   {
+    name: 'replay_result',
+    type: 'replay_result',
+    frame: 'json',
+    topic: null,
+    audience: 'reply',
+    shape: {
+      object: {
+        type: {
+          const: 'replay_result',
+        },
+        code: 'number',
+        msg: 'string',
+        data: {
+          object: {
+            complete: 'boolean',
+            count: 'number',
+          },
+        },
+      },
+    },
+  },
+  {
     name: 'session_ended',
     type: 'session_ended',
     frame: 'json',
@@ -309,7 +331,9 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
         id: {
           array: 'number',
         },
+        seq: 'number',
       },
+      optional: ['seq'],
     },
   },
   {
@@ -344,7 +368,9 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
         price: 'string',
         profit: 'string',
         time: 'number',
+        seq: 'number',
       },
+      optional: ['seq'],
     },
   },
   {

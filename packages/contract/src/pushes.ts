@@ -42,6 +42,11 @@ const declareClient = <const D extends SocketMessageDeclaration>(d: D): D => d;
 const int = z.number().int();
 const reply = <const T extends string>(type: T) => z.object({ type: z.literal(type), code: int, msg: z.string() });
 const topicReply = <const T extends string>(type: T) => reply(type).extend({ topic: z.string() });
+/**
+ * The user's push sequence on NOTICE and FOREX_CLOSED: increasing one by one per user, so a client
+ * that reconnects can ask for what followed the last one it saw (`replay`) and drop a push seen twice.
+ */
+const seq = int.optional();
 /** A level of the book: [price, lots], decimal strings. */
 const level = z.tuple([z.string(), z.string()]);
 
@@ -95,6 +100,15 @@ export const serverMessages = {
     audience: 'reply',
     schema: topicReply('unsub_result'),
     summary: 'Unsubscribed from `topic` (`code` other than 1: an unknown topic).',
+  }),
+  replay_result: declare({
+    type: 'replay_result',
+    frame: 'json',
+    topic: null,
+    audience: 'reply',
+    schema: reply('replay_result').extend({ data: z.object({ complete: z.boolean(), count: int }) }),
+    summary:
+      'Sent after the replayed pushes: `data.count` pushes were sent again; `data.complete` false when some that followed the seq are no longer kept (or the seq is unknown): refetch orders and notices. `code` other than 1: not logged in as a trader, a bad seq, or the journal cannot be read now.',
   }),
   session_ended: declare({
     type: 'session_ended',
@@ -170,17 +184,18 @@ export const serverMessages = {
     frame: 'json',
     topic: WsTopic.FOREX_CLOSED,
     audience: 'user',
-    schema: z.object({ type: z.literal(WsTopic.FOREX_CLOSED), id: z.array(int) }),
-    summary: 'The ids of orders that just closed or were cancelled; always sent, after any account snapshot still waiting.',
+    schema: z.object({ type: z.literal(WsTopic.FOREX_CLOSED), id: z.array(int), seq }),
+    summary:
+      "The ids of orders that just closed or were cancelled; always sent, after any account snapshot still waiting. `seq`: the user's push sequence (see `replay`).",
   }),
   NOTICE: declare({
     type: WsTopic.NOTICE,
     frame: 'json',
     topic: WsTopic.NOTICE,
     audience: 'announcement',
-    schema: z.object({ type: z.literal(WsTopic.NOTICE), ...NoticeSchema.shape }),
+    schema: z.object({ type: z.literal(WsTopic.NOTICE), ...NoticeSchema.shape, seq }),
     summary:
-      'A close or fill the trader did not make (`kind`: take_profit, stop_loss, trailing_stop, stop_out, staff_close, demo_reset, pending_filled, pending_cancelled, margin_call: then `price` is the margin level in percent); `time` Unix seconds. Also listed by `/v1/api/forex/notices`.',
+      'A close or fill the trader did not make (`kind`: take_profit, stop_loss, trailing_stop, stop_out, staff_close, demo_reset, pending_filled, pending_cancelled, margin_call: then `price` is the margin level in percent); `time` Unix seconds; `seq` as on FOREX_CLOSED. Also listed by `/v1/api/forex/notices`.',
   }),
   ALERT: declare({
     type: WsTopic.ALERT,
@@ -232,6 +247,14 @@ export const clientMessages = {
     topic: null,
     schema: clientParams('logout'),
     summary: '`params`: "". Ends the login on this connection.',
+  }),
+  replay: declareClient({
+    type: 'replay',
+    frame: 'json',
+    topic: null,
+    schema: clientParams('replay'),
+    summary:
+      "`params`: the last `seq` seen (decimal). After `login` (and `sub`): the logged-in trader's NOTICE and FOREX_CLOSED pushes kept since (a few minutes) come again to this connection, in order, then `replay_result`.",
   }),
   sub: declareClient({ type: 'sub', frame: 'json', topic: null, schema: clientParams('sub'), summary: '`params`: a topic name.' }),
   unsub: declareClient({ type: 'unsub', frame: 'json', topic: null, schema: clientParams('unsub'), summary: '`params`: a topic name.' }),

@@ -9,6 +9,7 @@ import { RedisBus, redisClient } from './redis-bus.ts';
 import { FallbackThrottle, gatedRateLimitClient, RedisGate } from './redis-gate.ts';
 import { S3Storage } from './storage-s3.ts';
 import { LocalStorage, type Storage } from './storage.ts';
+import { type PushJournal, RedisPushJournal } from './push-journal.ts';
 import { RedisThrottle, type Throttle } from './throttle.ts';
 
 /**
@@ -17,12 +18,16 @@ import { RedisThrottle, type Throttle } from './throttle.ts';
  */
 export interface SharedPlatform {
   bus: Bus | null;
+  /** Users' recent pushes for replay, shared by every server (null: in memory). */
+  pushJournal: PushJournal | null;
   throttle: Throttle | null;
   storage: Storage;
   /** Options for @fastify/rate-limit that count in Redis (empty without Redis). */
   rateLimitStore: { redis?: Redis; nameSpace?: string; skipOnError?: boolean };
   close(): Promise<void>;
 }
+
+export const journalLimits = (config: Config) => ({ windowMs: config.WS_REPLAY_WINDOW_MS, maxEntries: config.WS_REPLAY_MAX_ENTRIES });
 
 export function createSharedPlatform(config: Config, log: Logger): SharedPlatform {
   const storage: Storage =
@@ -36,12 +41,13 @@ export function createSharedPlatform(config: Config, log: Logger): SharedPlatfor
           pathStyle: config.S3_PATH_STYLE,
         })
       : new LocalStorage(config.storageDir);
-  if (!config.REDIS_URL) return { bus: null, throttle: null, storage, rateLimitStore: {}, close: async () => undefined };
+  if (!config.REDIS_URL) return { bus: null, pushJournal: null, throttle: null, storage, rateLimitStore: {}, close: async () => undefined };
   const prefix = config.REDIS_PREFIX;
   const commands = redisClient(config.REDIS_URL, log, 'commands');
   const gate = new RedisGate(commands, log);
   return {
     bus: new RedisBus({ url: config.REDIS_URL, prefix, log }),
+    pushJournal: new RedisPushJournal(commands, prefix, journalLimits(config), log),
     throttle: new FallbackThrottle(new RedisThrottle(commands, prefix), gate),
     storage,
     // A Redis outage must not take the API down: requests then pass uncounted, at once.

@@ -32,6 +32,8 @@ export class ClientConnection {
   queue: Promise<void> = Promise.resolve();
   /** An account snapshot held back while the client is backed up (newest wins). */
   heldTrade: Buffer | null = null;
+  /** While a replay reads the journal: the user's live pushes with a seq, held to follow the replayed ones. */
+  replayHeld: { seq: number; frame: Buffer }[] | null = null;
   /** Messages received and not yet handled. */
   pending = 0;
   failedLogins = 0;

@@ -9,6 +9,7 @@ import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
 import { t } from '../http/i18n.ts';
 import { clientKey } from '../http/client-key.ts';
 import { BusChannels, type SessionEnded } from '../platform/bus-channels.ts';
+import type { ReplayBatch } from '../platform/push-journal.ts';
 import { CLOSE_POLICY, CLOSE_TOO_SLOW, ClientConnection } from './client-connection.ts';
 import { FlushScheduler } from './flush-scheduler.ts';
 import { jsonFrame } from './frames.ts';
@@ -243,11 +244,16 @@ export class WsGateway implements ProtocolHost {
     const announcement = isAnnouncement(topic);
     if (!announcement && !isUserTopic(topic)) return;
     const frame = jsonFrame(message);
+    const seq = 'seq' in message && typeof message.seq === 'number' ? message.seq : undefined;
     for (const conn of [...conns]) {
       if ((!announcement && !conn.subscriptions.has(topic)) || !this.isLive(conn)) continue;
       if (topic === WsTopic.FOREX_TRADE && conn.buffered > this.ctx.config.WS_MAX_BUFFERED_BYTES) {
         conn.heldTrade = frame;
         this.flusher.request();
+        continue;
+      }
+      if (conn.replayHeld && seq !== undefined) {
+        conn.replayHeld.push({ seq, frame });
         continue;
       }
       const waiting = conn.heldTrade;
@@ -319,6 +325,45 @@ export class WsGateway implements ProtocolHost {
       this.stats.writes++;
       this.stats.bytes += sent.bytes;
     }
+  }
+
+  /**
+   * The kept NOTICE and FOREX_CLOSED pushes after `after`, to this connection only (FOREX_CLOSED if it
+   * subscribed, as live). Live ones that come while the journal is read are held and follow, each
+   * once, so the client gets every push in order.
+   */
+  async replay(conn: ClientConnection, after: number): Promise<{ complete: boolean; count: number } | null> {
+    const userId = conn.user!.id;
+    conn.replayHeld = [];
+    let batch: ReplayBatch;
+    try {
+      batch = await this.ctx.pushJournal.replay(userId, after);
+    } catch (err) {
+      this.releaseHeld(conn, after);
+      throw err;
+    }
+    if (conn.user?.id !== userId || !this.isLive(conn)) {
+      conn.replayHeld = null;
+      return null;
+    }
+    let last = after;
+    let count = 0;
+    for (const push of batch.pushes) {
+      last = Math.max(last, push.seq ?? last);
+      if (push.type === WsTopic.FOREX_CLOSED && !conn.subscriptions.has(push.type)) continue;
+      conn.write(jsonFrame(push));
+      count++;
+    }
+    this.stats.frames += count;
+    this.releaseHeld(conn, last);
+    return { complete: batch.complete, count };
+  }
+
+  /** Ends a replay: the live pushes held meanwhile go out, but for those the replay already sent. */
+  private releaseHeld(conn: ClientConnection, sentUpTo: number): void {
+    const held = conn.replayHeld ?? [];
+    conn.replayHeld = null;
+    for (const { seq, frame } of held) if (seq > sentUpTo) conn.write(frame);
   }
 
   /** A login with a token that resolves to no session: a few are a mistake, more are guessing. */

@@ -50,9 +50,14 @@ export interface ProtocolHost {
   unsubscribe(conn: ClientConnection, topic: string): void;
   /** Counts a login that failed; the host closes a client that keeps failing. */
   loginFailed(conn: ClientConnection): void;
+  /**
+   * Sends the logged-in user's kept pushes after `after` to this connection; what it sent, or null
+   * when the login ended meanwhile. Throws when the journal cannot be read.
+   */
+  replay(conn: ClientConnection, after: number): Promise<{ complete: boolean; count: number } | null>;
 }
 
-/** One client message: the text `ping`, or JSON {type, params} (login, logout, sub, unsub). */
+/** One client message: the text `ping`, or JSON {type, params} (login, logout, replay, sub, unsub). */
 export async function handleClientMessage(gw: ProtocolHost, conn: ClientConnection, text: string | null): Promise<void> {
   if (!conn.isOpen) return;
   if (text !== null && text.trim() === 'ping') {
@@ -76,6 +81,8 @@ export async function handleClientMessage(gw: ProtocolHost, conn: ClientConnecti
       gw.logOut(conn);
       reply(conn, 'logout_result', Code.SUCCESS, 'ws_logout_success');
       return;
+    case 'replay':
+      return replay(gw, conn, params);
     case 'sub':
       return subscribe(gw, conn, params);
     case 'unsub':
@@ -116,6 +123,32 @@ async function checkLogin(gw: ProtocolHost, conn: ClientConnection, params: unkn
   }
   gw.logIn(conn, { user });
   reply(conn, 'login_result', Code.SUCCESS, 'ws_login_success');
+}
+
+function replayReply(conn: ClientConnection, code: number, key: string, data = { complete: false, count: 0 }): void {
+  conn.write(jsonFrame(pushMessage('replay_result', { code, msg: t(conn.lang, key, { count: data.count }), data })));
+}
+
+/** The last seq a client saw, as a decimal string (or a number). */
+function parseSeq(params: unknown): number | null {
+  const text = typeof params === 'number' ? String(params) : typeof params === 'string' ? params.trim() : '';
+  return /^\d{1,15}$/.test(text) ? Number(text) : null;
+}
+
+/** A trader back after a lost connection asks for the NOTICE and FOREX_CLOSED pushes that followed the last seq it saw. */
+async function replay(gw: ProtocolHost, conn: ClientConnection, params: unknown): Promise<void> {
+  const after = parseSeq(params);
+  if (after === null) return replayReply(conn, Code.INVALID_PARAM, 'ws_replay_bad_seq');
+  if (!conn.user) return replayReply(conn, Code.FORBIDDEN, 'ws_replay_login_required');
+  let sent: Awaited<ReturnType<ProtocolHost['replay']>>;
+  try {
+    sent = await gw.replay(conn, after);
+  } catch (err) {
+    gw.ctx.log.warn({ err: { message: (err as Error).message } }, 'socket replay could not read the journal');
+    return replayReply(conn, 500, 'ws_replay_unavailable');
+  }
+  if (!sent) return replayReply(conn, Code.FORBIDDEN, 'ws_replay_login_required');
+  replayReply(conn, Code.SUCCESS, sent.complete ? 'ws_replayed' : 'ws_replay_incomplete', sent);
 }
 
 function subscribe(gw: ProtocolHost, conn: ClientConnection, params: unknown): void {

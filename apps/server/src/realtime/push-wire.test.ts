@@ -90,6 +90,7 @@ describe.each(dbTargets)('the frames of /v1/ws on %s', (target) => {
     frames.FOREX_TRADE = await c.next(isType('FOREX_TRADE', (m) => m.TransOrder.length === 1));
     expect((await api(t, trader, '/v1/api/forex/close', { id: placed.data.Id })).code).toBe(1);
     frames.FOREX_CLOSED = await c.next(isType('FOREX_CLOSED', (m) => m.id.includes(placed.data.Id)));
+    frames.replay_result = await c.request({ type: 'replay', params: String((frames.NOTICE as WsMessage).seq) }, 'replay_result');
 
     const alert = await api(t, trader, '/v1/api/forex/alert/add', { forex_id: btc, price: '93600' });
     expect(alert.code).toBe(1);

@@ -567,3 +567,74 @@ describe('resync after a reconnect', () => {
     expect(resyncs).toHaveBeenCalledOnce();
   });
 });
+
+describe('replay of missed pushes after a reconnect', () => {
+  const notice = (seq: number) => ({ ...pushSamples.NOTICE, seq });
+  const closed = (seq: number) => ({ ...pushSamples.FOREX_CLOSED, seq });
+  const replays = (ws: FakeWebSocket) => ws.json().filter((m) => m.type === 'replay');
+  const reconnect = () => {
+    last().drop();
+    vi.advanceTimersByTime(1_000);
+    last().accept();
+  };
+
+  it('asks for what followed the last seq seen once logged in again, and drops a push it has seen', () => {
+    token = 'tok';
+    const notices = vi.fn();
+    const closes = vi.fn();
+    client.subscribe('NOTICE', notices);
+    client.subscribe('FOREX_CLOSED', closes);
+    client.start();
+    last().accept();
+    last().receive({ type: 'login_result', code: 1, msg: 'Logged in' });
+    expect(replays(last())).toEqual([]);
+    last().receive(notice(41));
+    last().receive(closed(42));
+    last().receive(closed(42));
+    expect([notices.mock.calls.length, closes.mock.calls.length]).toEqual([1, 1]);
+
+    reconnect();
+    // Not before the login is accepted: the server replays to a logged-in trader only.
+    expect(replays(last())).toEqual([]);
+    last().receive({ type: 'login_result', code: 1, msg: 'Logged in' });
+    expect(replays(last())).toEqual([{ type: 'replay', params: '42' }]);
+    const order = last()
+      .json()
+      .map((m) => m.type);
+    expect(order.indexOf('replay')).toBeGreaterThan(order.lastIndexOf('sub'));
+
+    // What the server replays and what comes live may overlap: each seq is handled once.
+    last().receive(notice(41));
+    last().receive(closed(43));
+    last().receive(notice(44));
+    last().receive(closed(43));
+    last().receive({ type: 'replay_result', code: 1, msg: 'Sent 2', data: { complete: true, count: 2 } });
+    expect(closes.mock.calls.map(([m]) => m.seq)).toEqual([42, 43]);
+    expect(notices.mock.calls.map(([m]) => m.seq)).toEqual([41, 44]);
+
+    reconnect();
+    last().receive({ type: 'login_result', code: 1, msg: 'Logged in' });
+    expect(replays(last())).toEqual([{ type: 'replay', params: '44' }]);
+  });
+
+  it("never asks with another session's seq, and passes pushes without a seq as before", () => {
+    token = 'tok-a';
+    const closes = vi.fn();
+    client.subscribe('FOREX_CLOSED', closes);
+    client.start();
+    last().accept();
+    last().receive({ type: 'login_result', code: 1, msg: 'Logged in' });
+    last().receive(closed(7));
+    token = 'tok-b';
+    client.relogin();
+    last().receive({ type: 'login_result', code: 1, msg: 'Logged in' });
+    reconnect();
+    last().receive({ type: 'login_result', code: 1, msg: 'Logged in' });
+    expect(replays(last())).toEqual([]);
+
+    last().receive(closed(7));
+    last().receive(pushSamples.FOREX_CLOSED);
+    last().receive(pushSamples.FOREX_CLOSED);
+    expect(closes).toHaveBeenCalledTimes(4);
+  });
+});

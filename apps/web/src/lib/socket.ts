@@ -49,6 +49,8 @@ export interface SocketOptions {
 }
 
 const OPEN = 1;
+/** How many recent push seqs are remembered to drop a push that comes twice (a replay racing a live push). */
+const SEEN_SEQS = 256;
 
 /**
  * Delay before the n-th retry (0-based): exponential up to `maxMs`, with "equal jitter" (half of it
@@ -97,6 +99,13 @@ export class SocketClient {
   private readonly statusListeners = new Set<(status: SocketStatus) => void>();
   private readonly loginListeners = new Set<() => void>();
   private readonly resyncListeners = new Set<() => void>();
+  /** The token of the last login sent on this connection: whose pushes arrive. */
+  private loginToken: string | null = null;
+  /**
+   * The NOTICE and FOREX_CLOSED seqs seen for one session (the token they came for): the highest is
+   * sent as `replay` after a login on a new connection, and a seq seen already is dropped.
+   */
+  private seqs: { token: string; last: number; seen: Set<number> } | null = null;
 
   constructor(options: SocketOptions) {
     this.options = { timers: globalTimers, baseBackoffMs: 1_000, maxBackoffMs: 10_000, random: Math.random, ...options };
@@ -252,7 +261,26 @@ export class SocketClient {
     if (!parsed || parsed.name === 'pong') return;
     if (parsed.name === 'session_ended') this.options.onSessionEnded?.(parsed.message);
     else if (parsed.name === 'login_result') this.handleLoginResult(parsed.message.code);
+    else if ((parsed.name === 'NOTICE' || parsed.name === 'FOREX_CLOSED') && !this.firstTime(parsed.message.seq)) return;
     else this.dispatch(parsed);
+  }
+
+  /** Whether a push with this seq is new (pushes without one always are); remembers it. */
+  private firstTime(seq: number | undefined): boolean {
+    const token = this.loginToken;
+    if (seq === undefined || token === null) return true;
+    if (this.seqs?.token !== token) this.seqs = { token, last: seq, seen: new Set() };
+    const { seen } = this.seqs;
+    if (seen.has(seq)) return false;
+    seen.add(seq);
+    if (seen.size > SEEN_SEQS) seen.delete(seen.values().next().value!);
+    this.seqs.last = Math.max(this.seqs.last, seq);
+    return true;
+  }
+
+  /** After a login, asks for the pushes of this session that followed the last one seen (a lost connection may have missed some). */
+  private replayMissed(): void {
+    if (this.seqs && this.seqs.token === this.loginToken) this.sendJson({ type: 'replay', params: String(this.seqs.last) });
   }
 
   /**
@@ -263,6 +291,7 @@ export class SocketClient {
     if (code === Code.SUCCESS) {
       this.loginAttempts = 0;
       this.setLoginFailing(false);
+      this.replayMissed();
       this.resync();
       return;
     }
@@ -305,6 +334,7 @@ export class SocketClient {
   private login(): boolean {
     const token = this.options.getToken();
     if (!token || !this.isOpen()) return false;
+    this.loginToken = token;
     this.sendJson({ type: 'login', params: token });
     return true;
   }
@@ -363,7 +393,7 @@ export class SocketClient {
     return this.ws !== null && this.ws.readyState === OPEN && this.currentStatus === 'open';
   }
 
-  private sendJson(message: ClientMessageOf<'login' | 'logout' | 'sub' | 'unsub'>): void {
+  private sendJson(message: ClientMessageOf<'login' | 'logout' | 'sub' | 'unsub' | 'replay'>): void {
     this.sendRaw(JSON.stringify(message));
   }
 

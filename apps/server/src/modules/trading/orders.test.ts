@@ -50,7 +50,7 @@ describe.each(dbTargets)('orders on %s', (target) => {
     const closed = await api(t, trader, '/v1/api/forex/close', { id: opened.data.Id });
     pushes.stop();
     expect(closed.data).toMatchObject({ Status: 3, ClosedType: 1, UpdatePrice: '95990.00', FactProfits: '490.000000' });
-    expect(pushes.messages).toContainEqual({ type: 'FOREX_CLOSED', id: [opened.data.Id] });
+    expect(pushes.messages).toContainEqual({ type: 'FOREX_CLOSED', id: [opened.data.Id], seq: expect.any(Number) });
     expect(await cashOf(t, trader.userId)).toEqual({ balance: '100488.5', locked: '0' });
 
     const history = await api(t, trader, '/v1/api/forex/my_deal', { status: 3 });
@@ -111,7 +111,7 @@ describe.each(dbTargets)('orders on %s', (target) => {
 
     const cancelled = await api(t, trader, '/v1/api/forex/cancel_trade', { id: stop.data.Id });
     expect(cancelled.data).toMatchObject({ Status: 4, CancelReason: 'user' });
-    expect(pushes.messages).toContainEqual({ type: 'FOREX_CLOSED', id: [stop.data.Id] });
+    expect(pushes.messages).toContainEqual({ type: 'FOREX_CLOSED', id: [stop.data.Id], seq: expect.any(Number) });
     pushes.stop();
     expect(await cashOf(t, trader.userId)).toEqual({ balance: '99064.6', locked: '935.1' });
     expect((await api(t, trader, '/v1/api/forex/cancel_trade', { id: stop.data.Id })).code).not.toBe(1);

@@ -63,7 +63,7 @@ describe.each(dbTargets)('demo accounts and the account log on %s', (target) => 
     const byId = Object.fromEntries(history.data.data.map((o: { Id: number }) => [o.Id, o]));
     expect(byId[open.data.Id]).toMatchObject({ Status: 3, ClosedType: 6, UpdatePrice: '93123.45', FactProfits: '-698.023500' });
     expect(byId[pending.data.Id]).toMatchObject({ Status: 4, ClosedType: 6, CancelReason: 'demo_reset' });
-    expect(pushes.messages).toContainEqual({ type: 'FOREX_CLOSED', id: [open.data.Id, pending.data.Id] });
+    expect(pushes.messages).toContainEqual({ type: 'FOREX_CLOSED', id: [open.data.Id, pending.data.Id], seq: expect.any(Number) });
     const log = await api(t, trader, '/v1/api/main/accountLog/forexChange', { page: 1, limit: 1 });
     expect(log.data.data[0]).toMatchObject({ Type: 'demo_reset', Value: '699.133500', MemoTran: 'Demo account reset' });
     await expectAuditClean(t);

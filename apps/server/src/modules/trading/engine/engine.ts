@@ -340,28 +340,34 @@ export class TradingEngine {
   }
 
   private putRow(row: OrderRow, touched: Set<LiveAccount>, closedIds: Map<number, number[]>): void {
+    const known = this.live.positions.has(row.id) || this.live.pendings.has(row.id);
     const put = this.live.put(row);
     if (!put) return;
     if (put.acc) touched.add(put.acc);
     if (put.gap) this.resyncAccount(row.userId);
     if (row.status !== OrderStatus.PENDING && row.status !== OrderStatus.OPEN)
       closedIds.set(row.userId, [...(closedIds.get(row.userId) ?? []), row.id]);
-    else this.armedSince.add(row.symbolId);
+    else if (!known) {
+      const at = row.createdAt.getTime();
+      this.armedSince.set(row.symbolId, Math.max(at, this.armedSince.get(row.symbolId) ?? 0));
+    }
   }
 
-  /** Symbols whose books took a live order since the last tick check of them (see `checkArmed`). */
-  private readonly armedSince = new Set<number>();
+  /** Symbols whose books took an order new to them since the last check, with the newest such order's creation time. */
+  private readonly armedSince = new Map<number, number>();
 
   /**
-   * An order the books learn of after a tick (the bus or the change log brought it late, or the
-   * price moved between its admission and its commit) is checked against the symbol's newest
-   * accepted quote at once, as a tick would: a level already crossed fires now, not at the next
-   * tick that happens to cross it. Only while the symbol trades (a held jump or a stale quote waits).
+   * An order the books learn of after a tick that came after it (the bus or the change log brought
+   * it late) is checked against the symbol's newest accepted quote at once, as that tick would have
+   * been: a level it crossed fires now, not at the next tick that happens to cross it. A quote older
+   * than the order triggers nothing (fills happen on a tick after placement: a pending order placed
+   * at the market price waits for one), nor does any while the symbol does not trade. Changes of
+   * orders the books already hold (a fill, new stops) wait for the next tick, as they always have.
    */
   private checkArmed(): void {
-    for (const symbolId of this.armedSince) {
+    for (const [symbolId, newest] of this.armedSince) {
       const quote = this.market.quote(symbolId);
-      if (quote && this.market.isOpen(symbolId)) this.onTick(quote);
+      if (quote && quote.time > newest && this.market.isOpen(symbolId)) this.onTick(quote);
     }
     this.armedSince.clear();
   }

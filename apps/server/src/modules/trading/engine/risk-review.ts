@@ -111,7 +111,7 @@ export class RiskReview {
     if (inCall !== acc.marginCall) {
       acc.marginCall = inCall;
       this.record(acc.userId, inCall ? 'margin_call' : 'margin_call_end', figures.riskRate?.toString() ?? null);
-      if (inCall) publishNotice(this.ctx.bus, acc.userId, marginCallNotice(figures.riskRate?.toString() ?? null, Date.now()));
+      if (inCall) publishNotice(this.ctx, acc.userId, marginCallNotice(figures.riskRate?.toString() ?? null, Date.now()));
     }
     if (atOrBelow(figures, this.settings.stopOutLevel)) {
       if (!acc.riskQueued) return this.queueRisk(acc, triggeredAt);

@@ -102,7 +102,7 @@ describe.each(dbTargets)('risk on %s', (target) => {
       FactProfits: '-76010.000000',
     });
     expect((await eventsOf(trader.userId)).map((e) => e.kind)).toEqual(['margin_call', 'stop_out', 'margin_call_end']);
-    expect(pushes.messages).toContainEqual({ type: 'FOREX_CLOSED', id: [btcBuy.data.Id] });
+    expect(pushes.messages).toContainEqual({ type: 'FOREX_CLOSED', id: [btcBuy.data.Id], seq: expect.any(Number) });
     const holding = await api(t, trader, '/v1/api/forex/my_deal', { status: 1 });
     expect(holding.data.data.map((o: { Id: number }) => o.Id)).toEqual([ethBuy.data.Id]);
     // 49,089 + 47,505 - 76,010 = 20,584 free; ETH still open with 3,401 margin.

@@ -32,7 +32,7 @@ export class ChangeFeed {
     for (const c of changes) {
       if (c.type === 'closed' && c.orders.length)
         publishClosed(
-          this.ctx.bus,
+          this.ctx,
           c.userId,
           c.orders.map((o) => o.id),
         );
@@ -41,7 +41,7 @@ export class ChangeFeed {
       for (const order of events) {
         const notice = noticeOf(order, this.ctx.services.market);
         // A fill is announced when it happens, never again when the position closes.
-        if (notice && (notice.kind === 'pending_filled') === (c.type === 'opened')) publishNotice(this.ctx.bus, order.userId, notice);
+        if (notice && (notice.kind === 'pending_filled') === (c.type === 'opened')) publishNotice(this.ctx, order.userId, notice);
       }
     }
     this.engine().apply(changes);

@@ -4,15 +4,22 @@ import type { Notice, Order } from '@tp/contract/schemas/trading';
 import type { Bus } from '../../../platform/bus.ts';
 import type { Figures } from '../engine/figures.ts';
 import { BusChannels } from '../../../platform/bus-channels.ts';
+import { publishJournaled, type PushJournal } from '../../../platform/push-journal.ts';
 
-/** FOREX_CLOSED: the ids of orders that just closed or were cancelled (sent at once, never coalesced). */
-export function publishClosed(bus: Bus, userId: number, ids: number[]): void {
-  bus.publish(BusChannels.userChannel(userId), pushMessage('FOREX_CLOSED', { id: ids }));
+/** Where a user's pushes go: the bus, and the journal a reconnecting client replays from. */
+export interface PushOutlet {
+  bus: Bus;
+  pushJournal: PushJournal;
+}
+
+/** FOREX_CLOSED: the ids of orders that just closed or were cancelled (sent at once, never coalesced; kept for replay). */
+export function publishClosed(out: PushOutlet, userId: number, ids: number[]): void {
+  publishJournaled(out.bus, out.pushJournal, userId, pushMessage('FOREX_CLOSED', { id: ids }));
 }
 
 /** NOTICE: a close or fill the trader did not make themselves (take-profit, stop-loss, stop-out, staff, pending fill or cancellation). */
-export function publishNotice(bus: Bus, userId: number, notice: Notice): void {
-  bus.publish(BusChannels.userChannel(userId), pushMessage('NOTICE', notice));
+export function publishNotice(out: PushOutlet, userId: number, notice: Notice): void {
+  publishJournaled(out.bus, out.pushJournal, userId, pushMessage('NOTICE', notice));
 }
 
 /** The NOTICE of a margin call: the account's margin level (percent) in `price`; no order. */

@@ -43,7 +43,9 @@ describe.each(dbTargets)('concurrency on %s', (target) => {
     expect(results.filter((r) => r.code === 1)).toHaveLength(1);
     expect(results.filter((r) => r.code !== 1).every((r) => r.msg === 'Order not found or already closed')).toBe(true);
     expect(await closeTransactions(opened.data.Id)).toBe(1);
-    expect(pushes.messages.filter((m) => m.type === 'FOREX_CLOSED')).toEqual([{ type: 'FOREX_CLOSED', id: [opened.data.Id] }]);
+    expect(pushes.messages.filter((m) => m.type === 'FOREX_CLOSED')).toEqual([
+      { type: 'FOREX_CLOSED', id: [opened.data.Id], seq: expect.any(Number) },
+    ]);
     // Opened at 95,010, closed at 94,990: the fee and a 2.00 loss.
     expect(await cashOf(t, trader.userId)).toEqual({ balance: '99997.7', locked: '0' });
     await expectAuditClean(t);

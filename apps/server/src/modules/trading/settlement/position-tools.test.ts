@@ -66,7 +66,7 @@ describe.each(dbTargets)('position tools on %s', (target) => {
         expect(closed.code).toBe(1);
         expect(closed.data).toMatchObject({ ...row.part, Status: 3, ClosedType: 1, Price: '95010.00', UpdatePrice: '95990.00' });
         expect(closed.data.Id).not.toBe(opened.data.Id);
-        expect(pushes.messages).toContainEqual({ type: 'FOREX_CLOSED', id: [closed.data.Id] });
+        expect(pushes.messages).toContainEqual({ type: 'FOREX_CLOSED', id: [closed.data.Id], seq: expect.any(Number) });
         const holding = await api(t, trader, '/v1/api/forex/my_deal', { status: 1 });
         expect(holding.data.data).toHaveLength(1);
         expect(holding.data.data[0]).toMatchObject({
