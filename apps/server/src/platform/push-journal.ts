@@ -183,7 +183,7 @@ export class RedisPushJournal implements PushJournal {
 
   async replay(userId: number, after: number): Promise<ReplayBatch> {
     const [entriesKey, lastKey] = this.keys(userId);
-    const [members, last] = await Promise.all([this.redis.zrange(entriesKey, 0, -1), this.redis.get(lastKey)]);
+    const [members, last] = await Promise.all([this.redis.zrange(entriesKey, '0', '-1'), this.redis.get(lastKey)]);
     const entries: Entry[] = [];
     for (const member of members) {
       const [seq, at] = member.split('|', 2);
