@@ -37,14 +37,17 @@ export class MarketServiceImpl implements MarketService {
   private feeding: boolean;
   private lastHeard = 0;
   private heldByLeader = new Set<number>();
+  /** Servers share one feed only over a bus between processes (Redis); without one, this server's feed is its own. */
+  private readonly sharedFeed: boolean;
 
   constructor(private readonly ctx: AppContext) {
-    this.feeding = !ctx.clustered;
+    this.sharedFeed = ctx.clustered && ctx.bus.state?.().kind === 'redis';
+    this.feeding = !this.sharedFeed;
   }
 
   /** The leader runs the feed from now on (true) or no longer (false). */
   setFeeding(on: boolean): void {
-    this.feeding = on || !this.ctx.clustered;
+    this.feeding = on || !this.sharedFeed;
   }
 
   /** Several servers, on the leader: tells the followers the feed is alive and which jumps it holds. */
