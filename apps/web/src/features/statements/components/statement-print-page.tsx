@@ -36,16 +36,22 @@ export function StatementPrintPage() {
   const data = statement.isSuccess && !statement.isPlaceholderData ? statement.data : undefined;
   useEffect(() => {
     if (!data || printed.current) return;
-    printed.current = true;
-    // After this render is painted, so the dialog shows the statement.
-    const id = window.setTimeout(() => window.print(), 300);
+    // After this render is painted, so the dialog shows the statement. Marked printed only when it
+    // runs: new data within the delay (a refetch after the socket logs in) reschedules it, never drops it.
+    const id = window.setTimeout(() => {
+      printed.current = true;
+      window.print();
+    }, 300);
     return () => window.clearTimeout(id);
   }, [data]);
 
   return (
     <div className="min-h-dvh bg-white text-neutral-900 [color-scheme:light]">
       <style>{PAPER_CSS}</style>
-      <div className="flex items-center gap-3 border-b border-neutral-200 bg-neutral-100 px-4 py-2 print:hidden" data-testid="print-toolbar">
+      <div
+        className="flex items-center gap-3 border-b border-neutral-200 bg-neutral-100 px-4 py-2 print:hidden"
+        data-testid="print-toolbar"
+      >
         <Link to={`/mine/statements?${rangeQuery(range)}`} className="rounded-lg px-3 py-2 text-sm text-neutral-800 hover:bg-neutral-200">
           {t('common.back')}
         </Link>
