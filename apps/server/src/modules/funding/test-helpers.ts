@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { dec } from '@tp/contract/decimal';
+import { login as staffLogin } from '@tp/contract/endpoints/admin';
 import { expect } from 'vitest';
 import { call, type TestApp } from '../../../test/test-app.ts';
 import { identityVerifications, ledgerAccounts, staff, uploads } from '../../platform/db/schema.ts';
@@ -76,7 +77,7 @@ export async function staffToken(t: TestApp, roles: string[]): Promise<string> {
     password = 'staff-password-1';
     await t.ctx.db.insert(staff).values({ email, name: roles.join(' '), passwordHash: await hashPassword(password), roles });
   }
-  const res = await call(t, 'POST', '/api/admin/login', { email, password });
+  const res = await call(t, staffLogin.method, staffLogin.path, { email, password });
   expect(res.code).toBe(1);
   return res.data.token as string;
 }
