@@ -11,7 +11,9 @@ import { useDrawMethods, type DrawMethod } from '../api/get-draw-methods';
 
 function MethodCard({ method, onDelete }: { method: DrawMethod; onDelete: () => void }) {
   const { t } = useTranslation();
-  const currency = method.draw_currency.protocol ? `${method.draw_currency.code} (${method.draw_currency.protocol})` : method.draw_currency.code;
+  const currency = method.draw_currency.protocol
+    ? `${method.draw_currency.code} (${method.draw_currency.protocol})`
+    : method.draw_currency.code;
   return (
     <li className="flex items-start gap-3 rounded-xl bg-surface p-4">
       <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
@@ -30,7 +32,12 @@ function MethodCard({ method, onDelete }: { method: DrawMethod; onDelete: () => 
           </>
         )}
       </div>
-      <Button variant="ghost" className="px-2 py-1 text-xs text-down" aria-label={t('funding.delete_named', { name: method.type === 1 ? method.dc_address : method.payee_account })} onClick={onDelete}>
+      <Button
+        variant="ghost"
+        className="px-2 py-1 text-xs text-down"
+        aria-label={t('funding.delete_named', { name: method.type === 1 ? method.dc_address : method.payee_account })}
+        onClick={onDelete}
+      >
         {t('funding.delete')}
       </Button>
     </li>
@@ -58,7 +65,10 @@ export function DrawMethodList({ type }: { type: 1 | 2 }) {
           ))}
         </ul>
       )}
-      <Link to={`/mine/withdraw-way?type=${type}`} className="flex justify-center rounded-lg bg-accent px-4 py-2.5 text-sm font-medium text-on-accent">
+      <Link
+        to={`/mine/withdraw-way?type=${type}`}
+        className="flex justify-center rounded-lg bg-accent px-4 py-2.5 text-sm font-medium text-on-accent"
+      >
         {type === 1 ? t('funding.add_address') : t('funding.add_bank')}
       </Link>
       <ConfirmDialog

@@ -44,7 +44,8 @@ function WithdrawForm() {
   const submit = useSubmitWithdrawal();
 
   const parsed = parseAmount(amount, 2);
-  const figures = parsed.ok && currency ? withdrawalOf(parsed.value, currency.fee_type, currency.draw_rate, currency.usd_price, currency.decimals) : null;
+  const figures =
+    parsed.ok && currency ? withdrawalOf(parsed.value, currency.fee_type, currency.draw_rate, currency.usd_price, currency.decimals) : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +61,12 @@ function WithdrawForm() {
   const confirm = () => {
     if (!currency || !method || !parsed.ok) return;
     submit.mutate(
-      { draw_currency_id: currency.id, number: parsed.value.toString(), draw_method_id: method.id, totp: needTotp ? totp.trim() : undefined },
+      {
+        draw_currency_id: currency.id,
+        number: parsed.value.toString(),
+        draw_method_id: method.id,
+        totp: needTotp ? totp.trim() : undefined,
+      },
       {
         onSuccess: () => {
           setAmount('');
@@ -118,7 +124,11 @@ function WithdrawForm() {
               {methods.isPending ? (
                 <SkeletonRows rows={1} />
               ) : (methods.data ?? []).length === 0 ? (
-                <button type="button" onClick={() => navigate(bindPath)} className="rounded-lg border border-dashed border-border px-3 py-3 text-start text-sm text-accent">
+                <button
+                  type="button"
+                  onClick={() => navigate(bindPath)}
+                  className="rounded-lg border border-dashed border-border px-3 py-3 text-start text-sm text-accent"
+                >
                   {type === 1 ? t('funding.add_address') : t('funding.add_bank')}
                 </button>
               ) : (
@@ -180,10 +190,22 @@ function WithdrawForm() {
         )}
       </div>
       <WithdrawRecords type={type} />
-      <ConfirmDialog open={askBind} title={t('pages.withdraw')} confirmLabel={t('funding.go_bind')} onCancel={() => setAskBind(false)} onConfirm={() => navigate(bindPath)}>
+      <ConfirmDialog
+        open={askBind}
+        title={t('pages.withdraw')}
+        confirmLabel={t('funding.go_bind')}
+        onCancel={() => setAskBind(false)}
+        onConfirm={() => navigate(bindPath)}
+      >
         <p className="text-sm">{t('messages.bind_payment_first')}</p>
       </ConfirmDialog>
-      <ConfirmDialog open={confirming} title={t('funding.confirm_withdraw')} busy={submit.isPending} onCancel={() => setConfirming(false)} onConfirm={confirm}>
+      <ConfirmDialog
+        open={confirming}
+        title={t('funding.confirm_withdraw')}
+        busy={submit.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={confirm}
+      >
         {figures && currency && method && (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-muted">{t('funding.withdraw_amount')}</dt>

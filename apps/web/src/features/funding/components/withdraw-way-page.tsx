@@ -24,7 +24,13 @@ function BindForm({ type }: { type: 1 | 2 }) {
   const [currencyId, setCurrencyId] = useState<number | undefined>(preset);
   const currency = currencies.data?.find((c) => c.id === currencyId) ?? currencies.data?.[0];
   const [address, setAddress] = useState('');
-  const [bank, setBank] = useState<Record<BankField, string>>({ bank_name: '', bank_address: '', bank_swift: '', payee_name: '', payee_account: '' });
+  const [bank, setBank] = useState<Record<BankField, string>>({
+    bank_name: '',
+    bank_address: '',
+    bank_swift: '',
+    payee_name: '',
+    payee_account: '',
+  });
   const [error, setError] = useState<string | null>(null);
   const bind = useBindDrawMethod();
 
@@ -34,7 +40,8 @@ function BindForm({ type }: { type: 1 | 2 }) {
     if (type === 1 && !address.trim()) return setError(t('messages.input_full'));
     if (type === 2 && BANK_FIELDS.some((f) => !OPTIONAL.includes(f) && !bank[f].trim())) return setError(t('messages.input_full'));
     setError(null);
-    const fields = type === 1 ? { dc_address: address.trim() } : Object.fromEntries(BANK_FIELDS.map((f) => [f, bank[f].trim() || undefined]));
+    const fields =
+      type === 1 ? { dc_address: address.trim() } : Object.fromEntries(BANK_FIELDS.map((f) => [f, bank[f].trim() || undefined]));
     bind.mutate(
       { type, draw_id: currency.id, ...fields },
       { onSuccess: () => navigate(type === 1 ? '/mine/coin-address-list' : '/mine/bank-card-list', { replace: true }) },
@@ -52,10 +59,22 @@ function BindForm({ type }: { type: 1 | 2 }) {
         onChange={setCurrencyId}
       />
       {type === 1 ? (
-        <Field label={t('funding.wallet_address')} autoComplete="off" dir="ltr" value={address} onChange={(e) => setAddress(e.target.value)} />
+        <Field
+          label={t('funding.wallet_address')}
+          autoComplete="off"
+          dir="ltr"
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+        />
       ) : (
         BANK_FIELDS.map((field) => (
-          <Field key={field} label={t(`funding.${field}`)} autoComplete="off" value={bank[field]} onChange={(e) => setBank({ ...bank, [field]: e.target.value })} />
+          <Field
+            key={field}
+            label={t(`funding.${field}`)}
+            autoComplete="off"
+            value={bank[field]}
+            onChange={(e) => setBank({ ...bank, [field]: e.target.value })}
+          />
         ))
       )}
       {error && (

@@ -43,7 +43,10 @@ class FakeObserver {
   static show(node: Element, visible: boolean) {
     for (const observer of FakeObserver.all)
       if (observer.targets.has(node))
-        observer.callback([{ target: node, isIntersecting: visible } as IntersectionObserverEntry], observer as unknown as IntersectionObserver);
+        observer.callback(
+          [{ target: node, isIntersecting: visible } as IntersectionObserverEntry],
+          observer as unknown as IntersectionObserver,
+        );
   }
 }
 
@@ -70,7 +73,8 @@ describe('market rows and live quotes', () => {
     vi.useRealTimers();
   });
 
-  const push = (code: string, bid: string) => receiveDayMarket({ type: 'DAY_MARKET', symbol: code, quotation: { close: bid, bid, ask: bid, change: '0.5' } });
+  const push = (code: string, bid: string) =>
+    receiveDayMarket({ type: 'DAY_MARKET', symbol: code, quotation: { close: bid, bid, ask: bid, change: '0.5' } });
   const nextFrame = () => act(() => frames.shift()?.(0));
   const counted = (code: string, children: ReactNode) =>
     createElement(Profiler, { key: code, id: code, onRender: () => renders.set(code, (renders.get(code) ?? 0) + 1) }, children);

@@ -52,7 +52,15 @@ export const MarketRow = memo(function MarketRow({ symbol, starred, onStar }: Ro
         className="flex min-w-0 flex-1 items-center gap-2 py-2.5 ps-4 pe-1 transition-colors hover:bg-surface"
       >
         {symbol.Logo ? (
-          <img src={symbol.Logo} alt="" width={28} height={28} loading="lazy" decoding="async" className="size-7 shrink-0 rounded-full bg-surface-2" />
+          <img
+            src={symbol.Logo}
+            alt=""
+            width={28}
+            height={28}
+            loading="lazy"
+            decoding="async"
+            className="size-7 shrink-0 rounded-full bg-surface-2"
+          />
         ) : (
           <span className="size-7 shrink-0 rounded-full bg-surface-2" />
         )}
@@ -84,7 +92,15 @@ export const MarketRow = memo(function MarketRow({ symbol, starred, onStar }: Ro
 });
 
 /** Symbol rows on a phone: logo, name, 24h change, small chart, bid and ask; a row opens the trade screen. */
-export function MarketList({ symbols, favourites, onStar }: { symbols: TradeSymbol[]; favourites: ReadonlySet<number>; onStar: (id: number) => void }) {
+export function MarketList({
+  symbols,
+  favourites,
+  onStar,
+}: {
+  symbols: TradeSymbol[];
+  favourites: ReadonlySet<number>;
+  onStar: (id: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <>

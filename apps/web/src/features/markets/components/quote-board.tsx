@@ -60,7 +60,17 @@ export const BoardRow = memo(function BoardRow({ symbol, starred, onStar, onOpen
           }}
           className="inline-flex items-center gap-2"
         >
-          {symbol.Logo && <img src={symbol.Logo} alt="" width={20} height={20} loading="lazy" decoding="async" className="size-5 rounded-full bg-surface-2" />}
+          {symbol.Logo && (
+            <img
+              src={symbol.Logo}
+              alt=""
+              width={20}
+              height={20}
+              loading="lazy"
+              decoding="async"
+              className="size-5 rounded-full bg-surface-2"
+            />
+          )}
           <span dir="ltr">{symbol.ShowCode}</span>
           {closed && <span className="rounded bg-surface-2 px-1.5 text-[11px] font-normal text-muted">{t('home.closed')}</span>}
         </a>
@@ -94,7 +104,15 @@ function sortValue(symbol: TradeSymbol, live: LiveQuote | undefined, column: Col
  * sortable by any column. Rows are memoized by symbol and read their own live quote, so a tick
  * re-renders only the rows that moved (the order is recomputed only while sorting by a live column).
  */
-export function QuoteBoard({ symbols, favourites, onStar }: { symbols: TradeSymbol[]; favourites: ReadonlySet<number>; onStar: (id: number) => void }) {
+export function QuoteBoard({
+  symbols,
+  favourites,
+  onStar,
+}: {
+  symbols: TradeSymbol[];
+  favourites: ReadonlySet<number>;
+  onStar: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [sort, setSort] = useState<Sort>(null);
@@ -116,7 +134,12 @@ export function QuoteBoard({ symbols, favourites, onStar }: { symbols: TradeSymb
     const active = sort?.column === column;
     const ariaSort = active ? (sort.descending ? 'descending' : 'ascending') : 'none';
     return (
-      <th key={column} scope="col" aria-sort={ariaSort} className={`px-3 py-2 font-normal ${column === 'symbol' ? 'text-start' : 'text-end'}`}>
+      <th
+        key={column}
+        scope="col"
+        aria-sort={ariaSort}
+        className={`px-3 py-2 font-normal ${column === 'symbol' ? 'text-start' : 'text-end'}`}
+      >
         <button
           type="button"
           onClick={() => setSort(active ? (sort.descending ? null : { column, descending: true }) : { column, descending: false })}

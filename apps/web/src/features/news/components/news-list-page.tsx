@@ -16,7 +16,9 @@ function NewsRow({ item }: { item: NewsItem }) {
   return (
     <li>
       <Link to={`/news/detail?id=${item.id}`} className="flex items-start gap-3 px-4 py-3.5 hover:bg-surface">
-        {item.logo && <img src={item.logo} alt="" loading="lazy" className="size-16 shrink-0 rounded-lg bg-surface-2 object-cover lg:size-20" />}
+        {item.logo && (
+          <img src={item.logo} alt="" loading="lazy" className="size-16 shrink-0 rounded-lg bg-surface-2 object-cover lg:size-20" />
+        )}
         <span className="flex min-w-0 flex-1 flex-col gap-1">
           <span className="line-clamp-2 font-medium">{item.title}</span>
           {item.desc && <span className="line-clamp-2 text-sm text-muted">{item.desc}</span>}

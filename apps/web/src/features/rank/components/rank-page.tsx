@@ -54,7 +54,11 @@ export function RankPage() {
           <EmptyState />
         ) : (
           <>
-            {tab === 'documentary' ? <DocumentaryList items={items} onOpen={openTrader} /> : <RankingList items={items} onOpen={openTrader} />}
+            {tab === 'documentary' ? (
+              <DocumentaryList items={items} onOpen={openTrader} />
+            ) : (
+              <RankingList items={items} onOpen={openTrader} />
+            )}
             <div ref={sentinel} className="flex justify-center py-4 text-sm text-muted">
               {list.isFetchingNextPage ? (
                 <span role="status" className="inline-flex items-center gap-2">

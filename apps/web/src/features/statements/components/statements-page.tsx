@@ -72,7 +72,10 @@ export function StatementsPage() {
 
   const download = () => {
     if (!data) return;
-    downloadText(statementCsv(data, range, (key) => t(`statements.${key}` as 'statements.period')), csvFileName(range));
+    downloadText(
+      statementCsv(data, range, (key) => t(`statements.${key}` as 'statements.period')),
+      csvFileName(range),
+    );
   };
 
   return (

@@ -33,7 +33,12 @@ function Conversation() {
           <>
             {chat.hasOlder && (
               <div className="flex justify-center pt-3">
-                <button type="button" disabled={chat.loadingOlder} onClick={() => void chat.loadOlder()} className="text-sm text-accent disabled:opacity-50">
+                <button
+                  type="button"
+                  disabled={chat.loadingOlder}
+                  onClick={() => void chat.loadOlder()}
+                  className="text-sm text-accent disabled:opacity-50"
+                >
                   {t('support.load_older')}
                 </button>
               </div>
