@@ -6,14 +6,7 @@ import { Admission, Refusal } from '../admission/admission.ts';
 import { atOrBelow, figuresOf, floatingOf } from './figures.ts';
 import type { OrderOps, Prices } from '../settlement/order-ops.ts';
 import { termsOf } from '../views/order-view.ts';
-import {
-  type OrderRow,
-  findOrder,
-  markOpened,
-  openPositionsCondition,
-  orderAndOpenPositionsCondition,
-  ownOrdersCondition,
-} from '../db/repository.ts';
+import { type OrderRow, findOrder, markOpened, openPositionsCondition, orderAndOpenPositionsCondition } from '../db/repository.ts';
 import type { Settlement } from '../settlement/settlement.ts';
 import type { TradingSettings } from '../admission/settings.ts';
 import { TriggerKind } from './trigger-book.ts';
@@ -27,7 +20,7 @@ interface JobBase {
 export interface CloseJob extends JobBase, Prices {
   kind: 'close';
   orderId: number;
-  /** The open position as the books had it at the tick: only what proposed the close, never what is settled. */
+  /** The open position as the books had it at the tick: settled only if the database still holds this version of it. */
   order: OrderRow;
   trigger: typeof TriggerKind.TAKE_PROFIT | typeof TriggerKind.STOP_LOSS;
 }
@@ -84,44 +77,33 @@ export class TriggerExecutor {
 
   /**
    * Take-profits and stop-losses of one user, crossed together: closed at their triggering ticks'
-   * prices in one transaction. The positions are read locked in the lock's round trip, and each is
-   * closed only if its level, as stored now, is still crossed by its tick: the books' copy only
-   * proposes, so a partial close, an edit or a close in between decides what (if anything) is closed.
+   * prices in one transaction. Each close is first tried on the books' copy of the row, guarded by
+   * its version: the update succeeds only while the row in the database is still that version, i.e.
+   * exactly the terms settled (every update of an order raises its version). Should it have changed
+   * (a partial close, an edit, a swap, a close in between), the row is read again locked and closed
+   * only if its level, as stored now, is still crossed by its tick. This saves the read in the
+   * lock's round trip on the engine's busiest path.
    */
   closeAll(jobs: CloseJob[]): Promise<void> {
     const { userId, isDemo } = jobs[0]!;
-    return this.ops.forUser(
-      userId,
-      isDemo,
-      async (tx, w, changes, read) => {
-        const done: OrderRow[] = [];
-        for (const job of jobs) {
-          const row = read.find((o) => o.id === job.orderId);
-          const closed = row
-            ? await this.ops.close(
-                tx,
-                w,
-                row,
-                job,
-                this.market.quoteToUsd(row.symbolId),
-                job.trigger === TriggerKind.TAKE_PROFIT ? ClosedType.TAKE_PROFIT : ClosedType.STOP_LOSS,
-                (now) => stopCrossed(now, job, job.trigger),
-              )
-            : null;
-          if (closed) done.push(closed);
-          else changes.push({ type: 'sync', orderId: job.orderId, order: await findOrder(tx, job.orderId) });
-        }
-        if (!done.length) return;
-        changes.push({ type: 'closed', userId, orders: done });
-      },
-      {
-        read: ownOrdersCondition(
-          userId,
-          jobs.map((j) => j.orderId),
-        ),
-        lock: true,
-      },
-    );
+    return this.ops.forUser(userId, isDemo, async (tx, w, changes) => {
+      const done: OrderRow[] = [];
+      for (const job of jobs) {
+        const closed = await this.ops.close(
+          tx,
+          w,
+          job.order,
+          job,
+          this.market.quoteToUsd(job.order.symbolId),
+          job.trigger === TriggerKind.TAKE_PROFIT ? ClosedType.TAKE_PROFIT : ClosedType.STOP_LOSS,
+          (now) => stopCrossed(now, job, job.trigger),
+        );
+        if (closed) done.push(closed);
+        else changes.push({ type: 'sync', orderId: job.orderId, order: await findOrder(tx, job.orderId) });
+      }
+      if (!done.length) return;
+      changes.push({ type: 'closed', userId, orders: done });
+    });
   }
 
   /**
@@ -217,7 +199,8 @@ export class TriggerExecutor {
         changes.push({ type: 'closed', userId: job.userId, orders: done });
         actedAt(riskRate);
       },
-      { reportBalances: true, read: openPositionsCondition(job.userId), lock: true },
+      // Read under the user's lock but not row-locked: each close is guarded by the version read.
+      { reportBalances: true, read: openPositionsCondition(job.userId) },
     );
   }
 }

@@ -37,8 +37,23 @@ function rolloverInstant(y: number, mo: number, d: number): number {
   return wall - partsAt(guess).offsetMin * 60_000;
 }
 
+/**
+ * The latest rollover found, and the instant of the one after it: every close asks for the latest
+ * rollover, and the answer changes once a day (formatting dates in New York time costs microseconds).
+ */
+let known: { latest: Rollover; until: number } | null = null;
+
 /** The latest rollover at or before `now`. */
 export function latestRollover(now: number): Rollover {
+  if (known && now >= known.latest.at && now < known.until) return known.latest;
+  const latest = Object.freeze(findLatestRollover(now));
+  // The next rollover is 23 to 25 hours later (daylight saving): the one at or before latest + 25 h.
+  const next = findLatestRollover(latest.at + 25 * 3_600_000);
+  known = { latest, until: next.at > latest.at ? next.at : latest.at + 1 };
+  return latest;
+}
+
+function findLatestRollover(now: number): Rollover {
   const p = partsAt(now);
   let day = Date.UTC(p.y, p.mo - 1, p.d);
   if (now < rolloverInstant(p.y, p.mo, p.d)) day -= 86_400_000;
