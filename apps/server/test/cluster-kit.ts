@@ -147,7 +147,14 @@ export async function startCluster(count: number, env: Record<string, string> = 
 }
 
 /** The API as an existing client calls it: envelope answers, form posts, the token header. */
-export async function api(base: string, method: 'GET' | 'POST', url: string, params: Record<string, unknown> = {}, token?: string) {
+export async function api(
+  base: string,
+  method: 'GET' | 'POST',
+  url: string,
+  params: Record<string, unknown> = {},
+  token?: string,
+  timeoutMs?: number,
+) {
   const body = new URLSearchParams(
     Object.entries(params)
       .filter(([, v]) => v !== undefined)
@@ -155,9 +162,15 @@ export async function api(base: string, method: 'GET' | 'POST', url: string, par
   );
   const headers: Record<string, string> = { lang: 'en' };
   if (token) headers.authorization = token;
+  const signal = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
   const res =
     method === 'GET'
-      ? await fetch(`${base}${url}?${body}`, { headers })
-      : await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
+      ? await fetch(`${base}${url}?${body}`, { headers, signal })
+      : await fetch(`${base}${url}`, {
+          method,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body,
+          signal,
+        });
   return (await res.json()) as { code: number; msg: string; data: any };
 }

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/modules/ledger/ledger-service.ts';
 import { openDatabase } from '../../src/platform/db/client.ts';
 import { TestClient } from '../../src/realtime/ws-test-client.ts';
-import { type Cluster, type ClusterServer, startCluster } from '../cluster-kit.ts';
+import { type Cluster, type ClusterServer, api, startCluster } from '../cluster-kit.ts';
 
 const PG_VERSION = '15';
 const PG_CLUSTER = 'faults';
@@ -39,37 +39,14 @@ const alive = (s: ClusterServer) => s.child.exitCode === null && s.child.signalC
 type Answer = { code: number; msg: string; data: any };
 
 /** The API as an existing client calls it, with a deadline: null when no answer came (refused, timed out, not JSON). */
-async function call(
+const call = (
   base: string,
   method: 'GET' | 'POST',
   url: string,
   params: Record<string, unknown> = {},
   token?: string,
   timeoutMs = 5_000,
-): Promise<Answer | null> {
-  const body = new URLSearchParams(
-    Object.entries(params)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)] as [string, string]),
-  );
-  const headers: Record<string, string> = { lang: 'en' };
-  if (token) headers.authorization = token;
-  try {
-    const signal = AbortSignal.timeout(timeoutMs);
-    const res =
-      method === 'GET'
-        ? await fetch(`${base}${url}?${body}`, { headers, signal })
-        : await fetch(`${base}${url}`, {
-            method,
-            headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-            body,
-            signal,
-          });
-    return (await res.json()) as Answer;
-  } catch {
-    return null;
-  }
-}
+): Promise<Answer | null> => api(base, method, url, params, token, timeoutMs).catch(() => null);
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, everyMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
