@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../apps/server/test/test-app.ts';
 import { pngFile, signedInPage } from './account-helpers.ts';
-import { jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
+import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
 
 const POLL = { timeout: 15_000 };
 const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
@@ -17,6 +18,21 @@ describe('issue 36 defects', () => {
     e2e = await startE2E({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   });
   afterAll(async () => e2e?.close());
+
+  /** A demo trader signed in through the API, the session stored in the page as the app's login stores it. */
+  async function demoTrader(device: typeof PHONE | typeof DESKTOP, lang: string) {
+    const demo = await call(e2e.server, 'GET', '/api/user/createAccountDemoForU');
+    const login = await call(e2e.server, 'POST', '/api/user/loginForU', { demo_id: demo.data.demo_id });
+    expect(login.code).toBe(1);
+    const session = JSON.stringify({ state: { token: login.data.token, user: login.data.user }, version: 0 });
+    const pageOf = async (d: typeof PHONE | typeof DESKTOP, l: string) => {
+      const opened = await newPage(e2e, d, { lang: l });
+      await opened.context.addInitScript((value) => localStorage.setItem('session', value), session);
+      return opened;
+    };
+    return { ...(await pageOf(device, lang)), token: login.data.token as string, pageOf };
+  }
+  const api = (token: string, path: string, params: Record<string, unknown> = {}) => call(e2e.server, 'GET', path, params, { token });
 
   const staffSignIn = async (page: Page) => {
     await page.goto('/admin');
@@ -60,5 +76,57 @@ describe('issue 36 defects', () => {
     await expect.poll(() => loaded(seen), POLL).toBeGreaterThan(0);
     expect(jsErrors(staff.page)).toEqual([]);
     await staff.context.close();
+  });
+
+  it('2. (regression; did not reproduce) shows a saved trailing stop in the position details and prefills it in Edit TP/SL (phone, en; desktop terminal, en)', async () => {
+    const btcId = e2e.server.ctx.services.market.symbolByCode('BTCUSDT')!.id;
+    const { context, page, token, pageOf } = await demoTrader(PHONE, 'en');
+    // The simulated feed's first quote may still be on its way.
+    let placed = await api(token, '/v1/api/forex/submit', { type: 1, cont: '0.01', forex_id: btcId, status: 1, multiple: 2 });
+    for (let i = 0; i < 30 && placed.code !== 1; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      placed = await api(token, '/v1/api/forex/submit', { type: 1, cont: '0.01', forex_id: btcId, status: 1, multiple: 2 });
+    }
+    expect(placed.code).toBe(1);
+    const trailingRow = (dialog: Locator) => dialog.locator('dt', { hasText: /^Trailing stop$/ }).locator('xpath=following-sibling::dd');
+
+    await page.goto('/order?type=1');
+    const card = page.locator(`[data-order-id="${placed.data.Id}"]`);
+    await card.getByRole('button', { name: 'Edit TP/SL' }).click();
+    const sheet = page.getByRole('dialog');
+    await sheet.getByRole('textbox', { name: 'Trailing stop' }).fill('30000');
+    await sheet.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Trailing stop set at 30000 points').waitFor();
+    await sheet.waitFor({ state: 'detached' });
+    expect((await api(token, '/v1/api/forex/my_deal', { status: 1 })).data.data[0]).toMatchObject({ TrailingPoints: 30000 });
+    // Prices keep coming (the simulated feed runs) and each pushes the positions: the distance stays.
+    // (A distance far from the price: 30 points on BTC/USDT is 0.30, inside the spread, and the
+    // position is closed by its trailing stop within a second.)
+    await page.waitForTimeout(3000);
+    await expect.poll(() => card.getByTestId('order-trailing').textContent(), POLL).toBe('30000 points');
+    await card.getByRole('button', { name: 'Details' }).click();
+    const detail = page.getByRole('dialog', { name: 'BTC/USDT order details' });
+    expect(await trailingRow(detail).textContent()).toBe('30000 points');
+    await page.screenshot({ path: '/tmp/issue36-trailing-details-phone-en.png' });
+    await detail.getByRole('button', { name: 'Edit TP/SL' }).click();
+    expect(await page.getByRole('dialog').getByRole('textbox', { name: 'Trailing stop' }).inputValue()).toBe('30000');
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+
+    // The desktop terminal's positions table opens the same details, and its Edit TP/SL.
+    const desk = await pageOf(DESKTOP, 'en');
+    await desk.page.goto('/trade?symbol=BTCUSDT');
+    const row = desk.page.getByRole('region', { name: 'Positions' }).locator(`[data-order-id="${placed.data.Id}"]`);
+    await row.waitFor(POLL);
+    await desk.page.waitForTimeout(2000);
+    await row.getByRole('button', { name: 'BTC/USDT' }).click();
+    const deskDetail = desk.page.getByRole('dialog', { name: 'BTC/USDT order details' });
+    expect(await trailingRow(deskDetail).textContent()).toBe('30000 points');
+    await desk.page.keyboard.press('Escape');
+    await deskDetail.waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Edit TP/SL' }).click();
+    expect(await desk.page.getByRole('dialog').getByRole('textbox', { name: 'Trailing stop' }).inputValue()).toBe('30000');
+    expect(jsErrors(desk.page)).toEqual([]);
+    await desk.context.close();
   });
 });
