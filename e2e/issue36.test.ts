@@ -129,4 +129,32 @@ describe('issue 36 defects', () => {
     expect(jsErrors(desk.page)).toEqual([]);
     await desk.context.close();
   });
+
+  it('3. reaches the news from the home page by clicking, as a visitor and from the account centre (phone, en and ar)', async () => {
+    for (const { lang, news, dir } of [
+      { lang: 'en', news: 'News', dir: 'ltr' },
+      { lang: 'ar', news: 'الأخبار', dir: 'rtl' },
+    ]) {
+      // A visitor: the home page's bar.
+      const { context, page } = await newPage(e2e, PHONE, { lang });
+      await page.goto('/');
+      await page.getByRole('link', { name: news, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/news');
+      await page.getByRole('heading', { name: news }).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
+      await page.screenshot({ path: `/tmp/issue36-news-phone-${lang}.png` });
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+
+      // A signed-in trader: the account centre's menu too.
+      const trader = await signedInPage(e2e, { device: PHONE, lang });
+      await trader.page.goto('/');
+      await trader.page.getByRole('link', { name: news }).first().waitFor();
+      await trader.page.goto('/user');
+      await trader.page.getByRole('navigation').getByRole('link', { name: news }).click();
+      await trader.page.waitForURL((url) => url.pathname === '/news');
+      expect(jsErrors(trader.page)).toEqual([]);
+      await trader.context.close();
+    }
+  });
 });
