@@ -157,4 +157,35 @@ describe('issue 36 defects', () => {
       await trader.context.close();
     }
   });
+
+  it('4. shows a symbol staff set not tradable as closed, with Buy and Sell disabled (phone en, desktop ar)', async () => {
+    const login = await call(e2e.server, 'POST', '/api/admin/login', ADMIN);
+    expect(login.code).toBe(1);
+    const staffToken = login.data.token as string;
+    const ethId = e2e.server.ctx.services.market.symbolByCode('ETHUSDT')!.id;
+    const tradable = (on: boolean) =>
+      call(e2e.server, 'POST', '/api/admin/symbols/save', { id: ethId, tradable: on ? 1 : 0 }, { token: staffToken });
+    expect((await tradable(false)).code).toBe(1);
+    try {
+      const row = (await call(e2e.server, 'GET', '/v1/api/forex/trade_list', {})).data.find((r: { Id: number }) => r.Id === ethId);
+      expect(row).toMatchObject({ Tradable: 0 });
+
+      for (const { device, lang, closed, buy, sell, hint } of [
+        { device: PHONE, lang: 'en', closed: 'Closed', buy: 'Buy', sell: 'Sell', hint: 'Trading in this symbol is suspended.' },
+        { device: DESKTOP, lang: 'ar', closed: 'مغلق', buy: 'شراء', sell: 'بيع', hint: 'التداول في هذا الرمز معلّق.' },
+      ]) {
+        const { context, page } = await demoTrader(device, lang);
+        await page.goto('/trade?symbol=ETHUSDT');
+        await expect.poll(() => page.getByTestId('market-closed').first().textContent(), POLL).toBe(closed);
+        expect(await page.getByRole('button', { name: buy, exact: true }).first().isDisabled()).toBe(true);
+        expect(await page.getByRole('button', { name: sell, exact: true }).first().isDisabled()).toBe(true);
+        await page.getByText(hint).first().waitFor();
+        await page.screenshot({ path: `/tmp/issue36-not-tradable-${lang}.png` });
+        expect(jsErrors(page)).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      await tradable(true);
+    }
+  });
 });
