@@ -7,6 +7,9 @@ import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness
 const POLL = { timeout: 15_000 };
 const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
 
+/** Text without the bidi isolation marks the app puts around numbers. */
+const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+
 /** An <img> that the browser fetched and decoded: its natural width is above zero. */
 const loaded = (img: Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth);
 
@@ -186,6 +189,35 @@ describe('issue 36 defects', () => {
       }
     } finally {
       await tradable(true);
+    }
+  });
+
+  it('5. starts the phone code picker at the language\'s country, with one "+" and country names in the language (phone, hk and ar)', async () => {
+    for (const { lang, phone, area, selected, afghanistan } of [
+      { lang: 'hk', phone: '手機', area: '國家或地區區號', selected: /^\+852 (香港|中國香港特別行政區)$/, afghanistan: '+93 阿富汗' },
+      {
+        lang: 'ar',
+        phone: 'الهاتف',
+        area: 'رمز الدولة أو المنطقة',
+        selected: /^\+971 الإمارات العربية المتحدة$/,
+        afghanistan: '+93 أفغانستان',
+      },
+    ]) {
+      const { context, page } = await newPage(e2e, PHONE, { lang });
+      await page.goto('/register');
+      await page.getByRole('tab', { name: phone, exact: true }).click();
+      const picker = page.getByRole('combobox', { name: area });
+      await expect
+        .poll(() => picker.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '').then(plain), POLL)
+        .toMatch(selected);
+      const labels = (await picker.locator('option').allTextContents()).map(plain);
+      expect(labels.length).toBeGreaterThan(200);
+      expect(labels.filter((l) => l.startsWith('++'))).toEqual([]);
+      expect(labels).toContain(afghanistan);
+      expect(labels).not.toContain('+93 Afghanistan');
+      await page.screenshot({ path: `/tmp/issue36-area-code-phone-${lang}.png` });
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
     }
   });
 });
