@@ -41,14 +41,14 @@ export class ChatService {
   async sendFromUser(userId: number, input: Outgoing): Promise<ChatMessage> {
     const { body, imageUrl } = await this.checked(input, userId);
     const row = await repo.insertMessage(this.ctx.db, { userId, sender: 'user', body, imageUrl, readByUser: true });
-    return this.publish(userId, row);
+    return await this.publish(userId, row);
   }
 
   async sendFromStaff(staff: AuthStaff, userId: number, input: Outgoing): Promise<ChatMessage> {
     if (!(await findUserById(this.ctx.db, userId))) throw notFound('chat_user_not_found');
     const { body, imageUrl } = await this.checked(input, null);
     const row = await repo.insertMessage(this.ctx.db, { userId, sender: 'staff', staffId: staff.id, body, imageUrl, readByStaff: true });
-    return this.publish(userId, row);
+    return await this.publish(userId, row);
   }
 
   /** A page of the conversation (ascending); the reader's side marks the other side's messages read. */
@@ -58,7 +58,7 @@ export class ChatService {
       repo.countMessages(this.ctx.db, userId),
     ]);
     if (rows.length) await repo.markRead(this.ctx.db, userId, reader, Number(rows[0]!.id));
-    return { data: rows.reverse().map(chatMessage), total, has_more: hasMore };
+    return { data: await Promise.all(rows.reverse().map((r) => this.signed(chatMessage(r)))), total, has_more: hasMore };
   }
 
   async unread(userId: number) {
@@ -67,7 +67,13 @@ export class ChatService {
 
   async conversations(page: { page: number; limit: number }) {
     const { rows, total } = await repo.conversations(this.ctx.db, page.limit, (page.page - 1) * page.limit);
-    return { data: rows.map(conversation), total };
+    const data = await Promise.all(
+      rows.map(async (r) => {
+        const c = conversation(r);
+        return { ...c, last_message: await this.signed(c.last_message) };
+      }),
+    );
+    return { data, total };
   }
 
   private async checked(input: Outgoing, uploaderId: number | null): Promise<{ body: string; imageUrl: string | null }> {
@@ -85,8 +91,18 @@ export class ChatService {
     return path;
   }
 
-  private publish(userId: number, row: ChatRow): ChatMessage {
-    const message = chatMessage(row);
+  /**
+   * The message as sent to a reader: its stored image path becomes a signed URL (like identity
+   * documents and deposit proofs), since an <img> tag carries no authorization header. Only the
+   * conversation's own user and the staff desk are ever given a conversation's messages.
+   */
+  private async signed(message: ChatMessage): Promise<ChatMessage> {
+    if (!message.image_url) return message;
+    return { ...message, image_url: await this.ctx.services.uploads.signedUrl(message.image_url) };
+  }
+
+  private async publish(userId: number, row: ChatRow): Promise<ChatMessage> {
+    const message = await this.signed(chatMessage(row));
     this.ctx.bus.publish(BusChannels.userChannel(userId), pushMessage('CHAT', { message }));
     // The support desk's feed: every stored chat message, with whose conversation it is.
     this.ctx.bus.publish(BusChannels.staffSupport, pushMessage('SUPPORT', { user_id: userId, message }));

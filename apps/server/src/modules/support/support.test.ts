@@ -105,7 +105,10 @@ describe.each(dbTargets)('support chat and feedback on %s', (target) => {
       { image_url: `/uploads/mine-${user.id}.jpg?exp=1&sig=abc` },
       { token: user.token },
     );
-    expect(withImage.data).toMatchObject({ body: '', image_url: `/uploads/mine-${user.id}.jpg` });
+    // Stored without the query it came with; given back signed afresh (an <img> has no authorization header).
+    expect(withImage.data).toMatchObject({ body: '' });
+    expect(withImage.data.image_url).toMatch(new RegExp(`^/uploads/mine-${user.id}\\.jpg\\?exp=\\d+&sig=[\\w-]+$`));
+    expect(withImage.data.image_url).not.toContain('sig=abc');
     for (const image_url of [
       `/uploads/theirs-${stranger.id}.png`,
       'https://evil.example/x.png',
@@ -136,7 +139,7 @@ describe.each(dbTargets)('support chat and feedback on %s', (target) => {
       { user_id: user.id, image_url: `/uploads/theirs-${stranger.id}.png` },
       { token: desk },
     );
-    expect(staffImage.data.image_url).toBe(`/uploads/theirs-${stranger.id}.png`);
+    expect(staffImage.data.image_url).toMatch(new RegExp(`^/uploads/theirs-${stranger.id}\\.png\\?exp=\\d+&sig=`));
     expect((await call(t, 'POST', '/api/admin/support/send', { user_id: 999_999, body: 'hi' }, { token: desk })).code).toBe(1004);
     const stored = await t.ctx.db.select().from(chatMessages).where(eq(chatMessages.userId, user.id));
     expect(stored).toHaveLength(3);

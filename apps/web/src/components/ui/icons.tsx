@@ -48,6 +48,15 @@ export const GlobeIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A folded newspaper. */
+export const NewsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 5h13v13a2 2 0 0 0 2 2H6a2 2 0 0 1-2-2V5Z" />
+    <path d="M17 9h3v9a2 2 0 0 1-4 0" />
+    <path d="M8 9h5M8 13h5M8 17h3" />
+  </Icon>
+);
+
 export const QuotesIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3 17l5-5 4 4 8-8" />

@@ -27,6 +27,7 @@ const MENU = [
 ] as const;
 
 const MORE = [
+  { to: '/news', key: 'news' },
   { to: '/feedback', key: 'feedback' },
   { to: '/language', key: 'language' },
   { to: '/mine/system', key: 'system' },

@@ -1,9 +1,11 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field';
 import { Segmented } from '../../../components/ui/segmented';
 import { useAreaList } from '../api/get-area-list';
 import { useShowMobile } from '../api/get-show-mobile';
+import { currentLang } from '../../../lib/i18n';
+import { areaOptions, defaultArea } from './area-codes';
 
 export type AccountType = 'email' | 'mobile';
 
@@ -27,11 +29,17 @@ export function AccountInput({
   const areaId = useId();
   const showMobile = useShowMobile().data === true;
   const areas = useAreaList(showMobile && value.type === 'mobile');
-  const firstArea = areas.data?.[0]?.id;
+  const lang = currentLang();
+  // Countries named in the UI language, starting at the language's (or the browser's) country.
+  const options = useMemo(() => areaOptions(areas.data ?? [], lang), [areas.data, lang]);
+  const startArea = useMemo(
+    () => defaultArea(areas.data ?? [], lang, typeof navigator === 'undefined' ? [] : navigator.languages)?.id,
+    [areas.data, lang],
+  );
 
   useEffect(() => {
-    if (value.type === 'mobile' && value.areaId === undefined && firstArea !== undefined) onChange({ ...value, areaId: firstArea });
-  }, [value, firstArea, onChange]);
+    if (value.type === 'mobile' && value.areaId === undefined && startArea !== undefined) onChange({ ...value, areaId: startArea });
+  }, [value, startArea, onChange]);
 
   return (
     <div className="flex flex-col gap-4">
@@ -57,9 +65,9 @@ export function AccountInput({
             onChange={(e) => onChange({ ...value, areaId: Number(e.target.value) })}
             className="rounded-lg border border-border bg-surface px-3 py-2.5 text-text"
           >
-            {(areas.data ?? []).map((area) => (
+            {options.map(({ area, label }) => (
               <option key={area.id} value={area.id}>
-                {`+${area.global_code} ${area.name}`}
+                {label}
               </option>
             ))}
           </select>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ConnectionIndicator } from '../../../components/ui/connection-indicator';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { GlobeIcon, SearchIcon } from '../../../components/ui/icons';
+import { GlobeIcon, NewsIcon, SearchIcon } from '../../../components/ui/icons';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { ApiError } from '../../../lib/api-client';
 import { IS_DESKTOP } from '../../../lib/device';
@@ -65,6 +65,10 @@ export function HomePage() {
         <header className="sticky top-[var(--header-offset,0px)] z-20 flex h-12 items-center gap-1 border-b border-border bg-bg/95 ps-4 pe-2 backdrop-blur">
           <h1 className="flex-1 truncate text-base font-bold text-accent">{t('common.app_name')}</h1>
           <ConnectionIndicator />
+          {/* News is open to all (spec, section 2); the phone's tab bar has no tab for it. */}
+          <Link to="/news" aria-label={t('nav.news')} className="rounded p-2 text-text hover:bg-surface-2">
+            <NewsIcon />
+          </Link>
           <Link to="/language" aria-label={t('nav.language')} className="rounded p-2 text-text hover:bg-surface-2">
             <GlobeIcon />
           </Link>

@@ -40,7 +40,8 @@ export const MarketRow = memo(function MarketRow({ symbol, starred, onStar }: Ro
   const bid = live?.bid || quote.Bid;
   const ask = live?.ask || quote.Ask;
   const change = live?.change || quote.Change;
-  const status = live?.marketStatus ?? symbol.MarketStatus;
+  // A symbol staff made not tradable shows as closed, like a closed market.
+  const status = symbol.Tradable === 0 ? MarketStatus.CLOSED : (live?.marketStatus ?? symbol.MarketStatus);
   const bidRef = usePriceFlash<HTMLSpanElement>(bid);
   const askRef = usePriceFlash<HTMLSpanElement>(ask);
   return (

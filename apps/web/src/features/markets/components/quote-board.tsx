@@ -43,7 +43,7 @@ export const BoardRow = memo(function BoardRow({ symbol, starred, onStar, onOpen
   const [rowRef, live] = useRowQuote<HTMLTableRowElement>(symbol.Code);
   const f = figuresOf(symbol, live);
   const p = symbol.PricePrecision;
-  const closed = (live?.marketStatus ?? symbol.MarketStatus) !== MarketStatus.OPEN;
+  const closed = symbol.Tradable === 0 || (live?.marketStatus ?? symbol.MarketStatus) !== MarketStatus.OPEN;
   const bidRef = usePriceFlash<HTMLTableCellElement>(f.bid);
   const askRef = usePriceFlash<HTMLTableCellElement>(f.ask);
   return (

@@ -286,7 +286,7 @@ export function OrderForm({
       ) : (
         closed && (
           <p role="status" className="text-center text-xs text-muted">
-            {t('trade.market_closed_hint')}
+            {quote.halted ? t('trade.symbol_halted_hint') : t('trade.market_closed_hint')}
           </p>
         )
       )}

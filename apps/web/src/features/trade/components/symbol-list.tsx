@@ -28,7 +28,7 @@ export const SymbolRow = memo(function SymbolRow({
   const [rowRef, live] = useRowQuote<HTMLLIElement>(symbol.Code);
   const price = live?.close || symbol.ForexQuotations.Close;
   const change = Number(live?.change || symbol.ForexQuotations.Change);
-  const closed = (live?.marketStatus ?? symbol.MarketStatus) !== MarketStatus.OPEN;
+  const closed = symbol.Tradable === 0 || (live?.marketStatus ?? symbol.MarketStatus) !== MarketStatus.OPEN;
   const priceRef = usePriceFlash<HTMLSpanElement>(price);
   return (
     <li ref={rowRef} className="flex items-center">
@@ -48,7 +48,10 @@ export const SymbolRow = memo(function SymbolRow({
         <span ref={priceRef} className="rounded px-0.5 tabular-nums">
           {formatNumber(price, symbol.PricePrecision)}
         </span>
-        <span className={`w-16 text-end text-xs tabular-nums ${change > 0 ? 'text-up' : change < 0 ? 'text-down' : 'text-muted'}`} dir="ltr">
+        <span
+          className={`w-16 text-end text-xs tabular-nums ${change > 0 ? 'text-up' : change < 0 ? 'text-down' : 'text-muted'}`}
+          dir="ltr"
+        >
           {change > 0 ? '+' : ''}
           {formatNumber(change, 2)}%
         </span>
@@ -59,7 +62,15 @@ export const SymbolRow = memo(function SymbolRow({
 });
 
 /** Symbols by category with a search box: the picker drawer's content and the terminal's market list. */
-export function SymbolList({ symbols, selected, onSelect }: { symbols: TradeSymbol[]; selected?: string; onSelect: (code: string) => void }) {
+export function SymbolList({
+  symbols,
+  selected,
+  onSelect,
+}: {
+  symbols: TradeSymbol[];
+  selected?: string;
+  onSelect: (code: string) => void;
+}) {
   const { t } = useTranslation();
   const categories = useCategories();
   const [category, setCategory] = useState<number | null | 'favourites'>(null);
@@ -67,7 +78,9 @@ export function SymbolList({ symbols, selected, onSelect }: { symbols: TradeSymb
   const [search, setSearch] = useState('');
   const term = search.trim().toLowerCase();
   const shown = symbols.filter(
-    (s) => (category === null || (category === 'favourites' ? favourites.ids.has(s.Id) : s.CategoryId === category)) && (!term || s.Code.toLowerCase().includes(term) || s.ShowCode.toLowerCase().includes(term)),
+    (s) =>
+      (category === null || (category === 'favourites' ? favourites.ids.has(s.Id) : s.CategoryId === category)) &&
+      (!term || s.Code.toLowerCase().includes(term) || s.ShowCode.toLowerCase().includes(term)),
   );
   const chip = (id: number | null | 'favourites', label: string) => (
     <li key={id ?? 'all'}>
@@ -106,7 +119,14 @@ export function SymbolList({ symbols, selected, onSelect }: { symbols: TradeSymb
       ) : (
         <ul className="min-h-0 flex-1 divide-y divide-border overflow-y-auto">
           {shown.map((s) => (
-            <SymbolRow key={s.Code} symbol={s} selected={s.Code === selected} onSelect={onSelect} starred={favourites.ids.has(s.Id)} onStar={favourites.toggle} />
+            <SymbolRow
+              key={s.Code}
+              symbol={s}
+              selected={s.Code === selected}
+              onSelect={onSelect}
+              starred={favourites.ids.has(s.Id)}
+              onStar={favourites.toggle}
+            />
           ))}
         </ul>
       )}

@@ -44,7 +44,10 @@ export interface SymbolQuote {
   volume: string;
   bid: string;
   ask: string;
+  /** Open for trading: the market is open and staff have not made the symbol not tradable. */
   open_market: boolean;
+  /** Staff made the symbol not tradable (Tradable 0): shown closed whatever its hours. */
+  halted: boolean;
   /** Why the prices may not be current: the live connection is down, or the last quote is older than the symbol's MaxQuoteAge. */
   stale: 'offline' | 'old' | null;
 }
@@ -53,6 +56,7 @@ export function quoteOf(symbol: TradeSymbol, live: LiveQuote | undefined): Symbo
   const q = symbol.ForexQuotations;
   const status = live?.marketStatus ?? symbol.MarketStatus;
   const reason = live?.marketStatus !== undefined ? live.marketReason : symbol.MarketStatusReason;
+  const halted = symbol.Tradable === 0;
   return {
     last: live?.close || q.Close || symbol.LastPrice,
     open: live?.open || q.Open,
@@ -62,9 +66,10 @@ export function quoteOf(symbol: TradeSymbol, live: LiveQuote | undefined): Symbo
     volume: live?.volume || q.Volume,
     bid: live?.bid || q.Bid,
     ask: live?.ask || q.Ask,
-    open_market: status === 1,
+    open_market: status === 1 && !halted,
+    halted,
     // The server paused trading because the feed went quiet: that is staleness, not a closed market.
-    stale: status !== 1 && reason === 'stale' ? 'old' : null,
+    stale: !halted && status !== 1 && reason === 'stale' ? 'old' : null,
   };
 }
 
