@@ -12,6 +12,7 @@ import {
   tick,
   tradingApp,
 } from '../../../../test/trading/test-kit.ts';
+import { holdEngineJobs } from '../../../../test/trading/scenario-kit.ts';
 
 const BTC = 'BTCUSDT';
 
@@ -151,6 +152,36 @@ describe.each(dbTargets)('pending types, expiry and trailing stops on %s', (targ
     const history = await api(t, trader, '/v1/api/forex/my_deal', { status: 3 });
     expect(history.data.data[0]).toMatchObject({ Id: opened.data.Id, ClosedType: 4, UpdatePrice: '95180.00' });
     expect(pushes.messages).toContainEqual(expect.objectContaining({ type: 'NOTICE', kind: 'trailing_stop', order_id: opened.data.Id }));
+    await expectAuditClean(t);
+  });
+
+  it('a trailing stop crossed while a partial close commits pays the lots left, not the lots the tick saw', async () => {
+    const trader = await demoTrader(t);
+    await tick(t, BTC, '94990', '95010');
+    // 1 lot at 95,010, 1:20 (margin 4,750.5, fee 3); the trailing stop follows 10.00 USD behind the bid.
+    const opened = await submit(t, trader, { type: 1, cont: '1', forex_id: btc, multiple: 20 });
+    expect(opened.msg).toBe('Success');
+    await api(t, trader, '/v1/api/forex/set_trailing', { id: opened.data.Id, points: 1000 });
+    const trailing = t.ctx.services.trading.trailing;
+    await tick(t, BTC, '95200', '95220');
+    await trailing.flush();
+    const moved = await api(t, trader, '/v1/api/forex/my_deal', { status: 1 });
+    expect(moved.data.data[0]).toMatchObject({ Id: opened.data.Id, TargetLossPrice: '95190.00' });
+    // The trailed stop is crossed at 95,180; its job is queued there and runs after the trader's partial close.
+    const release = holdEngineJobs(t);
+    await tick(t, BTC, '95180', '95200', false);
+    const part = await api(t, trader, '/v1/api/forex/close', { id: opened.data.Id, cont: '0.9' });
+    expect(part.msg).toBe('Success');
+    release();
+    await t.ctx.services.trading.engine.idle();
+    await trailing.flush();
+    const history = await api(t, trader, '/v1/api/forex/my_deal', { status: 3 });
+    const rows = history.data.data as { Id: number; ClosedType: number; UpdatePrice: string; FactProfits: string; Quantity: string }[];
+    // The part the trader closed: 0.9 x 170 = 153; the stop closes the 0.1 left: 17, never the whole lot's 170.
+    expect(rows.find((r) => r.Id === part.data.Id)).toMatchObject({ ClosedType: 1, UpdatePrice: '95180.00', FactProfits: '153.000000' });
+    expect(rows.find((r) => r.Id === opened.data.Id)).toMatchObject({ ClosedType: 4, UpdatePrice: '95180.00', FactProfits: '17.000000' });
+    // 100,000 - 3 + 153 + 17.
+    expect(await cashOf(t, trader.userId)).toEqual({ balance: '100167', locked: '0' });
     await expectAuditClean(t);
   });
 });
