@@ -77,6 +77,16 @@ export class UserAdminService {
     });
   }
 
+  async apiKeys(userId: number) {
+    await this.mustFind(userId);
+    return this.ctx.services.apiKeys.list(userId);
+  }
+
+  async revokeApiKey(who: AuthStaff, userId: number, id: number): Promise<void> {
+    await this.mustFind(userId);
+    await this.ctx.services.apiKeys.revokeByStaff(who, userId, id);
+  }
+
   async ledger(userId: number, page: number, limit: number) {
     await this.mustFind(userId);
     const { rows, total } = await userLedgerEntries(this.ctx.db, userId, page, limit);
