@@ -112,7 +112,7 @@ export class UserAdminService {
     return { data, total };
   }
 
-  /** Disabling also ends every session of the user. */
+  /** Disabling also ends every session of the user, and the socket logins of their API keys. */
   async setStatus(who: AuthStaff, userId: number, status: number): Promise<AdminUser> {
     const before = await this.mustFind(userId);
     await this.ctx.db.transaction(async (tx) => {
@@ -126,7 +126,10 @@ export class UserAdminService {
         { status },
       );
     });
-    if (!status) await this.ctx.services.sessions.revokeAllForUser(userId, 'disabled');
+    if (!status) {
+      await this.ctx.services.sessions.revokeAllForUser(userId, 'disabled');
+      await this.ctx.services.apiKeys.endSockets(userId, 'disabled');
+    }
     return this.profile(userId);
   }
 

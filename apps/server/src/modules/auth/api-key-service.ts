@@ -8,7 +8,7 @@ import type { AppContext, AuthStaff, AuthUser } from '../../context.ts';
 import { clientKey } from '../../http/client-key.ts';
 import { AppError, fail, forbidden, invalid, notFound } from '../../http/errors.ts';
 import { BusChannels, type SessionEnded } from '../../platform/bus-channels.ts';
-import { lockError, SecretGuard, type SecretTexts } from './secret-guard.ts';
+import { lockError, SECRET_LOCK_MS, SecretGuard, type SecretTexts } from './secret-guard.ts';
 import { apiKeys, users } from './schema.ts';
 import { ensureSetting } from './settings-repository.ts';
 import { userOwner } from './two-factor-service.ts';
@@ -21,6 +21,8 @@ const LAST_USED_EVERY_MS = 60_000;
 const CACHE_MS = 3_000;
 const KEY_PATTERN = /^tpk_([1-9]\d{0,9})_([A-Za-z0-9_-]{43})$/;
 const MASTER_SETTING = 'api_key_master_secret';
+/** Wrong keys one address may send in the lock window (any keys), before every key is refused from it. */
+const FAILURES_PER_ADDRESS = 20;
 
 const LOCK_TEXTS: SecretTexts = { locked: 'api_key_locked', subject: 'api_key_locked_subject', body: 'api_key_locked_body' };
 
@@ -143,6 +145,13 @@ export class ApiKeyService {
     if (ended.length) this.ctx.bus.publish(BusChannels.sessionEnded, { sessionIds: [-id], reason } satisfies SessionEnded);
   }
 
+  /** Ends the socket logins of every key of a user (a disabled account); the keys are refused while it stays disabled. */
+  async endSockets(userId: number, reason: SessionEndReason): Promise<void> {
+    const ids = await this.ctx.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, userId));
+    this.rows.clear();
+    if (ids.length) this.ctx.bus.publish(BusChannels.sessionEnded, { sessionIds: ids.map((r) => -r.id), reason } satisfies SessionEnded);
+  }
+
   /** Staff: revokes a user's key, on the audit record. */
   async revokeByStaff(who: AuthStaff, userId: number, id: number): Promise<void> {
     await this.revoke(userId, id, 'ended_by_staff');
@@ -153,8 +162,9 @@ export class ApiKeyService {
   /**
    * The user a request's key acts as, or a refusal: unknown, wrong, revoked or expired keys, a wrong,
    * stale or replayed signature, an address off the key's allow-list. Wrong keys and signatures count
-   * like other secrets (SecretGuard): per address, and per key and address, so a key cannot be guessed
-   * and a stranger who learns a key id cannot lock its bot out from elsewhere; the owner hears of a lock.
+   * like other secrets: per key and address (SecretGuard, 5, the owner hears of a lock) and per address
+   * for any key (20), so a key cannot be guessed, and a stranger who learns a key id cannot lock its
+   * bot out from another address.
    */
   async authenticate(creds: ApiKeyCredentials, ip: string | undefined): Promise<ApiKeyUser> {
     const from = clientKey(ip);
@@ -213,15 +223,18 @@ export class ApiKeyService {
   }
 
   private async mustNotBeLocked(id: number, from: string) {
-    const wait = Math.max(await this.guard.lockedFor('api_key_ip', from), await this.guard.lockedFor('api_key', `${id}@${from}`));
+    const perAddress = await this.ctx.services.throttle.check(`api_key_ip:${from}`, FAILURES_PER_ADDRESS, SECRET_LOCK_MS);
+    const wait = Math.max(perAddress.retryAfterMs, await this.guard.lockedFor('api_key', `${id}@${from}`));
     if (wait > 0) throw lockError(LOCK_TEXTS, wait);
   }
 
   /** Counts a wrong key (per address; and per key and address when the key exists), then refuses. */
   private async refuse(row: { id: number; userId: number } | null, from: string): Promise<never> {
-    const noOne = async () => null;
     const wrong = async () => false;
-    await this.guard.attempt('api_key_ip', from, noOne, wrong, LOCK_TEXTS);
+    // Any wrong key from one address, whichever key it names (as STAFF_LOGIN_FAILURES_PER_IP does for
+    // staff e-mails): more than the per-key count, as one address may be a whole office's bots.
+    const perAddress = await this.ctx.services.throttle.hit(`api_key_ip:${from}`, FAILURES_PER_ADDRESS, SECRET_LOCK_MS);
+    if (!perAddress.allowed) throw lockError(LOCK_TEXTS, perAddress.retryAfterMs);
     if (row) {
       const owner = async () => {
         const user = await findUserById(this.ctx.db, row.userId);

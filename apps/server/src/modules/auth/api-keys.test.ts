@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callFrom, randomIp, registerByEmail, staffSession } from '../../../test/auth-helpers.ts';
+import { callFrom, outboxCount, randomIp, registerByEmail, staffSession } from '../../../test/auth-helpers.ts';
 import { call, createTestApp, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { demoTrader, symbolId, tick, tradingApp, type Trader } from '../../../test/trading/test-kit.ts';
 import { apiKeys } from '../../platform/db/schema.ts';
@@ -256,9 +256,10 @@ describe.each(dbTargets)('API keys for bots on %s', (target) => {
     expect(tampered.json()).toMatchObject({ code: 999 });
   });
 
-  it('counts wrong keys: a few from one address lock it out, even with a right key, and the owner is told', async () => {
-    const trader = await demoTrader(t);
-    const made = await newKey(trader);
+  it('counts wrong keys: five for one key from one address lock that key there, twenty of any keys lock the address', async () => {
+    const { token, email } = await registerByEmail(t);
+    const made = await newKey({ token });
+    const told = await outboxCount(t, email);
     const ip = randomIp();
     const guess = `tpk_${made.id}_${'A'.repeat(43)}`;
     for (let i = 0; i < 5; i++) expect((await withKey(guess, 'GET', '/v1/api/main/wallet/getBalance', {}, ip)).code).toBe(999);
@@ -267,8 +268,20 @@ describe.each(dbTargets)('API keys for bots on %s', (target) => {
       msg: expect.stringContaining('locked'),
     });
     expect(await withKey(made.key, 'GET', '/v1/api/main/wallet/getBalance', {}, ip)).toMatchObject({ code: 0 });
+    // The owner hears of the lock once.
+    expect(await outboxCount(t, email)).toBe(told + 1);
     // Elsewhere the right key still works.
     expect((await withKey(made.key, 'GET', '/v1/api/main/wallet/getBalance', {}, randomIp())).code).toBe(1);
+    // One address trying many keys (unknown ids, malformed keys) is locked out after 20, for every key.
+    const sprayer = randomIp();
+    for (let i = 0; i < 20; i++) {
+      const wrongKey = i % 2 ? `tpk_${900_000 + i}_${'B'.repeat(43)}` : 'not-a-key';
+      expect((await withKey(wrongKey, 'GET', '/v1/api/main/wallet/getBalance', {}, sprayer)).code).toBe(999);
+    }
+    expect(await withKey(made.key, 'GET', '/v1/api/main/wallet/getBalance', {}, sprayer)).toMatchObject({
+      code: 0,
+      msg: expect.stringContaining('locked'),
+    });
   });
 
   it('a user with two-factor on gives the code to create a key', async () => {
@@ -299,6 +312,15 @@ describe.each(dbTargets)('API keys for bots on %s', (target) => {
     ).toBe(1);
     expect((await withKey(made.key, 'GET', '/v1/api/main/wallet/getBalance')).code).toBe(999);
     const admin = await staffSession(t, ['admin']);
+    // Disabling the account ends its keys' sockets and refuses its keys.
+    const live = await newKey(trader, { scopes: ['read'] });
+    const socket = await TestClient.connect(wsUrl);
+    sockets.push(socket);
+    expect(await socket.request({ type: 'login', params: `ApiKey ${live.key}` }, 'login_result')).toMatchObject({ code: 1 });
+    const before = socket.messages.length;
+    expect((await call(t, 'POST', '/api/admin/users/status', { user_id: trader.userId, status: 0 }, { token: admin })).code).toBe(1);
+    await socket.next((m) => typeof m === 'object' && m.type === 'session_ended', 3000, before);
+    expect((await withKey(live.key, 'GET', '/v1/api/main/wallet/getBalance')).code).toBe(999);
     const audit = await call(t, 'GET', '/api/admin/audit/list', { limit: 50 }, { token: admin });
     expect(JSON.stringify(audit.data)).toContain('user.api_key_revoke');
   });
