@@ -183,7 +183,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       info: {
         title: 'Trading platform API',
         version: '0.1.0',
-        description: 'Every answer is {code, msg, data}: code 1 success, 999 session expired.',
+        description:
+          'Every answer is {code, msg, data}: code 1 success, 999 session expired. Bots call with an API key: `Authorization: ApiKey <key>`, or signed with `X-API-Key` (the key id), `X-API-Timestamp` (ms) and `X-API-Signature` (hex HMAC-SHA256 with the secret over timestamp + method + path with query + body, at most 60 s old, accepted once); a key reaches only the calls of its scopes (read, trade).',
       },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
     },
