@@ -254,6 +254,22 @@ describe.each(dbTargets)('API keys for bots on %s', (target) => {
       remoteAddress: '10.9.9.9',
     });
     expect(tampered.json()).toMatchObject({ code: 999 });
+    // A form body is signed as sent too: the order closes.
+    const form = `id=${order.answer.data.Id}`;
+    const ts = String(Date.now());
+    const closing = await t.app.inject({
+      method: 'POST',
+      url: '/v1/api/forex/close',
+      headers: {
+        'x-api-key': String(made.id),
+        'x-api-timestamp': ts,
+        'x-api-signature': sign(secretOf(made.key), ts, 'POST', '/v1/api/forex/close', form),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: form,
+      remoteAddress: '10.9.9.9',
+    });
+    expect(closing.json()).toMatchObject({ code: 1, data: { Status: 3 } });
   });
 
   it('counts wrong keys: five for one key from one address lock that key there, twenty of any keys lock the address', async () => {
@@ -354,5 +370,37 @@ describe('API key rate limit', () => {
     expect((await balance(a.key)).code).toBe(1029);
     expect((await balance(b.key)).code).toBe(1);
     expect((await call(t, 'GET', '/v1/api/main/wallet/getBalance', {}, { token: trader.token })).code).toBe(1);
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('API key signatures with Redis', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      REDIS_URL: process.env.REDIS_URL!,
+      REDIS_PREFIX: `tpk${Date.now().toString(36)}:`,
+      DEMO_CREATE_RATE_LIMIT: '100000',
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('keeps used signatures in Redis: a replay is refused', async () => {
+    const trader = await demoTrader(t);
+    const made = (
+      await callFrom(t, randomIp(), 'POST', '/api/user/api_keys/create', { name: 'bot', scopes: 'read' }, { token: trader.token })
+    ).data as { id: number; key: string };
+    const secret = made.key.slice(made.key.indexOf('_', 4) + 1);
+    const ts = String(Date.now());
+    const path = '/v1/api/main/wallet/getBalance';
+    const headers = {
+      'x-api-key': String(made.id),
+      'x-api-timestamp': ts,
+      'x-api-signature': createHmac('sha256', secret).update(`${ts}GET${path}`).digest('hex'),
+      lang: 'en',
+    };
+    const send = async () => (await t.app.inject({ method: 'GET', url: path, headers, remoteAddress: randomIp() })).json() as Answer;
+    expect((await send()).code).toBe(1);
+    expect(await send()).toMatchObject({ code: 999, msg: 'This signed request was already used' });
+    expect(await t.ctx.services.throttle.count(`api_key_sig:${made.id}:${headers['x-api-signature']}`)).toBe(2);
   });
 });
