@@ -23,6 +23,7 @@ import { AppError, isDataException } from './http/errors.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { t } from './http/i18n.ts';
 import { langOf } from './http/route.ts';
+import { claimedKeyId, keepSignedBodies } from './http/api-key-credentials.ts';
 import { clientKey } from './http/client-key.ts';
 import { MemoryBus, type Bus } from './platform/bus.ts';
 import { type Database, isConnectionLost, openDatabase } from './platform/db/client.ts';
@@ -158,18 +159,23 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerRequestLog(app, config.SLOW_REQUEST_MS);
   await app.register(cors, {
     origin: origins.includes('*') ? true : origins.length ? origins : false,
-    allowedHeaders: ['content-type', 'lang', 'authorization', 'x-request-id'],
+    allowedHeaders: ['content-type', 'lang', 'authorization', 'x-request-id', 'x-api-key', 'x-api-timestamp', 'x-api-signature'],
   });
+  keepSignedBodies(app, MAX_UPLOAD_BYTES + 64 * 1024);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   await app.register(rateLimit, {
     global: true,
-    max: config.RATE_LIMIT_MAX,
     timeWindow: 60_000,
     // The router has decoded the path (`/%61pi/...` reaches `/api/...`): the limit decides on the route
     // it matched, never on the raw text the client typed.
     allowList: (req) => !API_PREFIXES.some((p) => (req.routeOptions.url ?? '').startsWith(p)),
-    keyGenerator: (req) => clientKey(req.ip),
+    // A call made with an API key counts against that key (API_KEY_RATE_LIMIT), wherever it comes from.
+    keyGenerator: (req) => {
+      const keyId = claimedKeyId(req.headers);
+      return keyId ? `api-key:${keyId}` : clientKey(req.ip);
+    },
+    max: (_req, key) => (key.startsWith('api-key:') ? config.API_KEY_RATE_LIMIT : config.RATE_LIMIT_MAX),
     ...shared.rateLimitStore,
   });
   await app.register(swagger, {
@@ -177,7 +183,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       info: {
         title: 'Trading platform API',
         version: '0.1.0',
-        description: 'Every answer is {code, msg, data}: code 1 success, 999 session expired.',
+        description:
+          'Every answer is {code, msg, data}: code 1 success, 999 session expired. Bots call with an API key: `Authorization: ApiKey <key>`, or signed with `X-API-Key` (the key id), `X-API-Timestamp` (ms) and `X-API-Signature` (hex HMAC-SHA256 with the secret over timestamp + method + path with query + body, at most 60 s old, accepted once); a key reaches only the calls of its scopes (read, trade).',
       },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
     },

@@ -46,6 +46,7 @@ export const FILE_SECRETS = [
   'S3_ACCESS_KEY',
   'S3_SECRET_KEY',
   'METRICS_TOKEN',
+  'API_KEY_SECRET',
 ] as const;
 
 /** Every setting comes from the environment; this schema is the configuration table of the README. */
@@ -77,6 +78,13 @@ const EnvSchema = z.object({
   /** Staff roles that must sign in with TOTP (comma-separated, or `none`); set up at their first sign-in. */
   STAFF_TOTP_ROLES: z.string().default(STAFF_TOTP_ROLES_DEFAULT),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Requests per minute of one API key (all its servers together when Redis is configured). */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+  /**
+   * Master secret the signing secrets of API keys are derived from (at least 32 characters). Unset, a
+   * random one is made once and kept in the database; set it so a copy of the database alone cannot sign.
+   */
+  API_KEY_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   PRICE_SOURCE: z.enum(['simulator', 'replay', 'external']).default('simulator'),
   PRICE_SEED: z.coerce.number().int().default(42),
   PRICE_TICK_MULTIPLIER: z.coerce.number().positive().default(1),

@@ -54,6 +54,8 @@ export interface AuthUser {
   sessionId: number;
   /** When the session expires; a socket stops its pushes then. */
   expiresAt: Date;
+  /** Set when an API key authenticated the call (sessionId is then minus the key id). */
+  apiKey?: { id: number; scopes: string[] };
 }
 
 export interface AuthStaff {

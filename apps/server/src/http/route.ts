@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { z } from 'zod';
 import { Code, type Envelope } from '@tp/contract/codes';
 import type { Endpoint } from '@tp/contract/endpoint';
+import { apiKeyScopeOf } from '@tp/contract/endpoints/index';
 import { type LangCode, normalizeLang } from '@tp/contract/languages';
 import { hasControlChars, PROTOTYPE_KEYS } from '@tp/contract/schemas/fields';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
+import { apiKeyOf, type RequestApiKey } from './api-key-credentials.ts';
 import { AppError, demoBlocked, forbidden, invalid, sessionExpired } from './errors.ts';
 import { t } from './i18n.ts';
 import { outputChecker, outputSerializer } from './output.ts';
@@ -38,6 +40,8 @@ export interface RouteDef<S extends z.ZodType, A extends AuthMode> {
   rateLimit?: { max: number; timeWindow?: number };
   /** The answer is not an enveloped JSON (an image, a file): the handler sends it. */
   raw?: boolean;
+  /** What an API key needs to call this route (trade includes read); null or absent: no key may. */
+  apiKeyScope?: 'read' | 'trade' | null;
   handler(ctx: HandlerCtx<z.infer<S>, A>): Promise<unknown> | unknown;
 }
 
@@ -56,6 +60,8 @@ export function tokenOf(req: FastifyRequest): string | null {
 export interface Authenticators {
   user(token: string): Promise<AuthUser | null>;
   staff(token: string): Promise<AuthStaff | null>;
+  /** The user an API key acts as; throws the refusal when the key is not accepted. */
+  apiKey?(credentials: RequestApiKey, ip: string | undefined): Promise<AuthUser>;
 }
 const authenticators: { current: Authenticators | null } = { current: null };
 export const setAuthenticators = (a: Authenticators) => {
@@ -115,7 +121,8 @@ function defineRoute<S extends z.ZodType = z.ZodObject<{}>, A extends AuthMode =
   // The answer is serialized from the output schema (fields it does not declare are never sent; one it
   // requires and the handler misses is an error), and checked strictly where CHECK_RESPONSES is on (tests).
   const serialize = def.response && !def.raw ? outputSerializer(def.response) : null;
-  const check = def.response && !def.raw && (ctx.config.CHECK_RESPONSES ?? ctx.config.NODE_ENV === 'test') ? outputChecker(def.response) : null;
+  const check =
+    def.response && !def.raw && (ctx.config.CHECK_RESPONSES ?? ctx.config.NODE_ENV === 'test') ? outputChecker(def.response) : null;
   const route = (group: HTTPMethods[], withBody: boolean) =>
     app.route({
       method: group,
@@ -134,7 +141,16 @@ function defineRoute<S extends z.ZodType = z.ZodObject<{}>, A extends AuthMode =
         let staff: AuthStaff | null = null;
         const token = tokenOf(req);
         const auth = authenticators.current;
-        if (def.auth === 'user' || def.auth === 'optional') {
+        const key = def.auth === 'user' || def.auth === 'optional' ? apiKeyOf(req) : null;
+        if (key) {
+          // An API key acts as its user on the routes its scope lists, decided on the matched route.
+          if (!auth?.apiKey) throw sessionExpired();
+          user = await auth.apiKey(key, req.ip);
+          const need = def.apiKeyScope ?? null;
+          if (!need) throw forbidden('api_key_not_allowed');
+          if (need === 'trade' && !user.apiKey?.scopes.includes('trade')) throw forbidden('api_key_scope');
+          if (def.realOnly && user.isDemo) throw demoBlocked();
+        } else if (def.auth === 'user' || def.auth === 'optional') {
           user = token && auth ? await auth.user(token) : null;
           if (!user && def.auth === 'user') throw sessionExpired();
           if (user && def.realOnly && user.isDemo) throw demoBlocked();
@@ -201,6 +217,7 @@ export function route<E extends Endpoint>(
     response: ep.raw ? undefined : ep.output,
     rateLimit: options.rateLimit ?? ep.rateLimit,
     raw: ep.raw,
+    apiKeyScope: apiKeyScopeOf(ep),
     handler: handler as RouteDef<z.ZodType, AuthMode>['handler'],
   } as RouteDef<z.ZodType, AuthMode>);
 }

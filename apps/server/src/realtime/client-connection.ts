@@ -37,6 +37,8 @@ export class ClientConnection {
   /** Messages received and not yet handled. */
   pending = 0;
   failedLogins = 0;
+  /** The client's address as the app determines it (trust-proxy), for an API key's allow-list. */
+  address?: string;
   /** The message budget: a bucket of `2 × rate` tokens refilled at `rate` per second. */
   private tokens = -1;
   private refilledAt = 0;

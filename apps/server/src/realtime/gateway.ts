@@ -99,6 +99,7 @@ export class WsGateway implements ProtocolHost {
     }
     this.perIp.set(ip, count + 1);
     const conn = new ClientConnection(ws, req.raw.socket as Socket, ip, lang);
+    conn.address = req.ip;
     this.connections.add(conn);
     this.stats.accepted++;
     ws.on('message', (data, isBinary) => {

@@ -2,6 +2,7 @@ import { Code } from '@tp/contract/codes';
 import type { SessionEndReason } from '@tp/contract/constants';
 import { type ClientMessageName, PONG_TEXT, pushMessage } from '@tp/contract/pushes';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
+import { AppError } from '../http/errors.ts';
 import { t } from '../http/i18n.ts';
 import type { ClientConnection } from './client-connection.ts';
 import { jsonFrame, textFrame } from './frames.ts';
@@ -107,6 +108,7 @@ async function login(gw: ProtocolHost, conn: ClientConnection, params: unknown):
 
 async function checkLogin(gw: ProtocolHost, conn: ClientConnection, params: unknown): Promise<void> {
   const raw = typeof params === 'string' ? params.trim() : '';
+  if (raw.startsWith('ApiKey ')) return apiKeyLogin(gw, conn, raw.slice(7).trim());
   const token = raw.startsWith('Bearer ') ? raw.slice(7) : raw;
   const user = token ? await gw.ctx.services.sessions.resolveUser(token) : null;
   if (!user) {
@@ -117,6 +119,23 @@ async function checkLogin(gw: ProtocolHost, conn: ClientConnection, params: unkn
       reply(conn, 'login_result', Code.SUCCESS, 'ws_login_success');
       return;
     }
+    reply(conn, 'login_result', Code.SESSION_EXPIRED, 'ws_login_failed');
+    gw.loginFailed(conn);
+    return;
+  }
+  gw.logIn(conn, { user });
+  reply(conn, 'login_result', Code.SUCCESS, 'ws_login_success');
+}
+
+/** `ApiKey <key>`: the socket acts as the key's user (any scope receives the user's pushes). */
+async function apiKeyLogin(gw: ProtocolHost, conn: ClientConnection, key: string): Promise<void> {
+  let user: AuthUser | null = null;
+  try {
+    user = await gw.ctx.services.apiKeys.authenticate({ kind: 'bearer', key }, conn.address);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+  }
+  if (!user) {
     reply(conn, 'login_result', Code.SESSION_EXPIRED, 'ws_login_failed');
     gw.loginFailed(conn);
     return;

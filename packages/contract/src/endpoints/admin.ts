@@ -40,10 +40,11 @@ import {
   UserPageInput,
   UserSearchInput,
   UserSessionSchema,
+  UserApiKeyRevokeInput,
   UserStatusInput,
   WithdrawCurrencySaveInput,
 } from '../schemas/admin.ts';
-import { StaffLoginInput } from '../schemas/auth.ts';
+import { ApiKeySchema, StaffLoginInput } from '../schemas/auth.ts';
 
 /** The back office: every call carries the staff session; the web app sends bodies as JSON. */
 const anyStaff = { auth: 'staff', tags: ['admin'], body: 'json' } as const;
@@ -67,9 +68,21 @@ export const login = endpoint({
   rateLimit: { max: 10, timeWindow: 60_000 },
 });
 
-export const me = endpoint({ ...anyStaff, method: 'GET', path: '/api/admin/me', output: StaffLoginAnswer.shape.staff, summary: 'The signed-in staff member' });
+export const me = endpoint({
+  ...anyStaff,
+  method: 'GET',
+  path: '/api/admin/me',
+  output: StaffLoginAnswer.shape.staff,
+  summary: 'The signed-in staff member',
+});
 
-export const logout = endpoint({ ...anyStaff, method: 'POST', path: '/api/admin/logout', output: z.null(), summary: 'Ends the staff session' });
+export const logout = endpoint({
+  ...anyStaff,
+  method: 'POST',
+  path: '/api/admin/logout',
+  output: z.null(),
+  summary: 'Ends the staff session',
+});
 
 export const totpSetup = endpoint({
   ...anyStaff,
@@ -85,7 +98,8 @@ export const totpEnable = endpoint({
   path: '/api/admin/totp/enable',
   input: TotpEnableInput,
   output: RecoveryCodesSchema,
-  summary: 'Turns two-factor sign-in on with a code from the authenticator; afterwards login requires totp. Answers the one-time recovery codes, shown once',
+  summary:
+    'Turns two-factor sign-in on with a code from the authenticator; afterwards login requires totp. Answers the one-time recovery codes, shown once',
 });
 
 export const totpRecoveryCodes = endpoint({
@@ -106,7 +120,13 @@ export const dashboard = endpoint({
   summary: 'Users, review queues, open positions and net exposure per symbol, house profit and fees today, risk events today',
 });
 
-export const staffList = endpoint({ ...adminOnly, method: 'GET', path: '/api/admin/staff/list', output: z.array(StaffSchema), summary: 'All staff accounts' });
+export const staffList = endpoint({
+  ...adminOnly,
+  method: 'GET',
+  path: '/api/admin/staff/list',
+  output: z.array(StaffSchema),
+  summary: 'All staff accounts',
+});
 
 export const staffCreate = endpoint({
   ...adminOnly,
@@ -181,6 +201,24 @@ export const userSessionsEnd = endpoint({
   summary: 'Ends one session (session_id) or all sessions of a user',
 });
 
+export const userApiKeys = endpoint({
+  ...accountStaff,
+  method: 'GET',
+  path: '/api/admin/users/api_keys',
+  input: UserIdInput,
+  output: z.array(ApiKeySchema),
+  summary: "A user's API keys (never the keys themselves), with their last use",
+});
+
+export const userApiKeyRevoke = endpoint({
+  ...accountStaff,
+  method: 'POST',
+  path: '/api/admin/users/api_keys/revoke',
+  input: UserApiKeyRevokeInput,
+  output: z.null(),
+  summary: "Revokes one of a user's API keys (user_id, id); audited",
+});
+
 export const userLedger = endpoint({
   ...accountStaff,
   method: 'GET',
@@ -244,7 +282,13 @@ export const feesSave = endpoint({
   summary: "Changes the fee type and rates when every rate is within its type's range; audited",
 });
 
-export const symbols = endpoint({ ...risk, method: 'GET', path: '/api/admin/symbols', output: z.array(AdminSymbolSchema), summary: 'Every symbol with its trading terms' });
+export const symbols = endpoint({
+  ...risk,
+  method: 'GET',
+  path: '/api/admin/symbols',
+  output: z.array(AdminSymbolSchema),
+  summary: 'Every symbol with its trading terms',
+});
 
 export const symbolSave = endpoint({
   ...risk,
@@ -263,7 +307,13 @@ export const feedHealth = endpoint({
   summary: "Each symbol's price feed: live, stale, no live tick since start or outside its sessions; last tick age and suspect ticks held",
 });
 
-export const categories = endpoint({ ...risk, method: 'GET', path: '/api/admin/categories', output: z.array(AdminCategorySchema), summary: 'Symbol categories' });
+export const categories = endpoint({
+  ...risk,
+  method: 'GET',
+  path: '/api/admin/categories',
+  output: z.array(AdminCategorySchema),
+  summary: 'Symbol categories',
+});
 
 export const categorySave = endpoint({
   ...risk,
@@ -319,7 +369,13 @@ export const depositNetworkDelete = endpoint({
   summary: 'Deletes a deposit network nothing refers to',
 });
 
-export const bankWires = endpoint({ ...finance, method: 'GET', path: '/api/admin/bank_wires', output: z.array(AdminBankWireSchema), summary: 'Every bank wire account' });
+export const bankWires = endpoint({
+  ...finance,
+  method: 'GET',
+  path: '/api/admin/bank_wires',
+  output: z.array(AdminBankWireSchema),
+  summary: 'Every bank wire account',
+});
 
 export const bankWireSave = endpoint({
   ...finance,

@@ -3,6 +3,10 @@ import { endpoint } from '../endpoint.ts';
 import { TotpSetupSchema } from '../schemas/admin.ts';
 import {
   AmendPasswordInput,
+  ApiKeyCreateInput,
+  ApiKeyCreatedSchema,
+  ApiKeyIdInput,
+  ApiKeySchema,
   AreaCodeSchema,
   BasicInfoSchema,
   CaptchaSchema,
@@ -223,4 +227,41 @@ export const adminOutbox = endpoint({
   output: z.object({ data: z.array(OutboxRowSchema), total: z.number().int() }),
   summary: 'Emails and texts kept because no mail or SMS provider is configured (newest first)',
   tags: ['admin'],
+});
+
+/**
+ * API keys for bots (user centre): a key acts as its user within its scopes (see API_KEY_ENDPOINTS in
+ * the endpoint table). Sent as `Authorization: ApiKey <key>`, or signed: `X-API-Key` (the key's id),
+ * `X-API-Timestamp` (ms) and `X-API-Signature` (hex HMAC-SHA256 with the key's secret over timestamp +
+ * method + path with query + body), at most 60 s old and accepted once. A key never manages keys.
+ */
+export const apiKeyCreate = endpoint({
+  method: 'POST',
+  path: '/api/user/api_keys/create',
+  auth: 'user',
+  input: ApiKeyCreateInput,
+  output: ApiKeyCreatedSchema,
+  summary:
+    'Creates an API key (name, scopes from read and trade, optional ip_allow and expires_at; totp when two-factor is on). Answers {id, key}: the key is shown this once',
+  tags: ['account'],
+  rateLimit: GUESSES_PER_MINUTE,
+});
+
+export const apiKeyList = endpoint({
+  method: 'GET',
+  path: '/api/user/api_keys/list',
+  auth: 'user',
+  output: z.array(ApiKeySchema),
+  summary: "The user's API keys, newest first, with their last use (never the key itself)",
+  tags: ['account'],
+});
+
+export const apiKeyRevoke = endpoint({
+  method: 'POST',
+  path: '/api/user/api_keys/revoke',
+  auth: 'user',
+  input: ApiKeyIdInput,
+  output: z.null(),
+  summary: "Revokes one of the user's API keys (id); it stops working at once",
+  tags: ['account'],
 });

@@ -24,3 +24,41 @@ export function allEndpoints(): { module: string; name: string; endpoint: Endpoi
       .map(([name, endpoint]) => ({ module, name, endpoint })),
   );
 }
+
+/**
+ * What an API key may call, by scope, decided on the matched endpoint (never on URL text). `read`: the
+ * account, orders and market data of its user; `trade`: those and order submit, close and modify. No
+ * key reaches anything else: withdrawals, deposits, funding, password, two-factor, security and profile
+ * changes, sessions, and API-key management itself are refused for every key. Calls open to anyone
+ * (quotes, candles, symbols) need no key.
+ */
+export const API_KEY_ENDPOINTS: { readonly read: readonly Endpoint[]; readonly trade: readonly Endpoint[] } = {
+  read: [
+    auth.userInfo,
+    trading.myDeal,
+    trading.deal,
+    trading.notices,
+    trading.alerts,
+    trading.getBalance,
+    trading.forexDetail,
+    trading.accountLog,
+    trading.statement,
+    market.favourites,
+  ],
+  trade: [
+    trading.submit,
+    trading.close,
+    trading.cancelTrade,
+    trading.setStopPrice,
+    trading.setTrailing,
+    trading.batchCloseByType,
+    trading.reverse,
+  ],
+};
+
+/** The scope a key needs for an endpoint (trade includes read), or null when no key may call it. */
+export function apiKeyScopeOf(e: Endpoint): 'read' | 'trade' | null {
+  if (API_KEY_ENDPOINTS.read.includes(e)) return 'read';
+  if (API_KEY_ENDPOINTS.trade.includes(e)) return 'trade';
+  return null;
+}

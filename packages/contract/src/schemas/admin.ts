@@ -169,6 +169,7 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const UserIdInput = z.object({ user_id: id('not_found') });
+export const UserApiKeyRevokeInput = z.object({ user_id: id('not_found'), id: id('not_found') });
 export const UserPageInput = PageInput.extend({ user_id: id('not_found') });
 export const UserOrdersInput = UserPageInput.extend({ status: optionalChoiceField([0, 1, 3, 4]) });
 export const UserSessionSchema = z.object({

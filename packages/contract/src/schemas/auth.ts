@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intField, optionalIdField, text } from './fields.ts';
+import { idField, intField, optionalIdField, text } from './fields.ts';
 
 export const UserSchema = z.object({
   id: z.number().int(),
@@ -31,13 +31,7 @@ export const StaffLoginInput = z.object({
 const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v);
 const optionalText = z.preprocess(blankToUndefined, text().trim().max(320, 'msg:text_too_long').optional());
 const requiredText = (key: string) =>
-  z.preprocess(
-    blankToUndefined,
-    text(`msg:${key}`)
-      .trim()
-      .min(1, `msg:${key}`)
-      .max(320, 'msg:text_too_long'),
-  );
+  z.preprocess(blankToUndefined, text(`msg:${key}`).trim().min(1, `msg:${key}`).max(320, 'msg:text_too_long'));
 /** Passwords are taken as typed: never trimmed. */
 const optionalPassword = z.preprocess(blankToUndefined, z.string().optional());
 const requiredPassword = (key: string) => z.preprocess(blankToUndefined, z.string({ error: `msg:${key}` }).min(1, `msg:${key}`));
@@ -171,6 +165,86 @@ export const OutboxRowSchema = z.object({
 
 /** A trader's two-factor calls: the 6-digit code from the authenticator app. */
 export const TotpCodeInput = z.object({
-  code: z.preprocess(blankToUndefined, z.string({ error: 'msg:totp_code_required' }).trim().regex(/^\d{6}$/, 'msg:totp_code_required')),
+  code: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'msg:totp_code_required' })
+      .trim()
+      .regex(/^\d{6}$/, 'msg:totp_code_required'),
+  ),
 });
 export const TotpStatusSchema = z.object({ enabled: z.boolean() });
+
+// ---------------------------------------------------------------- API keys for bots
+/** What a key may do: `read` the account, orders and market data; `trade` also submit, close and modify orders. */
+export const API_KEY_SCOPES = ['read', 'trade'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** Keys one user may hold at once (revoked and expired ones do not count). */
+export const MAX_API_KEYS = 10;
+/** Addresses or CIDR ranges one key's allow-list may hold. */
+export const MAX_API_KEY_IPS = 20;
+
+/** A list sent as an array (JSON) or as text separated by commas or spaces (form). */
+const listOf = (v: unknown) =>
+  v === undefined || v === null || v === ''
+    ? []
+    : Array.isArray(v)
+      ? v.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '')
+      : typeof v === 'string'
+        ? v.split(/[\s,]+/).filter(Boolean)
+        : v;
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const IPV6 = /^[0-9a-f:.]+$/i;
+/** An IPv4 or IPv6 address, or a CIDR range of one (`10.0.0.0/8`, `2001:db8::/32`). */
+const ipOrRange = z.string().refine((s) => {
+  const [ip = '', bits, ...rest] = s.split('/');
+  if (rest.length) return false;
+  const v4 = IPV4.test(ip);
+  const v6 = !v4 && ip.includes(':') && IPV6.test(ip) && ip.length <= 45;
+  if (!v4 && !v6) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (v4 ? 32 : 128));
+}, 'msg:api_key_ip_invalid');
+
+export const ApiKeyCreateInput = z.object({
+  name: requiredText('api_key_name_required').pipe(z.string().max(60, 'msg:text_too_long')),
+  scopes: z.preprocess(
+    listOf,
+    z
+      .array(z.enum(API_KEY_SCOPES, { error: 'msg:api_key_scope_invalid' }), { error: 'msg:api_key_scope_invalid' })
+      .min(1, 'msg:api_key_scope_invalid')
+      .max(API_KEY_SCOPES.length, 'msg:api_key_scope_invalid'),
+  ),
+  ip_allow: z.preprocess(listOf, z.array(ipOrRange, { error: 'msg:api_key_ip_invalid' }).max(MAX_API_KEY_IPS, 'msg:api_key_ip_invalid')),
+  /** When the key stops working: an ISO 8601 time or milliseconds since 1970; none keeps it until revoked. */
+  expires_at: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d{10,15}$/.test(v) ? Number(v) : v),
+    z
+      .union([z.number().int().positive(), z.string().max(40)], { error: 'msg:api_key_expiry_invalid' })
+      .transform((v, ctx) => {
+        const at = new Date(v);
+        if (Number.isNaN(at.getTime())) {
+          ctx.addIssue({ code: 'custom', message: 'msg:api_key_expiry_invalid' });
+          return z.NEVER;
+        }
+        return at;
+      })
+      .optional(),
+  ),
+  /** The current two-factor code, when two-factor sign-in is on (as for withdrawals). */
+  totp: optionalText,
+});
+
+export const ApiKeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  ip_allow: z.array(z.string()),
+  /** ISO 8601, or null when the key does not expire. */
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+/** The answer of create, once: the key itself is never shown again. */
+export const ApiKeyCreatedSchema = z.object({ id: z.number().int(), key: z.string() });
+export const ApiKeyIdInput = z.object({ id: idField('not_found') });

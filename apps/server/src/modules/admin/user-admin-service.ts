@@ -77,6 +77,16 @@ export class UserAdminService {
     });
   }
 
+  async apiKeys(userId: number) {
+    await this.mustFind(userId);
+    return this.ctx.services.apiKeys.list(userId);
+  }
+
+  async revokeApiKey(who: AuthStaff, userId: number, id: number): Promise<void> {
+    await this.mustFind(userId);
+    await this.ctx.services.apiKeys.revokeByStaff(who, userId, id);
+  }
+
   async ledger(userId: number, page: number, limit: number) {
     await this.mustFind(userId);
     const { rows, total } = await userLedgerEntries(this.ctx.db, userId, page, limit);
@@ -102,7 +112,7 @@ export class UserAdminService {
     return { data, total };
   }
 
-  /** Disabling also ends every session of the user. */
+  /** Disabling also ends every session of the user, and the socket logins of their API keys. */
   async setStatus(who: AuthStaff, userId: number, status: number): Promise<AdminUser> {
     const before = await this.mustFind(userId);
     await this.ctx.db.transaction(async (tx) => {
@@ -116,7 +126,10 @@ export class UserAdminService {
         { status },
       );
     });
-    if (!status) await this.ctx.services.sessions.revokeAllForUser(userId, 'disabled');
+    if (!status) {
+      await this.ctx.services.sessions.revokeAllForUser(userId, 'disabled');
+      await this.ctx.services.apiKeys.endSockets(userId, 'disabled');
+    }
     return this.profile(userId);
   }
 

@@ -13,6 +13,11 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, u
     await users.endSessions(staff, input.user_id, input.session_id);
     return null;
   });
+  route(app, ctx, api.userApiKeys, ({ input }) => users.apiKeys(input.user_id));
+  route(app, ctx, api.userApiKeyRevoke, async ({ input, staff }) => {
+    await users.revokeApiKey(staff, input.user_id, input.id);
+    return null;
+  });
   route(app, ctx, api.userLedger, ({ input }) => users.ledger(input.user_id, input.page, input.limit));
   route(app, ctx, api.userOrders, ({ input }) =>
     users.orders({ userId: input.user_id, statuses: input.status === undefined ? undefined : [input.status] }, input.page, input.limit),

@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { setAuthenticators } from '../../http/route.ts';
 import { MemoryThrottle, type Throttle } from '../../platform/throttle.ts';
 import { AccountService } from './account-service.ts';
+import { registerApiKeyRoutes } from './api-key-routes.ts';
+import { ApiKeyService } from './api-key-service.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { CaptchaService } from './captcha-service.ts';
 import { deleteStaleCodes } from './code-repository.ts';
@@ -30,6 +32,7 @@ declare module '../../context.ts' {
     captcha: CaptchaService;
     accounts: AccountService;
     twoFactor: TwoFactorService;
+    apiKeys: ApiKeyService;
   }
 }
 
@@ -48,12 +51,19 @@ export const authModule = {
     ctx.services.captcha = new CaptchaService(ctx);
     ctx.services.accounts = new AccountService(ctx);
     ctx.services.twoFactor = new TwoFactorService(ctx);
-    setAuthenticators({ user: (t) => sessions.resolveUser(t), staff: (t) => sessions.resolveStaff(t) });
+    const apiKeys = new ApiKeyService(ctx);
+    ctx.services.apiKeys = apiKeys;
+    setAuthenticators({
+      user: (t) => sessions.resolveUser(t),
+      staff: (t) => sessions.resolveStaff(t),
+      apiKey: (credentials, ip) => apiKeys.authenticate(credentials, ip),
+    });
     registerAuthRoutes(app, ctx);
     registerTwoFactorRoutes(app, ctx);
     registerAccountRoutes(app, ctx);
     registerCodeRoutes(app, ctx);
     registerSettingRoutes(app, ctx);
+    registerApiKeyRoutes(app, ctx);
 
     let timer: NodeJS.Timeout | undefined;
     ctx.background.push({

@@ -80,3 +80,30 @@ export const areaCodes = pgTable('area_codes', {
   globalCode: text('global_code').notNull(),
   name: text('name').notNull(),
 });
+
+/**
+ * API keys for bots. The key a user is shown once is `tpk_<id>_<secret>`; only the SHA-256 of the
+ * secret is kept (secret_hash) for the `Authorization: ApiKey` form. The signed form needs the secret
+ * itself on the server: it is never stored, but derived again when needed from secret_salt (random, per
+ * key) and the server's API-key master secret (see api-key-service.ts).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    ipAllow: text('ip_allow')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    secretHash: text('secret_hash').notNull(),
+    secretSalt: text('secret_salt').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId)],
+);
