@@ -1,8 +1,10 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
 import { depositNetworks } from '../apps/server/src/platform/db/schema.ts';
 import { pngFile, signedInPage } from './account-helpers.ts';
-import { jsErrors, PHONE, startE2E, type E2E } from './harness.ts';
+import { liveQuotes, tick } from '../apps/server/test/trading/test-kit.ts';
+import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
 
 const POLL = { timeout: 15_000 };
 const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
@@ -18,6 +20,10 @@ describe('issue 36 defects (more)', () => {
   beforeAll(async () => {
     e2e = await startE2E({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     staffToken = (await call(e2e.server, 'POST', '/api/admin/login', ADMIN)).data.token;
+    // Prices set by the tests.
+    for (const task of e2e.server.ctx.background.filter((t) => t.name.startsWith('price-source'))) await task.stop();
+    await liveQuotes(e2e.server);
+    await tick(e2e.server, 'BTCUSDT', '95000.00', '95020.00');
   });
   afterAll(async () => e2e?.close());
 
@@ -67,5 +73,72 @@ describe('issue 36 defects (more)', () => {
     await ar.page.screenshot({ path: '/tmp/d2-notifications-phone-ar.png' });
     expect(jsErrors(ar.page)).toEqual([]);
     await ar.context.close();
+  });
+
+  /** A demo trader signed in through the API, the session stored in the page as the app's login stores it. */
+  async function demoTrader(device: typeof PHONE | typeof DESKTOP, lang: string) {
+    const demo = await call(e2e.server, 'GET', '/api/user/createAccountDemoForU');
+    const login = await call(e2e.server, 'POST', '/api/user/loginForU', { demo_id: demo.data.demo_id });
+    expect(login.code).toBe(1);
+    const session = JSON.stringify({ state: { token: login.data.token, user: login.data.user }, version: 0 });
+    const opened = await newPage(e2e, device, { lang });
+    await opened.context.addInitScript((value) => localStorage.setItem('session', value), session);
+    return { ...opened, token: login.data.token as string };
+  }
+
+  type Range = { from: number; to: number };
+  /** The price scale's visible range and the range of the bars in view (the chart element's browser-test handle). */
+  const priceRanges = (page: Page) =>
+    page
+      .getByTestId('kline-chart')
+      .evaluate(
+        (el) => (el as HTMLElement & { priceRanges?: () => { visible: Range | null; bars: Range | null } | null }).priceRanges?.() ?? null,
+      );
+
+  it('7. a TP far from the price does not rescale the chart: the candles keep their scale (desktop, en)', async () => {
+    // A forming bar with some range: 94,700 to 95,400.
+    for (const [bid, ask] of [
+      ['95400.00', '95420.00'],
+      ['94700.00', '94720.00'],
+      ['95000.00', '95020.00'],
+    ])
+      await tick(e2e.server, 'BTCUSDT', bid, ask);
+    const { context, page, token } = await demoTrader(DESKTOP, 'en');
+    await page.addInitScript(() => localStorage.setItem('trade-period', '1min'));
+    const btc = e2e.server.ctx.services.market.symbolByCode('BTCUSDT')!.id;
+    const placed = await call(
+      e2e.server,
+      'GET',
+      '/v1/api/forex/submit',
+      { type: 1, cont: '0.01', forex_id: btc, status: 1, multiple: 2 },
+      { token },
+    );
+    expect(placed.code).toBe(1);
+    await page.goto('/trade?symbol=BTCUSDT');
+    await expect.poll(() => page.getByTestId('chart-order-line').count(), POLL).toBe(1);
+    await expect.poll(async () => (await priceRanges(page))?.bars?.to ?? 0, POLL).toBeGreaterThan(0);
+    const before = (await priceRanges(page))!;
+
+    // The TP set far above the price (as from the stops form): the line is drawn, the scale stays with the candles.
+    const stops = await call(
+      e2e.server,
+      'GET',
+      '/v1/api/forex/set_stop_price',
+      { id: placed.data.Id, target_profit_price: '150000.00', stop_loss_price: '0' },
+      { token },
+    );
+    expect(stops.code).toBe(1);
+    await expect.poll(() => page.getByTestId('chart-order-line').textContent(), POLL).toContain('TP 150,000.00');
+    await page.waitForTimeout(500);
+    const after = (await priceRanges(page))!;
+    await page.screenshot({ path: '/tmp/d2-chart-far-tp-desktop-en.png' });
+    const bars = after.bars!;
+    const visible = after.visible!;
+    // The candles fill the pane as before (margins aside): the visible span is within a few times theirs.
+    expect(visible.to - visible.from).toBeLessThan(3 * (bars.to - bars.from) + 1);
+    expect(visible.to).toBeLessThan(150_000);
+    expect(visible.to - visible.from).toBeCloseTo(before.visible!.to - before.visible!.from, -2);
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
   });
 });
