@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
-import { depositNetworks } from '../apps/server/src/platform/db/schema.ts';
+import { depositNetworks, withdrawCurrencies } from '../apps/server/src/platform/db/schema.ts';
 import { pngFile, signedInPage } from './account-helpers.ts';
 import { liveQuotes, tick } from '../apps/server/test/trading/test-kit.ts';
 import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
@@ -140,5 +140,89 @@ describe('issue 36 defects (more)', () => {
     expect(visible.to - visible.from).toBeCloseTo(before.visible!.to - before.visible!.from, -2);
     expect(jsErrors(page)).toEqual([]);
     await context.close();
+  });
+
+  it('8. the withdrawal form checks identity, the minimum and the available balance before the confirm dialog; the identity page says what needs it (phone, en and ar)', async () => {
+    const texts = {
+      en: {
+        identity: 'Please complete identity verification before withdrawing',
+        min: 'The minimum withdrawal amount is 10.00',
+        balance: 'The amount exceeds your available balance',
+        intro: 'Verify your identity to withdraw.',
+        introDeposit: 'deposit',
+        submit: 'Withdraw',
+        amount: 'Withdrawal amount',
+        confirm: 'Confirm withdrawal',
+      },
+      ar: {
+        identity: 'يُرجى إكمال التحقق من الهوية قبل السحب',
+        min: 'الحد الأدنى لمبلغ السحب هو 10.00',
+        balance: 'المبلغ يتجاوز رصيدك المتاح',
+        intro: 'وثّق هويتك لتتمكن من السحب.',
+        introDeposit: 'الإيداع',
+        submit: 'سحب',
+        amount: 'مبلغ السحب',
+        confirm: 'تأكيد السحب',
+      },
+    };
+    const [usdt] = (await e2e.server.ctx.db.select().from(withdrawCurrencies)).filter((c) => c.code === 'USDT' && c.protocol === 'TRC20');
+    for (const lang of ['en', 'ar'] as const) {
+      const text = texts[lang];
+      // Not verified: the form says so at once, and Withdraw cannot open the confirm dialog.
+      const unverified = await signedInPage(e2e, { device: PHONE, lang, verified: false, balance: '1000' });
+      const bound = await call(
+        e2e.server,
+        'POST',
+        '/api/wallet/bind_draw_method',
+        { type: 1, draw_id: usdt!.id, dc_address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
+        { token: unverified.user.token },
+      );
+      expect(bound.code).toBe(1);
+      await unverified.page.goto('/mine/withdraw');
+      await unverified.page.getByTestId('withdraw-identity-required').waitFor();
+      expect(await unverified.page.getByTestId('withdraw-identity-required').innerText()).toContain(text.identity);
+      expect(await unverified.page.getByRole('button', { name: text.submit, exact: true }).isDisabled()).toBe(true);
+      await unverified.page.screenshot({ path: `/tmp/d2-withdraw-identity-phone-${lang}.png` });
+      // The identity page asks for verification to withdraw, not to deposit (deposits are accepted without it).
+      await unverified.page.goto('/mine/auth');
+      await unverified.page.getByText(text.intro, { exact: false }).waitFor();
+      expect(await unverified.page.getByText(text.intro, { exact: false }).innerText()).not.toContain(text.introDeposit);
+      expect(jsErrors(unverified.page)).toEqual([]);
+      await unverified.context.close();
+
+      // Verified with 50 USD: below the minimum, then above the balance, are refused inline; a fitting amount is confirmed.
+      const { context, page, user } = await signedInPage(e2e, { device: PHONE, lang, verified: true, balance: '50' });
+      expect(
+        (
+          await call(
+            e2e.server,
+            'POST',
+            '/api/wallet/bind_draw_method',
+            { type: 1, draw_id: usdt!.id, dc_address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
+            { token: user.token },
+          )
+        ).code,
+      ).toBe(1);
+      await page.goto('/mine/withdraw');
+      await page.getByRole('radio', { name: 'USDT (TRC20)' }).click();
+      await page.getByRole('combobox').waitFor();
+      const amount = page.getByLabel(text.amount);
+      const submit = page.getByRole('button', { name: text.submit, exact: true });
+      const dialog = page.getByRole('dialog', { name: text.confirm });
+      await amount.fill('5');
+      await submit.click();
+      await expect.poll(async () => plain(await page.getByRole('alert').innerText()), POLL).toBe(text.min);
+      expect(await dialog.count()).toBe(0);
+      await amount.fill('80');
+      await submit.click();
+      await expect.poll(async () => plain(await page.getByRole('alert').innerText()), POLL).toBe(text.balance);
+      expect(await dialog.count()).toBe(0);
+      await page.screenshot({ path: `/tmp/d2-withdraw-balance-phone-${lang}.png` });
+      await amount.fill('20');
+      await submit.click();
+      await dialog.waitFor();
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    }
   });
 });

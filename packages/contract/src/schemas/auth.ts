@@ -31,13 +31,7 @@ export const StaffLoginInput = z.object({
 const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v);
 const optionalText = z.preprocess(blankToUndefined, text().trim().max(320, 'msg:text_too_long').optional());
 const requiredText = (key: string) =>
-  z.preprocess(
-    blankToUndefined,
-    text(`msg:${key}`)
-      .trim()
-      .min(1, `msg:${key}`)
-      .max(320, 'msg:text_too_long'),
-  );
+  z.preprocess(blankToUndefined, text(`msg:${key}`).trim().min(1, `msg:${key}`).max(320, 'msg:text_too_long'));
 /** Passwords are taken as typed: never trimmed. */
 const optionalPassword = z.preprocess(blankToUndefined, z.string().optional());
 const requiredPassword = (key: string) => z.preprocess(blankToUndefined, z.string({ error: `msg:${key}` }).min(1, `msg:${key}`));
@@ -158,6 +152,8 @@ export const BasicInfoSchema = z.object({
   service_link_type: z.number().int(),
   verify_reg_type: z.number().int(),
   trade_fee_type: z.number().int(),
+  /** 1: a withdrawal needs a verified identity (the server refuses it otherwise); 0: it does not. Deposits never do. */
+  withdraw_requires_identity: z.union([z.literal(0), z.literal(1)]),
 });
 
 export const OutboxRowSchema = z.object({
@@ -171,6 +167,12 @@ export const OutboxRowSchema = z.object({
 
 /** A trader's two-factor calls: the 6-digit code from the authenticator app. */
 export const TotpCodeInput = z.object({
-  code: z.preprocess(blankToUndefined, z.string({ error: 'msg:totp_code_required' }).trim().regex(/^\d{6}$/, 'msg:totp_code_required')),
+  code: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'msg:totp_code_required' })
+      .trim()
+      .regex(/^\d{6}$/, 'msg:totp_code_required'),
+  ),
 });
 export const TotpStatusSchema = z.object({ enabled: z.boolean() });
