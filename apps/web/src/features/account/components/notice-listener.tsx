@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerMessageOf } from '@tp/contract/pushes';
+import { identityCenter } from '@tp/contract/endpoints/identity';
 import { NOTICE_KINDS } from '@tp/contract/schemas/trading';
 import { useTranslation } from 'react-i18next';
 import { refreshAccount } from '../../../api/refresh-account';
 import { toast } from '../../../components/ui/toast-store';
+import { queryKey } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
 import { useSocketTopic } from '../../../lib/use-socket';
 import { notificationsQueryKey } from '../api/get-notices';
@@ -48,6 +50,8 @@ export function NoticeListener() {
     announce(noticeText(t, notice), profit < 0 || rejected ? 'error' : profit > 0 ? 'success' : 'info');
     // A deposit credited or a withdrawal refunded moves the balance too.
     refreshAccount(queryClient);
+    // An identity review changes what the identity page and the withdrawal form show.
+    if (notice.kind.startsWith('identity_')) void queryClient.invalidateQueries({ queryKey: queryKey(identityCenter) });
   });
   useSocketTopic(loggedIn ? 'ALERT' : null, (message) => {
     announce(alertText(t, { symbol: message.symbol, side: message.side, price: message.price, fired_price: message.fired_price }), 'info');
