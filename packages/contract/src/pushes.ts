@@ -195,7 +195,7 @@ export const serverMessages = {
     audience: 'announcement',
     schema: z.object({ type: z.literal(WsTopic.NOTICE), ...NoticeSchema.shape, seq }),
     summary:
-      'A close or fill the trader did not make (`kind`: take_profit, stop_loss, trailing_stop, stop_out, staff_close, demo_reset, pending_filled, pending_cancelled, margin_call: then `price` is the margin level in percent); `time` Unix seconds; `seq` as on FOREX_CLOSED. Also listed by `/v1/api/forex/notices`.',
+      'A close or fill the trader did not make (`kind`: take_profit, stop_loss, trailing_stop, stop_out, staff_close, demo_reset, pending_filled, pending_cancelled, margin_call: then `price` is the margin level in percent; account events deposit_approved, deposit_rejected, withdrawal_paid, withdrawal_rejected with `amount` and `currency`, identity_verified, identity_rejected, support_reply, with `reason` on a rejection when staff gave one, order fields 0 or empty); `time` Unix seconds; `seq` as on FOREX_CLOSED. Also listed by `/v1/api/forex/notices`.',
   }),
   ALERT: declare({
     type: WsTopic.ALERT,

@@ -97,7 +97,8 @@ export const batchCloseByType = endpoint({
   auth: 'user',
   input: BatchCloseInput,
   output: BatchCloseSchema,
-  summary: 'Closes all open positions (type 0), all buys (1) or all sells (2), of one symbol (forex_id) or of all; each closes exactly once',
+  summary:
+    'Closes all open positions (type 0), all buys (1) or all sells (2), of one symbol (forex_id) or of all; each closes exactly once',
   tags: ['trading'],
 });
 
@@ -127,7 +128,8 @@ export const notices = endpoint({
   auth: 'user',
   input: NoticeInput,
   output: NoticePageSchema,
-  summary: 'Closes and fills the trader was told about (take-profit, stop-loss, stop-out, staff close, pending fills and cancellations), newest first',
+  summary:
+    'What the trader was told about, newest first: closes and fills they did not make (take-profit, stop-loss, stop-out, staff close, pending fills and cancellations), margin calls, and account events (deposit approved or rejected, withdrawal paid or rejected, identity verified or rejected, support reply)',
   tags: ['trading'],
 });
 
@@ -138,7 +140,7 @@ export const alerts = endpoint({
   auth: 'user',
   input: PageInput,
   output: AlertListSchema,
-  summary: 'The trader\'s price alerts, waiting ones first, then fired ones, newest first',
+  summary: "The trader's price alerts, waiting ones first, then fired ones, newest first",
   tags: ['alerts'],
 });
 
@@ -158,7 +160,7 @@ export const alertDelete = endpoint({
   auth: 'user',
   input: OrderIdInput,
   output: z.null(),
-  summary: 'Removes one of the trader\'s price alerts',
+  summary: "Removes one of the trader's price alerts",
   tags: ['alerts'],
 });
 
@@ -199,7 +201,7 @@ export const statement = endpoint({
   input: StatementInput,
   output: StatementSchema,
   summary:
-    'Account statement of the session\'s account for start..end (Unix seconds, or UTC dates YYYY-MM-DD with end included; at most 366 days): balance changes and closed positions oldest first, opening and closing balance (cash plus margin in use) and totals',
+    "Account statement of the session's account for start..end (Unix seconds, or UTC dates YYYY-MM-DD with end included; at most 366 days): balance changes and closed positions oldest first, opening and closing balance (cash plus margin in use) and totals",
   tags: ['account'],
 });
 

@@ -152,6 +152,8 @@ export const BasicInfoSchema = z.object({
   service_link_type: z.number().int(),
   verify_reg_type: z.number().int(),
   trade_fee_type: z.number().int(),
+  /** 1: a withdrawal needs a verified identity (the server refuses it otherwise); 0: it does not. Deposits never do. */
+  withdraw_requires_identity: z.union([z.literal(0), z.literal(1)]),
 });
 
 export const OutboxRowSchema = z.object({

@@ -220,7 +220,8 @@ export const DealSchema = z.object({
 
 /**
  * An event a trader is told about: a close by take-profit, stop-loss, stop-out or staff, a pending
- * order filled or cancelled by the system. Pushed as `{type: "NOTICE", ...}` and listed by
+ * order filled or cancelled by the system, a margin call; and account events: a deposit approved or
+ * rejected, a withdrawal paid or rejected, identity verified or rejected, a support reply. Pushed as `{type: "NOTICE", ...}` and listed by
  * /v1/api/forex/notices (PROTOCOL.md).
  */
 export const NOTICE_KINDS = [
@@ -233,7 +234,24 @@ export const NOTICE_KINDS = [
   'pending_filled',
   'pending_cancelled',
   'margin_call',
+  'deposit_approved',
+  'deposit_rejected',
+  'withdrawal_paid',
+  'withdrawal_rejected',
+  'identity_verified',
+  'identity_rejected',
+  'support_reply',
 ] as const;
+/** Notices about the account rather than an order (money, identity, support): order fields are 0 or empty. */
+export const ACCOUNT_NOTICE_KINDS = [
+  'deposit_approved',
+  'deposit_rejected',
+  'withdrawal_paid',
+  'withdrawal_rejected',
+  'identity_verified',
+  'identity_rejected',
+  'support_reply',
+] as const satisfies readonly (typeof NOTICE_KINDS)[number][];
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const NoticeSchema = z.object({
   kind: z.enum(NOTICE_KINDS),
@@ -249,6 +267,12 @@ export const NoticeSchema = z.object({
   profit: z.string(),
   /** Unix seconds. */
   time: z.number().int(),
+  /** Money notices (deposit_*, withdrawal_*): the amount, decimal string with 2 decimals. */
+  amount: z.string().optional(),
+  /** Money notices: the currency of `amount` (e.g. USD, USDT). */
+  currency: z.string().optional(),
+  /** Rejections (deposit, withdrawal, identity): the reason staff gave, when they gave one. */
+  reason: z.string().optional(),
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 export const NoticePageSchema = z.object({ data: z.array(NoticeSchema), total: z.number().int() });

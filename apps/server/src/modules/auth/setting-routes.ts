@@ -20,12 +20,20 @@ export function registerSettingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route(app, ctx, api.basicInfo, async () => {
-    const s = await getSettings(ctx.db, ['service_link', 'service_link_type', 'verify_reg_type', 'trade_fee_type']);
+    const s = await getSettings(ctx.db, [
+      'service_link',
+      'service_link_type',
+      'verify_reg_type',
+      'trade_fee_type',
+      'withdraw_requires_identity',
+    ]);
     return {
       service_link: s.get('service_link') ?? '',
       service_link_type: int(s.get('service_link_type'), 1),
       verify_reg_type: int(s.get('verify_reg_type'), 1),
       trade_fee_type: int(s.get('trade_fee_type'), 1),
+      // Read as the withdrawal check reads it: '1' (the default) requires a verified identity.
+      withdraw_requires_identity: (s.get('withdraw_requires_identity') ?? '1') === '1' ? (1 as const) : (0 as const),
     };
   });
 

@@ -1,6 +1,8 @@
 import { DepositStatus, DepositType } from '@tp/contract/constants';
 import { dec, money, moneyStr } from '@tp/contract/decimal';
+import type { Notice } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthStaff } from '../../context.ts';
+import { accountNotice } from '../trading/index.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
 import {
   channelPrices,
@@ -25,6 +27,16 @@ export interface DepositSubmission {
 
 /** How many other claims a reused proof names at most (the flag is what matters). */
 const MAX_REUSE_IDS = 20;
+
+/** The notice of a reviewed deposit: approved with the amount staff confirmed, rejected with the amount asked and staff's remark. */
+export function depositNotice(row: DepositRow): Notice | null {
+  const at = row.reviewedAt ?? row.createdAt;
+  if (row.status === DepositStatus.FINISHED)
+    return accountNotice('deposit_approved', at, { amount: row.confirmedAmount ?? row.number, currency: row.currencyCode });
+  if (row.status === DepositStatus.REJECTED)
+    return accountNotice('deposit_rejected', at, { amount: row.number, currency: row.currencyCode, reason: row.remark });
+  return null;
+}
 
 /** Deposits: the user declares a transfer with a proof; only staff approval credits the account, once. */
 export class DepositService {
@@ -144,7 +156,7 @@ export class DepositService {
     const credited = money(dec(amount).mul(usdPrice));
     if (!credited.isPositive()) throw invalid('amount_zero');
     const { ledger } = this.ctx.services;
-    return this.ctx.db.transaction(async (tx) => {
+    const reviewed = await this.ctx.db.transaction(async (tx) => {
       const row = await reviewDeposit(tx, id, {
         status: DepositStatus.FINISHED,
         reviewedBy: staff.id,
@@ -179,6 +191,14 @@ export class DepositService {
       );
       return row;
     });
+    this.announce(reviewed);
+    return reviewed;
+  }
+
+  /** The trader hears about a review once it is committed (NOTICE push; the notification list reads the deposit). */
+  private announce(row: DepositRow): void {
+    const notice = depositNotice(row);
+    if (notice) this.ctx.services.trading.accountNotices.publish(row.userId, notice);
   }
 
   reject(staff: AuthStaff, id: number, remark: string): Promise<DepositRow> {
@@ -192,12 +212,14 @@ export class DepositService {
   /** Ends a review without money: rejected (remark shown to the user) or invalid. */
   private async close(staff: AuthStaff, id: number, status: number, action: string, remark: string | null): Promise<DepositRow> {
     const deposit = await this.unchecked(id);
-    return this.ctx.db.transaction(async (tx) => {
+    const reviewed = await this.ctx.db.transaction(async (tx) => {
       const row = await reviewDeposit(tx, id, { status, reviewedBy: staff.id, remark });
       if (!row) throw fail('funding.deposit_already_reviewed');
       await this.ctx.services.staff.audit(tx, staff, action, { type: 'deposit', id }, { status: deposit.status }, { status, remark });
       return row;
     });
+    this.announce(reviewed);
+    return reviewed;
   }
 
   private async unchecked(id: number): Promise<DepositRow> {

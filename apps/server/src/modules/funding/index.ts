@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { registerDepositRoutes } from './deposit-routes.ts';
 import { DepositService } from './deposit-service.ts';
+import { registerFundingNotices } from './notices.ts';
 import { registerDrawMethodRoutes } from './draw-method-routes.ts';
 import { DrawMethodService } from './draw-method-service.ts';
 import { registerWithdrawalRoutes } from './withdrawal-routes.ts';
@@ -45,5 +46,6 @@ export const fundingModule = {
     registerDepositRoutes(app, ctx, funding.deposits);
     registerWithdrawalRoutes(app, ctx, funding.withdrawals);
     registerDrawMethodRoutes(app, ctx, funding.drawMethods);
+    registerFundingNotices(ctx);
   },
 };

@@ -1,7 +1,9 @@
 import { Code } from '@tp/contract/codes';
 import { D, type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import { withdrawalOf } from '@tp/contract/formulas';
+import type { Notice } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthStaff } from '../../context.ts';
+import { accountNotice } from '../trading/index.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, fail, notFound } from '../../http/errors.ts';
 import { InsufficientFundsError } from '../ledger/index.ts';
@@ -36,6 +38,15 @@ export interface DrawRequest {
 
 const insufficient = () => new AppError(Code.INSUFFICIENT_MARGIN, 'funding.insufficient_balance');
 const plain = (v: string) => dec(v).toString();
+
+/** The notice of a reviewed withdrawal (its amount in USD): paid, or rejected with staff's remark. */
+export function withdrawalNotice(row: WithdrawalRow): Notice | null {
+  const at = row.reviewedAt ?? row.createdAt;
+  if (row.status === WithdrawalStatus.PAID) return accountNotice('withdrawal_paid', at, { amount: row.number, currency: 'USD' });
+  if (row.status === WithdrawalStatus.REJECTED)
+    return accountNotice('withdrawal_rejected', at, { amount: row.number, currency: 'USD', reason: row.notes });
+  return null;
+}
 
 /**
  * Withdrawals: the amount leaves the free balance at request into withdrawal clearing; staff then
@@ -132,7 +143,7 @@ export class WithdrawalService {
    */
   async approve(staff: AuthStaff, id: number, txRef: string): Promise<WithdrawalRow> {
     const request = await this.pending(id);
-    return this.ctx.db.transaction(async (tx) => {
+    const reviewed = await this.ctx.db.transaction(async (tx) => {
       await this.stillCovered(tx, request);
       const row = await reviewWithdrawal(tx, id, { status: WithdrawalStatus.PAID, reviewedBy: staff.id, txRef });
       if (!row) throw fail('funding.withdrawal_already_reviewed');
@@ -159,12 +170,20 @@ export class WithdrawalService {
       );
       return row;
     });
+    this.announce(reviewed);
+    return reviewed;
+  }
+
+  /** The trader hears about a review once it is committed (NOTICE push; the notification list reads the withdrawal). */
+  private announce(row: WithdrawalRow): void {
+    const notice = withdrawalNotice(row);
+    if (notice) this.ctx.services.trading.accountNotices.publish(row.userId, notice);
   }
 
   /** Rejected: the whole amount returns to the user's free balance. */
   async reject(staff: AuthStaff, id: number, remark: string): Promise<WithdrawalRow> {
     await this.pending(id);
-    return this.ctx.db.transaction(async (tx) => {
+    const reviewed = await this.ctx.db.transaction(async (tx) => {
       const row = await reviewWithdrawal(tx, id, { status: WithdrawalStatus.REJECTED, reviewedBy: staff.id, notes: remark });
       if (!row) throw fail('funding.withdrawal_already_reviewed');
       const posted = await this.ctx.services.ledger.post(tx, {
@@ -189,6 +208,8 @@ export class WithdrawalService {
       );
       return row;
     });
+    this.announce(reviewed);
+    return reviewed;
   }
 
   /**

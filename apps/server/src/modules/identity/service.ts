@@ -1,5 +1,7 @@
 import { ReviewStatus } from '@tp/contract/constants';
+import type { Notice } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthStaff } from '../../context.ts';
+import { accountNotice } from '../trading/index.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
 import { findIdentity, type IdentityRow, listIdentities, reviewIdentity, submitIdentity } from './repository.ts';
 
@@ -10,9 +12,24 @@ export interface RealNameSubmission {
   reverse_pic: string;
 }
 
+/** The notice of a reviewed identity: verified, or rejected with the reason staff gave. */
+export function identityNotice(row: IdentityRow): Notice | null {
+  if (!row.reviewedAt) return null;
+  if (row.reviewStatus === ReviewStatus.VERIFIED) return accountNotice('identity_verified', row.reviewedAt);
+  if (row.reviewStatus === ReviewStatus.REJECTED) return accountNotice('identity_rejected', row.reviewedAt, { reason: row.rejectReason });
+  return null;
+}
+
 /** Who a user is: identity records, their review by staff, and the verified flag other modules ask for. */
 export class IdentityService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    // The latest review of the user's identity in their notifications (a resubmission replaces it).
+    ctx.services.trading.accountNotices.addSource(async (userId) => {
+      const row = await findIdentity(ctx.db, userId);
+      const notice = row ? identityNotice(row) : null;
+      return notice ? { rows: [notice], total: 1 } : { rows: [], total: 0 };
+    });
+  }
 
   /** True once staff have approved the user's identity (review_status 2). */
   async isVerified(userId: number): Promise<boolean> {
@@ -69,7 +86,7 @@ export class IdentityService {
 
   /** Moves a record under review to verified or rejected, once, with a line in the staff audit log. */
   private async review(staff: AuthStaff, userId: number, to: number, reason: string | null) {
-    await this.ctx.db.transaction(async (tx) => {
+    const reviewed = await this.ctx.db.transaction(async (tx) => {
       const before = await findIdentity(tx, userId);
       if (!before) throw notFound();
       const after = await reviewIdentity(tx, userId, ReviewStatus.UNDER_REVIEW, to, staff.id, reason);
@@ -82,7 +99,11 @@ export class IdentityService {
         { review_status: before.reviewStatus },
         { review_status: after.reviewStatus, reject_reason: after.rejectReason },
       );
+      return after;
     });
+    // Once committed, the trader hears about it (NOTICE push).
+    const notice = identityNotice(reviewed);
+    if (notice) this.ctx.services.trading.accountNotices.publish(userId, notice);
     return this.detail(userId);
   }
 

@@ -3,6 +3,7 @@ import type { ChatMessage } from '@tp/contract/schemas/support';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { findUserById } from '../auth/index.ts';
+import { accountNotice } from '../trading/index.ts';
 import * as repo from './repository.ts';
 import type { ChatRow, ConversationRow, Sender } from './repository.ts';
 import { BusChannels } from '../../platform/bus-channels.ts';
@@ -36,7 +37,13 @@ interface Outgoing {
 
 /** Support chat between a user and the staff desk: stored first, then pushed to both sides. */
 export class ChatService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    // Each reply from support is in the trader's notifications.
+    ctx.services.trading.accountNotices.addSource(async (userId, limit) => {
+      const { rows, total } = await repo.staffReplies(ctx.db, userId, limit);
+      return { rows: rows.map((r) => accountNotice('support_reply', r.createdAt)), total };
+    });
+  }
 
   async sendFromUser(userId: number, input: Outgoing): Promise<ChatMessage> {
     const { body, imageUrl } = await this.checked(input, userId);
@@ -48,6 +55,7 @@ export class ChatService {
     if (!(await findUserById(this.ctx.db, userId))) throw notFound('chat_user_not_found');
     const { body, imageUrl } = await this.checked(input, null);
     const row = await repo.insertMessage(this.ctx.db, { userId, sender: 'staff', staffId: staff.id, body, imageUrl, readByStaff: true });
+    this.ctx.services.trading.accountNotices.publish(userId, accountNotice('support_reply', row.createdAt));
     return await this.publish(userId, row);
   }
 

@@ -132,3 +132,13 @@ export async function findFeedback(db: DbOrTx, id: number): Promise<FeedbackRow 
   const [row] = await db.select().from(feedback).where(eq(feedback.id, id)).limit(1);
   return row;
 }
+
+/** The user's newest `limit` messages from staff (replies, for their notifications), and how many there are. */
+export async function staffReplies(db: DbOrTx, userId: number, limit: number): Promise<{ rows: { createdAt: Date }[]; total: number }> {
+  const where = and(eq(chatMessages.userId, userId), eq(chatMessages.sender, 'staff'));
+  const [rows, [counted]] = await Promise.all([
+    db.select({ createdAt: chatMessages.createdAt }).from(chatMessages).where(where).orderBy(desc(chatMessages.id)).limit(limit),
+    db.select({ n: count() }).from(chatMessages).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}

@@ -16,6 +16,9 @@ export {
   type OrderRow,
 } from './views/read-model.ts';
 
+/** Account events (funding, identity, support) in the trader's notifications. */
+export { accountNotice, type NoticeSource } from './events/account-notices.ts';
+
 declare module '../../context.ts' {
   interface Services {
     trading: TradingService;

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { AccountService } from './account/account-service.ts';
 import { AlertService } from './alerts/alert-service.ts';
+import { AccountNotices } from './events/account-notices.ts';
 import { ChangeFeed } from './events/change-feed.ts';
 import { DemoService } from './account/demo-service.ts';
 import { TradingEngine } from './engine/engine.ts';
@@ -30,9 +31,12 @@ export class TradingService {
   readonly trailing: TrailingStops;
   readonly expiry: PendingExpiry;
   readonly statements: StatementService;
+  /** Deposits, withdrawals, identity reviews and support replies in the trader's notifications. */
+  readonly accountNotices: AccountNotices;
 
   constructor(private readonly ctx: AppContext) {
     this.settings = new TradingSettings(ctx.config.DEMO_INITIAL_BALANCE);
+    this.accountNotices = new AccountNotices(ctx);
     const settlement = new Settlement(ctx);
     const feed = new ChangeFeed(ctx, () => this.engine);
     const ops = new OrderOps(ctx, this.settings, settlement, (changes) => feed.publish(changes));

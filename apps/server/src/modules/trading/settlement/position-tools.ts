@@ -218,18 +218,20 @@ export class PositionTools {
     return row;
   }
 
-  /** Closes and fills the trader did not make, and margin calls, newest first. */
+  /** Closes and fills the trader did not make, margin calls and account events (deposits, withdrawals, identity, support), newest first. */
   async notices(userId: number, page: number, limit: number) {
     // Both lists are read up to this page and merged by time (a page is at most 100 items).
     const upTo = page * limit;
-    const [orderNotices, calls] = await Promise.all([
+    const [orderNotices, calls, account] = await Promise.all([
       noticeOrders(this.ctx.db, userId, 1, upTo),
       marginCallEvents(this.ctx.db, userId, upTo),
+      this.ctx.services.trading.accountNotices.list(userId, upTo),
     ]);
     const merged = [
       ...orderNotices.rows.map((r) => noticeOf(r, this.market)).filter((n): n is Notice => n !== null),
       ...calls.rows.map((c) => marginCallNotice(c.riskRate, c.createdAt.getTime())),
+      ...account.rows,
     ].sort((a, b) => b.time - a.time);
-    return { data: merged.slice((page - 1) * limit, upTo), total: orderNotices.total + calls.total };
+    return { data: merged.slice((page - 1) * limit, upTo), total: orderNotices.total + calls.total + account.total };
   }
 }

@@ -18,7 +18,13 @@ function SoundSwitch() {
         <span>{t('account.notice_sound')}</span>
         <span className="text-xs text-muted">{t('account.notice_sound_hint')}</span>
       </span>
-      <input type="checkbox" role="switch" checked={on} onChange={(e) => setSoundEnabled(e.target.checked)} className="size-5 accent-accent" />
+      <input
+        type="checkbox"
+        role="switch"
+        checked={on}
+        onChange={(e) => setSoundEnabled(e.target.checked)}
+        className="size-5 accent-accent"
+      />
     </label>
   );
 }
@@ -40,7 +46,7 @@ function Row({ item, unread }: { item: NotificationItem; unread: boolean }) {
   );
 }
 
-/** /mine/notifications: closes, fills and fired price alerts from the server, newest first; opening it marks them read. */
+/** /mine/notifications: closes, fills, fired price alerts and account events (deposits, withdrawals, identity, support) from the server, newest first; opening it marks them read. */
 export function NotificationsPage() {
   const { t } = useTranslation();
   const list = useNotifications();
@@ -64,8 +70,13 @@ export function NotificationsPage() {
           <EmptyState message={t('account.notifications_empty')} />
         ) : (
           <ul className="divide-y divide-border" aria-label={t('account.notifications')}>
-            {list.data.map((item) => (
-              <Row key={`${item.kind}-${item.kind === 'notice' ? `${item.notice.order_id}-${item.notice.kind}-${item.time}` : item.alert.id}`} item={item} unread={item.time > seenWhenOpened} />
+            {list.data.map((item, i) => (
+              // Account notices (order_id 0) of one kind may share a second: the position keeps their keys apart.
+              <Row
+                key={`${item.kind}-${item.kind === 'notice' ? `${item.notice.order_id}-${item.notice.kind}-${item.time}-${i}` : item.alert.id}`}
+                item={item}
+                unread={item.time > seenWhenOpened}
+              />
             ))}
           </ul>
         )}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { parseAmount } from '@tp/contract/decimal';
+import { D, dec, parseAmount } from '@tp/contract/decimal';
+import { ReviewStatus } from '@tp/contract/constants';
 import { withdrawalOf } from '@tp/contract/formulas';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -14,7 +15,10 @@ import { Segmented } from '../../../components/ui/segmented';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatMoney } from '../../../lib/format';
 import { useBalance } from '../../../api/get-balance';
+import { useBasicInfo } from '../../../api/get-basic-info';
+import { useForexDetail } from '../../../api/get-forex-detail';
 import { useDrawMethods, type DrawMethod } from '../api/get-draw-methods';
+import { useIdentityStatus } from '../api/get-identity-status';
 import { useTwoFactorStatus } from '../../../api/get-two-factor-status';
 import { useWithdrawCurrencies } from '../api/get-withdraw-currencies';
 import { useSubmitWithdrawal } from '../api/submit-withdrawal';
@@ -30,6 +34,12 @@ function WithdrawForm() {
   const [type, setType] = useState<1 | 2>(1);
   const currencies = useWithdrawCurrencies(type, true);
   const balance = useBalance(true);
+  const accountFigures = useForexDetail(true);
+  const basic = useBasicInfo();
+  const identity = useIdentityStatus(true);
+  // As the server checks it: a verified identity when the broker requires one (the default).
+  const identityMissing =
+    basic.data?.withdraw_requires_identity !== 0 && identity.data !== undefined && identity.data.review_status !== ReviewStatus.VERIFIED;
   const [currencyId, setCurrencyId] = useState<number>();
   const currency = currencies.data?.find((c) => c.id === currencyId) ?? currencies.data?.[0];
   const methods = useDrawMethods(type, currency?.id, currency !== undefined);
@@ -44,6 +54,13 @@ function WithdrawForm() {
   const submit = useSubmitWithdrawal();
 
   const parsed = parseAmount(amount, 2);
+  // The server's limit: the cash, and no more than the free margin while positions are open.
+  const withdrawable =
+    balance.data && accountFigures.data
+      ? D.min(dec(balance.data.balance), dec(accountFigures.data.available_prepayment))
+      : balance.data
+        ? dec(balance.data.balance)
+        : null;
   const figures =
     parsed.ok && currency ? withdrawalOf(parsed.value, currency.fee_type, currency.draw_rate, currency.usd_price, currency.decimals) : null;
 
@@ -53,6 +70,11 @@ function WithdrawForm() {
     if (!method) return setAskBind(true);
     if (!amount.trim()) return setError(t('messages.input_full'));
     if (!parsed.ok) return setError(t('funding.amount_invalid'));
+    // What the server would refuse is said here, before the confirm dialog.
+    if (identityMissing) return setError(t('funding.identity_required'));
+    if (parsed.value.lt(currency.min_amount)) return setError(t('funding.withdraw_below_min', { min: formatMoney(currency.min_amount) }));
+    if (parsed.value.gt(currency.max_amount)) return setError(t('funding.withdraw_above_max', { max: formatMoney(currency.max_amount) }));
+    if (withdrawable && parsed.value.gt(withdrawable)) return setError(t('funding.insufficient_balance'));
     if (needTotp && !/^\d{6}$/.test(totp.trim())) return setError(t('messages.input_full'));
     setError(null);
     setConfirming(true);
@@ -110,6 +132,14 @@ function WithdrawForm() {
           <EmptyState message={t('messages.no_payment_channel')} />
         ) : (
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            {identityMissing && (
+              <p className="rounded-xl bg-surface px-4 py-3 text-sm" data-testid="withdraw-identity-required">
+                {t('funding.identity_required')}{' '}
+                <Link to="/mine/auth" className="text-accent">
+                  {t('pages.auth')}
+                </Link>
+              </p>
+            )}
             <ChipGroup
               label={t('funding.currency')}
               options={currencies.data.map((c) => ({ value: c.id, label: c.protocol ? `${c.code} (${c.protocol})` : c.code }))}
@@ -183,7 +213,7 @@ function WithdrawForm() {
                 {error}
               </p>
             )}
-            <Button type="submit" block disabled={submit.isPending}>
+            <Button type="submit" block disabled={submit.isPending || identityMissing}>
               {t('funding.submit_withdraw')}
             </Button>
           </form>

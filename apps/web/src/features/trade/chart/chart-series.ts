@@ -1,5 +1,5 @@
 import type { KlineBar } from '@tp/contract/schemas/market';
-import type { AutoscaleInfo, BarData, HistogramData, IChartApi, ISeriesApi, LineData, SeriesType, UTCTimestamp } from 'lightweight-charts';
+import type { BarData, HistogramData, IChartApi, ISeriesApi, LineData, SeriesType, UTCTimestamp } from 'lightweight-charts';
 import type { ChartType } from './chart-prefs';
 import type { IndicatorLayer } from './indicator-layer';
 import type { Closes } from './indicators';
@@ -34,27 +34,31 @@ export const toVolume = (bar: KlineBar, up: string, down: string): HistogramData
   color: `${Number(bar.Close) >= Number(bar.Open) ? up : down}66`,
 });
 
-export const closesOf = (bars: KlineBar[]): Closes => ({ times: bars.map((b) => toTime(b.Time)), closes: bars.map((b) => Number(b.Close)) });
+export const closesOf = (bars: KlineBar[]): Closes => ({
+  times: bars.map((b) => toTime(b.Time)),
+  closes: bars.map((b) => Number(b.Close)),
+});
 
 export interface MainSeriesStyle {
   up: string;
   down: string;
   accent: string;
-  /** Prices the scale keeps in view besides the bars (the trader's order lines). */
-  keepInView: () => number[];
 }
 
-/** The price series for a chart type, on the price pane. */
+/**
+ * The price series for a chart type, on the price pane. Its scale fits the bars only: the trader's
+ * order lines (entry, TP, SL) take no part in it, so a TP far from the price does not flatten the
+ * candles (as in MT5); a line outside the range is simply not in view.
+ */
 export function addMainSeries(lib: Lib, chart: IChartApi, type: ChartType, style: MainSeriesStyle): ISeriesApi<SeriesType> {
   const { up, down, accent } = style;
-  const autoscaleInfoProvider = (original: () => AutoscaleInfo | null): AutoscaleInfo | null => {
-    const info = original();
-    const prices = style.keepInView();
-    if (!info?.priceRange || prices.length === 0) return info;
-    const { minValue, maxValue } = info.priceRange;
-    return { ...info, priceRange: { minValue: Math.min(minValue, ...prices), maxValue: Math.max(maxValue, ...prices) } };
-  };
-  if (type === 'line') return chart.addSeries(lib.LineSeries, { color: accent, lineWidth: 2, autoscaleInfoProvider });
-  if (type === 'bars') return chart.addSeries(lib.BarSeries, { upColor: up, downColor: down, thinBars: false, autoscaleInfoProvider });
-  return chart.addSeries(lib.CandlestickSeries, { upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false, autoscaleInfoProvider });
+  if (type === 'line') return chart.addSeries(lib.LineSeries, { color: accent, lineWidth: 2 });
+  if (type === 'bars') return chart.addSeries(lib.BarSeries, { upColor: up, downColor: down, thinBars: false });
+  return chart.addSeries(lib.CandlestickSeries, {
+    upColor: up,
+    downColor: down,
+    wickUpColor: up,
+    wickDownColor: down,
+    borderVisible: false,
+  });
 }

@@ -81,11 +81,6 @@ export class OrderLines {
     return this.series.coordinateToPrice(y);
   }
 
-  /** The prices of the lines (the price scale keeps them in view). */
-  prices(): number[] {
-    return this.lines.map((l) => l.line.options().price);
-  }
-
   /** Every drawn line. */
   all(): readonly OrderLine[] {
     return this.lines;

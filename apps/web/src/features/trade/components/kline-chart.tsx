@@ -96,8 +96,7 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
           timeScale: { borderColor: grid, timeVisible: true, secondsVisible: false },
           localization: { locale: 'en-US' },
         });
-        const keepInView = () => api.current?.lines.prices() ?? [];
-        const main = addMainSeries(lib, chart, prefsRef.current.type, { up, down, accent, keepInView });
+        const main = addMainSeries(lib, chart, prefsRef.current.type, { up, down, accent });
         const volume = chart.addSeries(lib.HistogramSeries, {
           priceFormat: { type: 'volume' },
           priceScaleId: '',
@@ -111,6 +110,22 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
         });
         const indicators = new IndicatorLayer(lib, chart, up, down);
         api.current = { lib, chart, main, volume, indicators, lines: new OrderLines(main), up, down, accent };
+        // Browser tests only (an automated browser: navigator.webdriver): the price scale's visible range
+        // and the range of the bars in view, read from the chart element. Read-only.
+        if (navigator.webdriver) {
+          (container.current as HTMLDivElement & { priceRanges?: () => unknown }).priceRanges = () => {
+            const current = api.current;
+            const time = current?.chart.timeScale().getVisibleRange();
+            if (!current || !time) return null;
+            const shown = bars.current.filter((b) => b.Time / 1000 >= Number(time.from) && b.Time / 1000 <= Number(time.to));
+            return {
+              visible: current.main.priceScale().getVisibleRange(),
+              bars: shown.length
+                ? { from: Math.min(...shown.map((b) => Number(b.Low))), to: Math.max(...shown.map((b) => Number(b.High))) }
+                : null,
+            };
+          };
+        }
         setReady(true);
       })
       .catch(() => setStatus('error'));
@@ -134,7 +149,6 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
       up: chart.up,
       down: chart.down,
       accent: chart.accent,
-      keepInView: () => chart.lines.prices(),
     });
     chart.main.applyOptions({ priceFormat: precision });
     chart.main.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
