@@ -1,33 +1,38 @@
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { ChevronIcon } from '../../../components/ui/icons';
-import { PageHeader } from '../../../components/ui/page-header';
-import { toast } from '../../../components/ui/toast-store';
-import { useSessionStore } from '../../../lib/session-store';
-import { logoutOnServer } from '../api/logout';
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { ChevronIcon } from "../../../components/ui/icons";
+import { PageHeader } from "../../../components/ui/page-header";
+import { toast } from "../../../components/ui/toast-store";
+import { loginPath } from "../../../lib/navigation";
+import { useSessionStore } from "../../../lib/session-store";
+import { logoutOnServer } from "../api/logout";
 
 /** /mine/system: settings and logout. Logout clears the session and returns home. */
 export function SystemPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const loggedIn = useSessionStore((state) => Boolean(state.token));
   const logout = useSessionStore((state) => state.logout);
 
   const onLogout = () => {
     void logoutOnServer();
     logout();
-    toast(t('messages.logout_success'), 'success');
-    navigate('/', { replace: true });
+    toast(t("messages.logout_success"), "success");
+    navigate("/", { replace: true });
   };
 
   return (
     <>
-      <PageHeader title={t('pages.system')} />
+      <PageHeader title={t("pages.system")} />
       <ul className="divide-y divide-border border-b border-border">
         <li>
-          <Link to="/language" className="flex items-center gap-3 px-4 py-3.5 hover:bg-surface">
-            <span className="flex-1">{t('pages.language')}</span>
+          <Link
+            to="/language"
+            className="flex items-center gap-3 px-4 py-3.5 hover:bg-surface"
+          >
+            <span className="flex-1">{t("pages.language")}</span>
             <ChevronIcon className="size-4 text-muted" />
           </Link>
         </li>
@@ -35,11 +40,14 @@ export function SystemPage() {
       <div className="p-4">
         {loggedIn ? (
           <Button variant="danger" block onClick={onLogout}>
-            {t('auth.logout')}
+            {t("auth.logout")}
           </Button>
         ) : (
-          <Link to="/login" className="flex w-full justify-center rounded-lg bg-accent px-4 py-2.5 text-sm font-medium text-on-accent">
-            {t('nav.login')}
+          <Link
+            to={loginPath(`${pathname}${search}`)}
+            className="flex w-full justify-center rounded-lg bg-accent px-4 py-2.5 text-sm font-medium text-on-accent"
+          >
+            {t("nav.login")}
           </Link>
         )}
       </div>

@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../apps/server/src/modules/auth/password.ts";
+import { users } from "../apps/server/src/platform/db/schema.ts";
+import { newUser } from "../apps/server/src/modules/funding/test-helpers.ts";
+import { signedInPage } from "./account-helpers.ts";
+import {
+  DESKTOP,
+  jsErrors,
+  newPage,
+  PHONE,
+  startE2E,
+  type E2E,
+} from "./harness.ts";
+
+const POLL = { timeout: 15_000 };
+
+/** Issue 36, item 10: small defects of the web app, each in the built app in Chromium. */
+describe("issue 36 small defects", () => {
+  let e2e: E2E;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => e2e?.close());
+
+  /** A real user with this e-mail and password, made on the server. */
+  async function userWith(email: string, password: string) {
+    const made = await newUser(e2e.server, { verified: false });
+    await e2e.server.ctx.db
+      .update(users)
+      .set({ email, passwordHash: await hashPassword(password) })
+      .where(eq(users.id, made.id));
+    return made;
+  }
+
+  const sessionStored = (page: Page) =>
+    page.evaluate(() =>
+      Boolean(
+        (
+          JSON.parse(localStorage.getItem("session") ?? "{}") as {
+            state?: { token?: string };
+          }
+        ).state?.token,
+      ),
+    );
+
+  it("a. brings a guest back to the /mine page they were sent to sign in from, and only to in-app paths (phone, en)", async () => {
+    const email = `back${Date.now()}@example.com`;
+    await userWith(email, "Str0ng-pass-42");
+    const signIn = async (page: Page) => {
+      await page.getByLabel("Email address").fill(email);
+      await page.getByLabel("Password").fill("Str0ng-pass-42");
+      await page.getByRole("button", { name: "Log in" }).click();
+    };
+    // Sent by the login guard, or by the page's own "Log in" link: back to the same page after.
+    for (const { path, heading, viaLink } of [
+      { path: "/mine/notifications", heading: "Notifications", viaLink: false },
+      { path: "/mine/password", heading: "Change password", viaLink: false },
+      { path: "/mine/system", heading: "Settings", viaLink: true },
+    ]) {
+      const { context, page } = await newPage(e2e, PHONE, { lang: "en" });
+      await page.goto(path);
+      if (viaLink) await page.getByRole("link", { name: "Log in" }).click();
+      await page.waitForURL((url) => url.pathname === "/login", POLL);
+      await signIn(page);
+      await page.waitForURL((url) => url.pathname === path, POLL);
+      await page.getByRole("heading", { name: heading }).first().waitFor();
+      expect(await sessionStored(page)).toBe(true);
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    }
+
+    // A crafted redirect to another site lands on the home page, signed in.
+    for (const target of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/x",
+      "javascript:alert(1)",
+    ]) {
+      const guest = await newPage(e2e, PHONE, { lang: "en" });
+      await guest.page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+      await guest.page.getByLabel("Email address").fill(email);
+      await guest.page.getByLabel("Password").fill("Str0ng-pass-42");
+      await guest.page.getByRole("button", { name: "Log in" }).click();
+      await expect.poll(() => sessionStored(guest.page), POLL).toBe(true);
+      await guest.page.waitForURL(
+        (url) => url.origin === e2e.baseUrl && url.pathname === "/",
+        POLL,
+      );
+      expect(jsErrors(guest.page)).toEqual([]);
+      await guest.context.close();
+    }
+  });
+});
