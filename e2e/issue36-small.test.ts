@@ -93,4 +93,41 @@ describe("issue 36 small defects", () => {
       await guest.context.close();
     }
   });
+
+  it("b. shows the password rule before submitting and checks it without asking the server (phone, ar)", async () => {
+    const rule = "يجب أن يتراوح طول كلمة المرور بين 8 و128 حرفًا";
+    const { context, page } = await newPage(e2e, PHONE, { lang: "ar" });
+    const posted: string[] = [];
+    page.on("request", (req) => {
+      if (
+        req.method() === "POST" &&
+        new URL(req.url()).pathname === "/api/user/register"
+      )
+        posted.push(req.url());
+    });
+    await page.goto("/register");
+    await page.getByRole("button", { name: "إنشاء الحساب" }).waitFor();
+    // The rule is there before typing anything, tied to the password field.
+    await page.getByText(rule).first().waitFor();
+    const password = page.getByLabel("كلمة المرور", { exact: true });
+    expect(await password.getAttribute("aria-describedby")).toBeTruthy();
+    await page
+      .getByLabel("عنوان البريد الإلكتروني")
+      .fill(`weak${Date.now()}@example.com`);
+    await page.getByLabel("رمز التحقق").fill("123456");
+    await password.fill("abc12");
+    await page.getByLabel("تأكيد كلمة المرور").fill("abc12");
+    await page.getByRole("button", { name: "إنشاء الحساب" }).click();
+    await expect
+      .poll(
+        () => page.getByRole("alert").filter({ hasText: rule }).count(),
+        POLL,
+      )
+      .toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    expect(posted).toEqual([]);
+    await page.screenshot({ path: "/tmp/issue36-small-password-rule-ar.png" });
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
 });
