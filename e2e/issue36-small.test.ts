@@ -130,4 +130,33 @@ describe("issue 36 small defects", () => {
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });
+
+  it("c. asks before signing out of a demo account, and Cancel keeps the session (phone, en)", async () => {
+    const { context, page } = await signedInPage(e2e, {
+      device: PHONE,
+      lang: "en",
+      demo: true,
+    });
+    await page.goto("/mine/system");
+    await page.getByRole("button", { name: "Log out" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog
+      .getByText("The demo account and its trading history will be lost")
+      .waitFor();
+    await page.screenshot({ path: "/tmp/issue36-small-demo-logout-en.png" });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe("/mine/system");
+    expect(await sessionStored(page)).toBe(true);
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: "Log out" })
+      .click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(await sessionStored(page)).toBe(false);
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
 });
