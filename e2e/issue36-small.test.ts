@@ -159,4 +159,36 @@ describe("issue 36 small defects", () => {
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });
+
+  it("d. opens /trade from anywhere on a desktop home row, by click and by Enter (desktop, en)", async () => {
+    const { context, page } = await newPage(e2e, DESKTOP, { lang: "en" });
+    await page.goto("/");
+    const board = page.getByTestId("quote-board");
+    const row = board.locator('tr[data-code="ETHUSDT"]');
+    await row.waitFor(POLL);
+    await row.getByTestId("bid").click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === "/trade" &&
+        url.searchParams.get("symbol") === "ETHUSDT",
+      POLL,
+    );
+
+    await page.goto("/");
+    const btc = page
+      .getByTestId("quote-board")
+      .locator('tr[data-code="BTCUSDT"]');
+    await btc.waitFor(POLL);
+    const link = btc.getByRole("link", { name: /BTC\/USDT/ });
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(
+      (url) =>
+        url.pathname === "/trade" &&
+        url.searchParams.get("symbol") === "BTCUSDT",
+      POLL,
+    );
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
 });
