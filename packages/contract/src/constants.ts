@@ -86,3 +86,16 @@ export const WsTopic = {
 export const SESSION_ENDED_PUSH = 'session_ended';
 export const SESSION_END_REASONS = ['logout', 'password_changed', 'disabled', 'ended_by_staff', 'expired'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/**
+ * The length a new trader password must have, in characters (code points), enforced by the server
+ * (message `password_length`) and shown and checked by the forms before they send it.
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** True when a new password has the length the server accepts. */
+export const passwordLengthOk = (password: string): boolean => {
+  const length = [...password].length;
+  return length >= PASSWORD_MIN && length <= PASSWORD_MAX;
+};

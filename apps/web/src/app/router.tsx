@@ -127,86 +127,110 @@ const traderRoutes: RouteObject[] = [
   },
   {
     path: 'mine/history',
-    element: lazyPage(
-      () => import('../features/account/components/account-history-page'),
-      (m) => m.AccountHistoryPage,
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/account/components/account-history-page'),
+        (m) => m.AccountHistoryPage,
+      ),
     ),
   },
   {
     path: 'mine/charge',
-    element: lazyPage(
-      () => import('../features/funding/components/deposit-page'),
-      (m) => m.DepositPage,
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/funding/components/deposit-page'),
+        (m) => m.DepositPage,
+      ),
     ),
   },
   {
     path: 'mine/withdraw',
-    element: lazyPage(
-      () => import('../features/funding/components/withdraw-page'),
-      (m) => m.WithdrawPage,
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/funding/components/withdraw-page'),
+        (m) => m.WithdrawPage,
+      ),
     ),
   },
   {
     path: 'mine/withdraw-way',
-    element: lazyPage(
-      () => import('../features/funding/components/withdraw-way-page'),
-      (m) => m.WithdrawWayPage,
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/funding/components/withdraw-way-page'),
+        (m) => m.WithdrawWayPage,
+      ),
     ),
   },
   {
     path: 'mine/wallet',
-    element: lazyPage(
-      () => import('../features/funding/components/wallet-page'),
-      (m) => m.WalletPage,
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/funding/components/wallet-page'),
+        (m) => m.WalletPage,
+      ),
     ),
   },
   {
     path: 'mine/bank-card-list',
-    element: lazyPage(
-      () => import('../features/funding/components/bank-card-list-page'),
-      (m) => m.BankCardListPage,
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/funding/components/bank-card-list-page'),
+        (m) => m.BankCardListPage,
+      ),
     ),
   },
   {
     path: 'mine/coin-address-list',
-    element: lazyPage(
-      () => import('../features/funding/components/coin-address-list-page'),
-      (m) => m.CoinAddressListPage,
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/funding/components/coin-address-list-page'),
+        (m) => m.CoinAddressListPage,
+      ),
     ),
   },
   {
     path: 'mine/auth',
-    element: lazyPage(
-      () => import('../features/identity/components/identity-page'),
-      (m) => m.IdentityPage,
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/identity/components/identity-page'),
+        (m) => m.IdentityPage,
+      ),
     ),
   },
   {
     path: 'mine/invite',
-    element: lazyPage(
-      () => import('../features/account/components/invite-page'),
-      (m) => m.InvitePage,
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/account/components/invite-page'),
+        (m) => m.InvitePage,
+      ),
     ),
   },
   {
     path: 'mine/password',
-    element: lazyPage(
-      () => import('../features/account/components/password-page'),
-      (m) => m.PasswordPage,
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/account/components/password-page'),
+        (m) => m.PasswordPage,
+      ),
     ),
   },
   {
     path: 'mine/two-factor',
-    element: lazyPage(
-      () => import('../features/account/components/two-factor-page'),
-      (m) => m.TwoFactorPage,
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/account/components/two-factor-page'),
+        (m) => m.TwoFactorPage,
+      ),
     ),
   },
   {
     path: 'mine/email',
-    element: lazyPage(
-      () => import('../features/account/components/email-page'),
-      (m) => m.EmailPage,
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/account/components/email-page'),
+        (m) => m.EmailPage,
+      ),
     ),
   },
   {

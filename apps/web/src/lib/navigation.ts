@@ -22,3 +22,22 @@ export function currentPath(): string {
 export function loginPath(redirect: string): string {
   return `/login?redirect=${encodeURIComponent(redirect)}`;
 }
+
+/** A backslash (browsers read it as `/`, so `/\host` is another site) or a control character. */
+const unsafeChar = (c: string) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
+
+/**
+ * The path to go to after login: only a path inside this app (same origin). Anything else (an
+ * absolute URL, `//host`, `/\host`, a scheme such as `javascript:`) gives the home page.
+ */
+export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || [...target].some(unsafeChar)) return fallback;
+  if (typeof window === 'undefined') return target;
+  try {
+    const url = new URL(target, window.location.origin);
+    if (url.origin !== window.location.origin) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

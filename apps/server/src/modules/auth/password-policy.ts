@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordLengthOk } from '@tp/contract/constants';
 import { SERVER_SRC } from '../../paths.ts';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 let common: Set<string> | null = null;
 const commonPasswords = (): Set<string> =>
@@ -17,8 +17,7 @@ const commonPasswords = (): Set<string> =>
 
 /** The message key refusing a new password, or null when it is acceptable. */
 export function passwordProblem(password: string): string | null {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN || length > PASSWORD_MAX) return 'password_length';
+  if (!passwordLengthOk(password)) return 'password_length';
   if (commonPasswords().has(password.toLowerCase())) return 'password_common';
   return null;
 }

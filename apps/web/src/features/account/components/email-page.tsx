@@ -20,7 +20,9 @@ export function EmailPage() {
           <dl className="divide-y divide-border rounded-xl bg-surface">
             <div className="flex items-center gap-3 px-4 py-3.5">
               <dt className="flex-1 text-muted">{t('account.email')}</dt>
-              <dd className="break-all">{info.data.email || t('account.not_bound')}</dd>
+              <dd className="min-w-0 break-all" dir={info.data.email ? 'ltr' : undefined}>
+                {info.data.email || t('account.not_bound')}
+              </dd>
             </div>
             <div className="flex items-center gap-3 px-4 py-3.5">
               <dt className="flex-1 text-muted">{t('account.mobile')}</dt>

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { RealAccountOnly } from '../../../components/ui/real-account-only';
 import { SendCodeButton } from '../../../components/ui/send-code-button';
 import { sendCode } from '../../../api/send-code';
+import { passwordLengthOk, passwordRule } from '../../../lib/password-rule';
 import { useAmendPassword } from '../api/amend-password';
 import { useUserInfo } from '../api/get-user-info';
 
@@ -35,6 +36,7 @@ function PasswordForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!password || !rePassword || !code.trim()) return setError(t('messages.input_full'));
+    if (!passwordLengthOk(password)) return setError(passwordRule(t));
     if (password !== rePassword) return setError(t('messages.password_inconsistency'));
     setError(null);
     amend.mutate(
@@ -51,6 +53,7 @@ function PasswordForm() {
         type="password"
         autoComplete="new-password"
         value={password}
+        hint={passwordRule(t)}
         onChange={(e) => setPassword(e.target.value)}
       />
       <Field

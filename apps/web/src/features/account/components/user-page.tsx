@@ -117,7 +117,14 @@ export function UserPage() {
               <UserIcon />
             </span>
             <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-              <span className="truncate font-medium">{user.email || t('auth.uid', { uid: user.uid })}</span>
+              {user.email ? (
+                // An address reads left to right even in Arabic, and is cut at its end.
+                <span dir="ltr" className="max-w-full self-start truncate font-medium [unicode-bidi:isolate]">
+                  {user.email}
+                </span>
+              ) : (
+                <span className="truncate font-medium">{t('auth.uid', { uid: user.uid })}</span>
+              )}
               {user.email && <span className="text-xs text-muted">{t('auth.uid', { uid: user.uid })}</span>}
             </span>
             <span className={`rounded-full px-2.5 py-1 text-xs ${demo ? 'bg-accent/15 text-accent' : 'bg-up/15 text-up'}`}>

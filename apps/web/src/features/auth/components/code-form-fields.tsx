@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field';
 import { SendCodeButton } from '../../../components/ui/send-code-button';
+import { passwordRule } from '../../../lib/password-rule';
 
 /** The code field with its "Send code" button and the resend countdown. */
 export function CodeField({
@@ -34,12 +35,19 @@ interface PasswordPairProps {
   onRePassword: (value: string) => void;
 }
 
-/** A new password and its confirmation. */
+/** A new password (with its rule shown under it) and its confirmation. */
 export function PasswordPairFields({ label, password, onPassword, rePassword, onRePassword }: PasswordPairProps) {
   const { t } = useTranslation();
   return (
     <>
-      <Field label={label} type="password" autoComplete="new-password" value={password} onChange={(e) => onPassword(e.target.value)} />
+      <Field
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        hint={passwordRule(t)}
+        onChange={(e) => onPassword(e.target.value)}
+      />
       <Field
         label={t('auth.re_password')}
         type="password"

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
+import { safeRedirect } from '../../../lib/navigation';
 import { useQueryParam } from '../../../lib/query-params';
 import { queryClient } from '../../../lib/query-client';
 import { useSessionStore } from '../../../lib/session-store';
@@ -13,9 +14,6 @@ import { useCaptcha } from '../api/get-captcha';
 import { useLogin, useLoginDemo, type Session } from '../api/login';
 import { AccountInput, type AccountValue } from './account-input';
 import { AuthCard } from './auth-card';
-
-/** Only paths inside the app are followed after login. */
-const safeRedirect = (target: string | null) => (target && target.startsWith('/') && !target.startsWith('//') ? target : '/');
 
 /** /login?redirect=...: email or phone and password, or a demo account. */
 export function LoginPage() {

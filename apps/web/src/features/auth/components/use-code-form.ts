@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendCode, type CodePurpose } from '../../../api/send-code';
+import { passwordLengthOk, passwordRule } from '../../../lib/password-rule';
 import type { AccountValue } from './account-input';
 
 /**
@@ -31,10 +32,14 @@ export function useCodeForm(purpose: CodePurpose) {
     }
   };
 
-  /** Every field filled and the passwords the same; otherwise the error line says what is wrong. */
+  /** Every field filled, the password as the server's rule wants it and twice the same; otherwise the error line says what is wrong. */
   const validate = (): boolean => {
     if (!account.account.trim() || !code.trim() || !password || !rePassword) {
       setError(t('messages.input_full'));
+      return false;
+    }
+    if (!passwordLengthOk(password)) {
+      setError(passwordRule(t));
       return false;
     }
     if (password !== rePassword) {

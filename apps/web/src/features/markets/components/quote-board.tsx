@@ -37,7 +37,10 @@ function figuresOf(symbol: TradeSymbol, live: LiveQuote | undefined): BoardFigur
   };
 }
 
-/** One table row; it re-renders on its own symbol's ticks only, and only while on screen. */
+/**
+ * One table row, opening the trade screen wherever it is clicked; it re-renders on its own symbol's
+ * ticks only, and only while on screen.
+ */
 export const BoardRow = memo(function BoardRow({ symbol, starred, onStar, onOpen }: RowProps & { onOpen: (code: string) => void }) {
   const { t } = useTranslation();
   const [rowRef, live] = useRowQuote<HTMLTableRowElement>(symbol.Code);
@@ -47,7 +50,18 @@ export const BoardRow = memo(function BoardRow({ symbol, starred, onStar, onOpen
   const bidRef = usePriceFlash<HTMLTableCellElement>(f.bid);
   const askRef = usePriceFlash<HTMLTableCellElement>(f.ask);
   return (
-    <tr ref={rowRef} data-code={symbol.Code} className="border-b border-border hover:bg-surface">
+    <tr
+      ref={rowRef}
+      data-code={symbol.Code}
+      // The whole row opens the trade screen, as its highlight suggests; the symbol's link is the
+      // row's keyboard stop (Enter) and its accessible name, and the star keeps its own click.
+      onClick={(event) => {
+        if ((event.target as Element).closest('a, button, input')) return;
+        if (window.getSelection()?.toString()) return;
+        onOpen(symbol.Code);
+      }}
+      className="cursor-pointer border-b border-border hover:bg-surface"
+    >
       <td className="w-8 ps-2">
         <FavouriteStar symbolId={symbol.Id} label={symbol.ShowCode} starred={starred} onToggle={onStar} />
       </td>

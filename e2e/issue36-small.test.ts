@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
+import { users } from '../apps/server/src/platform/db/schema.ts';
+import { newUser } from '../apps/server/src/modules/funding/test-helpers.ts';
+import { signedInPage } from './account-helpers.ts';
+import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
+
+const POLL = { timeout: 15_000 };
+
+/** Issue 36, item 10: small defects of the web app, each in the built app in Chromium. */
+describe('issue 36 small defects', () => {
+  let e2e: E2E;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => e2e?.close());
+
+  /** A real user with this e-mail and password, made on the server. */
+  async function userWith(email: string, password: string) {
+    const made = await newUser(e2e.server, { verified: false });
+    await e2e.server.ctx.db
+      .update(users)
+      .set({ email, passwordHash: await hashPassword(password) })
+      .where(eq(users.id, made.id));
+    return made;
+  }
+
+  const sessionStored = (page: Page) =>
+    page.evaluate(() => Boolean((JSON.parse(localStorage.getItem('session') ?? '{}') as { state?: { token?: string } }).state?.token));
+
+  it('a. brings a guest back to the /mine page they were sent to sign in from, and only to in-app paths (phone, en)', async () => {
+    const email = `back${Date.now()}@example.com`;
+    await userWith(email, 'Str0ng-pass-42');
+    const signIn = async (page: Page) => {
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill('Str0ng-pass-42');
+      await page.getByRole('button', { name: 'Log in' }).click();
+    };
+    // Sent by the login guard, or by the page's own "Log in" link: back to the same page after.
+    for (const { path, heading, viaLink } of [
+      { path: '/mine/notifications', heading: 'Notifications', viaLink: false },
+      { path: '/mine/password', heading: 'Change password', viaLink: false },
+      { path: '/mine/system', heading: 'Settings', viaLink: true },
+    ]) {
+      const { context, page } = await newPage(e2e, PHONE, { lang: 'en' });
+      await page.goto(path);
+      if (viaLink) await page.getByRole('link', { name: 'Log in' }).click();
+      await page.waitForURL((url) => url.pathname === '/login', POLL);
+      await signIn(page);
+      await page.waitForURL((url) => url.pathname === path, POLL);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      expect(await sessionStored(page)).toBe(true);
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    }
+
+    // A crafted redirect to another site lands on the home page, signed in.
+    for (const target of ['//evil.example', '/\\evil.example', 'https://evil.example/x', 'javascript:alert(1)']) {
+      const guest = await newPage(e2e, PHONE, { lang: 'en' });
+      await guest.page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+      await guest.page.getByLabel('Email address').fill(email);
+      await guest.page.getByLabel('Password').fill('Str0ng-pass-42');
+      await guest.page.getByRole('button', { name: 'Log in' }).click();
+      await expect.poll(() => sessionStored(guest.page), POLL).toBe(true);
+      await guest.page.waitForURL((url) => url.origin === e2e.baseUrl && url.pathname === '/', POLL);
+      expect(jsErrors(guest.page)).toEqual([]);
+      await guest.context.close();
+    }
+  });
+
+  it('b. shows the password rule before submitting and checks it without asking the server (phone, ar)', async () => {
+    const rule = 'يجب أن يتراوح طول كلمة المرور بين 8 و128 حرفًا';
+    const { context, page } = await newPage(e2e, PHONE, { lang: 'ar' });
+    const posted: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/user/register') posted.push(req.url());
+    });
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).waitFor();
+    // The rule is there before typing anything, tied to the password field.
+    await page.getByText(rule).first().waitFor();
+    const password = page.getByLabel('كلمة المرور', { exact: true });
+    expect(await password.getAttribute('aria-describedby')).toBeTruthy();
+    await page.getByLabel('عنوان البريد الإلكتروني').fill(`weak${Date.now()}@example.com`);
+    await page.getByLabel('رمز التحقق').fill('123456');
+    await password.fill('abc12');
+    await page.getByLabel('تأكيد كلمة المرور').fill('abc12');
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: rule }).count(), POLL).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    expect(posted).toEqual([]);
+    await page.screenshot({ path: '/tmp/issue36-small-password-rule-ar.png' });
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('c. asks before signing out of a demo account, and Cancel keeps the session (phone, en)', async () => {
+    const { context, page } = await signedInPage(e2e, { device: PHONE, lang: 'en', demo: true });
+    await page.goto('/mine/system');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('The demo account and its trading history will be lost').waitFor();
+    await page.screenshot({ path: '/tmp/issue36-small-demo-logout-en.png' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/mine/system');
+    expect(await sessionStored(page)).toBe(true);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await sessionStored(page)).toBe(false);
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('d. opens /trade from anywhere on a desktop home row, by click and by Enter (desktop, en)', async () => {
+    const { context, page } = await newPage(e2e, DESKTOP, { lang: 'en' });
+    await page.goto('/');
+    const board = page.getByTestId('quote-board');
+    const row = board.locator('tr[data-code="ETHUSDT"]');
+    await row.waitFor(POLL);
+    await row.getByTestId('bid').click();
+    await page.waitForURL((url) => url.pathname === '/trade' && url.searchParams.get('symbol') === 'ETHUSDT', POLL);
+
+    await page.goto('/');
+    const btc = page.getByTestId('quote-board').locator('tr[data-code="BTCUSDT"]');
+    await btc.waitFor(POLL);
+    const link = btc.getByRole('link', { name: /BTC\/USDT/ });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/trade' && url.searchParams.get('symbol') === 'BTCUSDT', POLL);
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('e. shows a long e-mail left to right from its start, cut at its end, in Arabic (phone, ar)', async () => {
+    const email = `a.very.long.mailbox.name.for.testing.${Date.now()}@an-exceedingly-long-domain-name.example.com`;
+    const made = await userWith(email, 'Str0ng-pass-42');
+    const info = await e2e.server.app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: made.token } });
+    const user = (info.json() as { data: Record<string, unknown> }).data;
+    expect(user.email).toBe(email);
+    const { context, page } = await newPage(e2e, PHONE, { lang: 'ar' });
+    await context.addInitScript(
+      (value) => localStorage.setItem('session', value),
+      JSON.stringify({ state: { token: made.token, user }, version: 0 }),
+    );
+    await page.goto('/user');
+    const shown = page.getByText(email, { exact: true });
+    await shown.waitFor();
+    const layout = await shown.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const range = document.createRange();
+      range.setStart(el.firstChild!, 0);
+      range.setEnd(el.firstChild!, 1);
+      const first = range.getBoundingClientRect();
+      return {
+        direction: getComputedStyle(el).direction,
+        boxLeft: box.left,
+        boxRight: box.right,
+        firstLeft: first.left,
+        overflow: el.scrollWidth > el.clientWidth,
+        pageWidth: document.documentElement.clientWidth,
+      };
+    });
+    expect(layout.direction).toBe('ltr');
+    // Its first character is on screen inside its box: the cut is at the end, not the start.
+    expect(layout.firstLeft).toBeGreaterThanOrEqual(layout.boxLeft - 1);
+    expect(layout.firstLeft).toBeLessThan(layout.boxRight);
+    expect(layout.boxRight).toBeLessThanOrEqual(layout.pageWidth);
+    await page.screenshot({ path: '/tmp/issue36-small-long-email-ar.png' });
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+});
