@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { TradePage } from '../features/trade/components/trade-page';
 import { TradeTerminal } from '../features/trade/components/trade-terminal';
-import { IS_DESKTOP } from '../lib/device';
+import { useIsDesktop } from '../lib/device';
 import { useSessionStore } from '../lib/session-store';
 
 const SymbolPositions = lazy(() => import('../features/orders/components/symbol-positions').then((m) => ({ default: m.SymbolPositions })));
@@ -14,7 +14,8 @@ const PositionsPanel = lazy(() => import('../features/orders/components/position
  */
 export function TradeRoute() {
   const loggedIn = useSessionStore((state) => Boolean(state.token));
-  if (!IS_DESKTOP) {
+  const desktop = useIsDesktop();
+  if (!desktop) {
     return (
       <TradePage
         positions={

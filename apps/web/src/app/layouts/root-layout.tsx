@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { tradeListQueryKey } from '../../api/get-trade-list';
-import { IS_DESKTOP } from '../../lib/device';
+import { useIsDesktop } from '../../lib/device';
 import { featureTranslations } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { useSessionStore } from '../../lib/session-store';
@@ -26,6 +26,7 @@ export function DesktopOrMobileRoot() {
   const handle = useRouteHandle();
   const firstNavigation = useRef(true);
   const loggedIn = useSessionStore((state) => Boolean(state.token));
+  const desktop = useIsDesktop();
 
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
@@ -52,7 +53,7 @@ export function DesktopOrMobileRoot() {
       <KeepAliveOutlet />
     </>
   );
-  if (IS_DESKTOP)
+  if (desktop)
     return (
       <Suspense fallback={null}>
         <DesktopLayout>{content}</DesktopLayout>

@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { GlobeIcon, NewsIcon, SearchIcon } from '../../../components/ui/icons';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { ApiError } from '../../../lib/api-client';
-import { IS_DESKTOP } from '../../../lib/device';
+import { useIsDesktop } from '../../../lib/device';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useLiveQuotesFeed } from '../../../lib/live-quotes';
 import { usePageActive } from '../../../lib/page-activity';
@@ -30,6 +30,7 @@ export function HomePage() {
   const [category, setCategory] = useState<HomeFilter>(null);
   const favourites = useFavourites();
   const wide = useMediaQuery(WIDE_SCREEN);
+  const desktop = useIsDesktop();
   useDocumentTitle(t('common.app_name'));
   useLiveQuotesFeed(usePageActive());
 
@@ -58,7 +59,7 @@ export function HomePage() {
 
   return (
     <>
-      {IS_DESKTOP ? (
+      {desktop ? (
         // The desktop bar above already shows the name, the connection, the language and search.
         <h1 className="sr-only">{t('common.app_name')}</h1>
       ) : (

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { myDealQueryKey, type MyDeal, type OrderTab } from '../api/get-my-deal';
-import { IS_DESKTOP } from '../../../lib/device';
+import { useIsDesktop } from '../../../lib/device';
 import { AccountSummary } from './account-summary';
 import { OrderDetailSheet } from './order-detail-sheet';
 import { AlertsList } from './alerts-list';
@@ -38,6 +38,7 @@ export function OrdersBoard({
   currentCode?: string | null;
 }) {
   const { t } = useTranslation();
+  const desktop = useIsDesktop();
   const queryClient = useQueryClient();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [tool, setTool] = useState<{ tool: PositionTool; order: Order } | null>(null);
@@ -54,7 +55,7 @@ export function OrdersBoard({
           .find((order) => order.Id === detailId);
   const open = (order: Order) => setDetailId(order.Id);
   // Desktop: MT5-like tables; phone: cards.
-  const look = { table: IS_DESKTOP, embedded };
+  const look = { table: desktop, embedded };
   const openTool = (kind: PositionTool, order: Order) => {
     setDetailId(null);
     setTool({ tool: kind, order });
@@ -63,7 +64,11 @@ export function OrdersBoard({
   return (
     <>
       {(tab === 1 || embedded) && <AccountSummary live={live} bar={embedded} />}
-      <div role="tablist" aria-label={t('orders.tabs')} className={`${embedded ? '' : 'sticky top-[calc(var(--header-offset,0px)+3rem)]'} z-10 flex border-b border-border bg-bg`}>
+      <div
+        role="tablist"
+        aria-label={t('orders.tabs')}
+        className={`${embedded ? '' : 'sticky top-[calc(var(--header-offset,0px)+3rem)]'} z-10 flex border-b border-border bg-bg`}
+      >
         {TABS.map((item) => (
           <button
             key={item.tab}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
-import { IS_DESKTOP } from '../../../lib/device';
+import { useIsDesktop } from '../../../lib/device';
 import { useQueryParam } from '../../../lib/query-params';
 import { OrdersBoard, type BoardTab } from './orders-board';
 
@@ -11,11 +11,12 @@ export const tabOf = (value: string | null): BoardTab => (value === '0' ? 0 : va
 export function OrdersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const desktop = useIsDesktop();
   const tab = tabOf(useQueryParam('type'));
   return (
     <>
       <PageHeader title={t('pages.order')} back={false} />
-      <OrdersBoard tab={tab} centred={IS_DESKTOP} onTab={(next) => navigate(`/order?type=${next}`, { replace: true })} />
+      <OrdersBoard tab={tab} centred={desktop} onTab={(next) => navigate(`/order?type=${next}`, { replace: true })} />
     </>
   );
 }
