@@ -307,7 +307,7 @@ export function OrderForm({
           aria-label={t('trade.sell')}
           disabled={closed || noLeverage || quote.stale !== null}
           onClick={() => requestOrder(OrderType.SELL)}
-          className="flex flex-col items-center rounded-lg bg-down py-2 text-white disabled:cursor-not-allowed disabled:opacity-40"
+          className="flex flex-col items-center rounded-lg bg-down py-2 text-bg disabled:cursor-not-allowed disabled:opacity-40"
         >
           <span className="text-sm font-semibold">{t('trade.sell')}</span>
           <span className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`} data-testid="sell-price">
@@ -319,7 +319,7 @@ export function OrderForm({
           aria-label={t('trade.buy')}
           disabled={closed || noLeverage || quote.stale !== null}
           onClick={() => requestOrder(OrderType.BUY)}
-          className="flex flex-col items-center rounded-lg bg-up py-2 text-white disabled:cursor-not-allowed disabled:opacity-40"
+          className="flex flex-col items-center rounded-lg bg-up py-2 text-bg disabled:cursor-not-allowed disabled:opacity-40"
         >
           <span className="text-sm font-semibold">{t('trade.buy')}</span>
           <span className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`} data-testid="buy-price">
