@@ -5,7 +5,7 @@ type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 const variantClass: Record<Variant, string> = {
   primary: 'bg-accent text-on-accent hover:brightness-110',
   secondary: 'bg-surface-2 text-text hover:bg-border',
-  danger: 'bg-down text-white hover:brightness-110',
+  danger: 'bg-down text-bg hover:brightness-110',
   ghost: 'bg-transparent text-text hover:bg-surface-2',
 };
 

@@ -15,7 +15,7 @@ export function NotificationsEntry() {
       <span className="flex-1">{t('account.notifications')}</span>
       {unread > 0 && (
         <span
-          className="rounded-full bg-down px-2 py-0.5 text-xs text-white tabular-nums"
+          className="rounded-full bg-down px-2 py-0.5 text-xs text-bg tabular-nums"
           data-testid="unread-count"
           aria-label={t('account.unread_count', { count: unread })}
         >

@@ -9,7 +9,6 @@ import { useStaffQuery, useStaffMutation } from '../api/admin-client';
 import { ScreenTabs, ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
 
-
 /** Support desk: the users' conversations with replies, and the feedback inbox. */
 const SUPPORT_TABS = ['chat', 'feedback'] as const;
 
@@ -45,7 +44,7 @@ function Conversations() {
             render: (r) => (
               <button type="button" className="text-start text-accent underline" onClick={() => setUserId(r.user_id)}>
                 {r.email || r.mobile || r.uid}
-                {r.unread > 0 && <span className="ms-2 rounded-full bg-down px-1.5 text-xs text-white">{r.unread}</span>}
+                {r.unread > 0 && <span className="ms-2 rounded-full bg-down px-1.5 text-xs text-bg">{r.unread}</span>}
               </button>
             ),
           },

@@ -133,7 +133,7 @@ export function LoginPage() {
         </Button>
         <p className="text-center text-sm text-muted">
           {t('auth.no_account')}{' '}
-          <Link to="/register" className="text-accent">
+          <Link to="/register" className="text-accent underline">
             {t('auth.register_link')}
           </Link>
         </p>

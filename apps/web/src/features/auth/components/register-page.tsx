@@ -104,7 +104,7 @@ export function RegisterPage() {
         </form>
         <p className="text-center text-sm text-muted">
           {t('auth.have_account')}{' '}
-          <Link to="/login" className="text-accent">
+          <Link to="/login" className="text-accent underline">
             {t('auth.login_link')}
           </Link>
         </p>

@@ -135,7 +135,7 @@ function WithdrawForm() {
             {identityMissing && (
               <p className="rounded-xl bg-surface px-4 py-3 text-sm" data-testid="withdraw-identity-required">
                 {t('funding.identity_required')}{' '}
-                <Link to="/mine/auth" className="text-accent">
+                <Link to="/mine/auth" className="text-accent underline">
                   {t('pages.auth')}
                 </Link>
               </p>

@@ -1,5 +1,5 @@
 import { MarketStatus } from '@tp/contract/constants';
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FavouriteStar } from '../../../components/ui/favourite-star';
@@ -44,11 +44,14 @@ export const MarketRow = memo(function MarketRow({ symbol, starred, onStar }: Ro
   const status = symbol.Tradable === 0 ? MarketStatus.CLOSED : (live?.marketStatus ?? symbol.MarketStatus);
   const bidRef = usePriceFlash<HTMLSpanElement>(bid);
   const askRef = usePriceFlash<HTMLSpanElement>(ask);
+  const detailsId = useId();
+  // The name is the visible symbol (WCAG 2.5.3); the status, change and ticking prices are its
+  // description, read when the row is focused and never announced on a tick.
   return (
     <li ref={rowRef} className="flex items-center pe-2 [contain-intrinsic-size:auto_3.0625rem] [content-visibility:auto]">
       <Link
         to={`/trade?symbol=${encodeURIComponent(symbol.Code)}`}
-        aria-label={symbol.ShowCode}
+        aria-describedby={`${detailsId} ${detailsId}p`}
         data-code={symbol.Code}
         className="flex min-w-0 flex-1 items-center gap-2 py-2.5 ps-4 pe-1 transition-colors hover:bg-surface"
       >
@@ -69,16 +72,22 @@ export const MarketRow = memo(function MarketRow({ symbol, starred, onStar }: Ro
           <span className="truncate text-sm font-medium" dir="ltr">
             {symbol.ShowCode}
           </span>
-          {status !== MarketStatus.OPEN ? (
-            <span className="text-xs text-muted">{t('home.closed')}</span>
-          ) : (
-            <span className={`text-xs tabular-nums ${changeClass(change)}`} data-testid="change" dir="ltr">
-              {formatChange(change)}
-            </span>
-          )}
+          <span id={detailsId} aria-hidden="true" className="contents">
+            {status !== MarketStatus.OPEN ? (
+              <span className="text-xs text-muted">{t('home.closed')}</span>
+            ) : (
+              <span className={`text-xs tabular-nums ${changeClass(change)}`} data-testid="change" dir="ltr">
+                {formatChange(change)}
+              </span>
+            )}
+          </span>
         </span>
         <Sparkline forexId={symbol.Id} up={Number(change ?? 0) >= 0} />
-        <span className="grid w-[8.5rem] shrink-0 grid-cols-2 gap-1 text-end font-mono text-xs tabular-nums">
+        <span
+          id={`${detailsId}p`}
+          aria-hidden="true"
+          className="grid w-[8.5rem] shrink-0 grid-cols-2 gap-1 text-end font-mono text-xs tabular-nums"
+        >
           <span ref={bidRef} className="rounded px-0.5 text-down" data-testid="bid" title={t('home.bid')}>
             {formatNumber(bid, symbol.PricePrecision, { grouping: false })}
           </span>

@@ -31,14 +31,14 @@ function CompanyCard({ company }: { company: Company }) {
         <CompanyRow label={t('news.main_company')}>{company.name}</CompanyRow>
         {company.email && (
           <CompanyRow label={t('news.contact_email')}>
-            <a href={`mailto:${company.email}`} className="text-accent" dir="ltr">
+            <a href={`mailto:${company.email}`} className="text-accent underline" dir="ltr">
               {company.email}
             </a>
           </CompanyRow>
         )}
         {company.url && isWebAddress(company.url) && (
           <CompanyRow label={t('news.website')}>
-            <a href={company.url} target="_blank" rel="noopener noreferrer" className="text-accent" dir="ltr">
+            <a href={company.url} target="_blank" rel="noopener noreferrer" className="text-accent underline" dir="ltr">
               {company.url}
             </a>
           </CompanyRow>

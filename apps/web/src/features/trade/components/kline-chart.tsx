@@ -78,7 +78,7 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
       .then((lib) => {
         if (disposed || !container.current) return;
         const up = cssColour('--color-up', '#0ecb81');
-        const down = cssColour('--color-down', '#f6465d');
+        const down = cssColour('--color-down', '#ff6b7d');
         const muted = cssColour('--color-muted', '#848e9c');
         const grid = cssColour('--color-border', '#2b3139');
         const accent = cssColour('--color-accent', '#f0b90b');

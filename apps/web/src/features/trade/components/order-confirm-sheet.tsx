@@ -35,7 +35,20 @@ export interface OrderDraft {
 
 /** What makes two confirmations the same order (the market price aside): a retry of it reuses the client order id. */
 const orderKey = (d: OrderDraft) =>
-  JSON.stringify([d.symbol.Id, d.orderType, d.pending, d.pending ? d.price : '', d.lots, d.leverage, d.takeProfit, d.stopLoss, d.deviation, d.pendingType, d.expireType, d.expireTime]);
+  JSON.stringify([
+    d.symbol.Id,
+    d.orderType,
+    d.pending,
+    d.pending ? d.price : '',
+    d.lots,
+    d.leverage,
+    d.takeProfit,
+    d.stopLoss,
+    d.deviation,
+    d.pendingType,
+    d.expireType,
+    d.expireTime,
+  ]);
 
 function newClientOrderId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -167,7 +180,7 @@ export function OrderConfirmSheet({ draft, onClose, centred }: { draft: OrderDra
             block
             disabled={submit.isPending}
             onClick={() => confirm()}
-            className={buy ? '!bg-up !text-white' : '!bg-down !text-white'}
+            className={buy ? '!bg-up !text-bg' : '!bg-down !text-bg'}
           >
             {submit.isPending && <Spinner className="size-4" />}
             {t('trade.confirm_order')}

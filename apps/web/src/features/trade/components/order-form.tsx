@@ -1,6 +1,6 @@
 import { OrderType } from '@tp/contract/constants';
 import { dec } from '@tp/contract/decimal';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { formatMoney, formatNumber } from '../../../lib/format';
@@ -63,6 +63,8 @@ export function OrderForm({
   sticky?: boolean;
 }) {
   const { t } = useTranslation();
+  // Buy and Sell are named by their visible word (WCAG 2.5.3); the ticking price is their description, read on focus, never on a tick.
+  const priceIds = useId();
   const loggedIn = useSessionStore((state) => Boolean(state.token));
   const tradeFeeType = useTradeFeeType();
   const available = useAvailablePrepayment();
@@ -304,25 +306,35 @@ export function OrderForm({
       >
         <button
           type="button"
-          aria-label={t('trade.sell')}
+          aria-describedby={`${priceIds}sell`}
           disabled={closed || noLeverage || quote.stale !== null}
           onClick={() => requestOrder(OrderType.SELL)}
-          className="flex flex-col items-center rounded-lg bg-down py-2 text-white disabled:cursor-not-allowed disabled:opacity-40"
+          className="flex flex-col items-center rounded-lg bg-down py-2 text-bg disabled:cursor-not-allowed disabled:opacity-40"
         >
           <span className="text-sm font-semibold">{t('trade.sell')}</span>
-          <span className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`} data-testid="sell-price">
+          <span
+            className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`}
+            data-testid="sell-price"
+            id={`${priceIds}sell`}
+            aria-hidden="true"
+          >
             {formatNumber(quote.bid, pricePrecision)}
           </span>
         </button>
         <button
           type="button"
-          aria-label={t('trade.buy')}
+          aria-describedby={`${priceIds}buy`}
           disabled={closed || noLeverage || quote.stale !== null}
           onClick={() => requestOrder(OrderType.BUY)}
-          className="flex flex-col items-center rounded-lg bg-up py-2 text-white disabled:cursor-not-allowed disabled:opacity-40"
+          className="flex flex-col items-center rounded-lg bg-up py-2 text-bg disabled:cursor-not-allowed disabled:opacity-40"
         >
           <span className="text-sm font-semibold">{t('trade.buy')}</span>
-          <span className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`} data-testid="buy-price">
+          <span
+            className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`}
+            data-testid="buy-price"
+            id={`${priceIds}buy`}
+            aria-hidden="true"
+          >
             {formatNumber(quote.ask, pricePrecision)}
           </span>
         </button>

@@ -26,7 +26,8 @@ export function QuoteHeader({ symbol, quote, onPick }: { symbol: TradeSymbol; qu
           <button
             type="button"
             onClick={onPick}
-            aria-label={t('trade.choose_symbol')}
+            // The name starts with the visible symbol (WCAG 2.5.3), then says what the button does.
+            aria-label={`${symbol.ShowCode}, ${t('trade.choose_symbol')}`}
             aria-haspopup="dialog"
             className="flex items-center gap-1 rounded-lg py-1 pe-2 text-lg font-semibold hover:bg-surface-2"
           >

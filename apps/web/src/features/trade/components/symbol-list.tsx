@@ -1,5 +1,5 @@
 import { MarketStatus } from '@tp/contract/constants';
-import { memo, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/ui/icons';
 import { formatNumber } from '../../../lib/format';
@@ -30,12 +30,15 @@ export const SymbolRow = memo(function SymbolRow({
   const change = Number(live?.change || symbol.ForexQuotations.Change);
   const closed = symbol.Tradable === 0 || (live?.marketStatus ?? symbol.MarketStatus) !== MarketStatus.OPEN;
   const priceRef = usePriceFlash<HTMLSpanElement>(price);
+  const detailsId = useId();
+  // The name is the visible symbol (WCAG 2.5.3); the ticking price and change are its description,
+  // read when the row is focused and never announced on a tick.
   return (
     <li ref={rowRef} className="flex items-center">
       <button
         type="button"
         aria-current={selected ? 'true' : undefined}
-        aria-label={symbol.ShowCode}
+        aria-describedby={detailsId}
         onClick={() => onSelect(symbol.Code)}
         className={`flex min-w-0 flex-1 items-center gap-2 py-2 ps-3 pe-1 text-start text-sm hover:bg-surface-2 ${selected ? 'bg-surface-2' : ''}`}
       >
@@ -43,17 +46,24 @@ export const SymbolRow = memo(function SymbolRow({
           <span className="truncate font-medium" dir="ltr">
             {symbol.ShowCode}
           </span>
-          {closed && <span className="text-[11px] text-muted">{t('trade.closed')}</span>}
+          {closed && (
+            <span className="text-[11px] text-muted" aria-hidden="true">
+              {t('trade.closed')}
+            </span>
+          )}
         </span>
-        <span ref={priceRef} className="rounded px-0.5 tabular-nums">
-          {formatNumber(price, symbol.PricePrecision)}
-        </span>
-        <span
-          className={`w-16 text-end text-xs tabular-nums ${change > 0 ? 'text-up' : change < 0 ? 'text-down' : 'text-muted'}`}
-          dir="ltr"
-        >
-          {change > 0 ? '+' : ''}
-          {formatNumber(change, 2)}%
+        <span id={detailsId} aria-hidden="true" className="contents">
+          <span ref={priceRef} className="rounded px-0.5 tabular-nums">
+            {formatNumber(price, symbol.PricePrecision)}
+          </span>
+          <span
+            className={`w-16 text-end text-xs tabular-nums ${change > 0 ? 'text-up' : change < 0 ? 'text-down' : 'text-muted'}`}
+            dir="ltr"
+          >
+            {change > 0 ? '+' : ''}
+            {formatNumber(change, 2)}%
+          </span>
+          {closed && <span className="sr-only">{t('trade.closed')}</span>}
         </span>
       </button>
       <FavouriteStar symbolId={symbol.Id} label={symbol.ShowCode} starred={starred} onToggle={onStar} className="me-1" />
