@@ -46,8 +46,15 @@ describe('accessible overlays', () => {
   const focused = (page: Page, formLabel: string) =>
     page.evaluate((form) => {
       const el = document.activeElement as HTMLElement | null;
+      // Its name as assistive technology reads it: the aria-label, else its text without what is aria-hidden.
+      const text = (node: HTMLElement | null) => {
+        if (!node) return '';
+        const copy = node.cloneNode(true) as HTMLElement;
+        for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+        return copy.textContent?.trim() ?? '';
+      };
       return {
-        label: el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '',
+        label: el?.getAttribute('aria-label') ?? text(el),
         tag: el?.tagName.toLowerCase() ?? '',
         inDialog: Boolean(el?.closest('[role=dialog]')),
         inForm: Boolean(el?.closest(`section[aria-label="${form}"]`)),
