@@ -218,6 +218,16 @@ export const DealSchema = z.object({
   orders_total: z.number().int(),
 });
 
+/** Notices about the account rather than an order (money, identity, support): order fields are 0 or empty. */
+export const ACCOUNT_NOTICE_KINDS = [
+  'deposit_approved',
+  'deposit_rejected',
+  'withdrawal_paid',
+  'withdrawal_rejected',
+  'identity_verified',
+  'identity_rejected',
+  'support_reply',
+] as const;
 /**
  * An event a trader is told about: a close by take-profit, stop-loss, stop-out or staff, a pending
  * order filled or cancelled by the system, a margin call; and account events: a deposit approved or
@@ -234,24 +244,8 @@ export const NOTICE_KINDS = [
   'pending_filled',
   'pending_cancelled',
   'margin_call',
-  'deposit_approved',
-  'deposit_rejected',
-  'withdrawal_paid',
-  'withdrawal_rejected',
-  'identity_verified',
-  'identity_rejected',
-  'support_reply',
+  ...ACCOUNT_NOTICE_KINDS,
 ] as const;
-/** Notices about the account rather than an order (money, identity, support): order fields are 0 or empty. */
-export const ACCOUNT_NOTICE_KINDS = [
-  'deposit_approved',
-  'deposit_rejected',
-  'withdrawal_paid',
-  'withdrawal_rejected',
-  'identity_verified',
-  'identity_rejected',
-  'support_reply',
-] as const satisfies readonly (typeof NOTICE_KINDS)[number][];
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const NoticeSchema = z.object({
   kind: z.enum(NOTICE_KINDS),
