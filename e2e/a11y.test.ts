@@ -105,53 +105,58 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     DEVICES.flatMap((d) => LANGS.map((lang) => ({ ...route, size: d.name, device: d.device, lang }))),
   );
 
-  it.each(cases)('$path at $size size in $lang has no serious or critical finding', async ({ path, signedIn, device, lang }) => {
-    const { context, page } = await newPage(e2e, device, { lang });
-    if (signedIn) {
-      const session = JSON.stringify({ state: { token, user }, version: 0 });
-      await context.addInitScript((value) => localStorage.setItem('session', value), session);
-    }
-    try {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      // Lists and prices load over the network: give the data a moment to be drawn.
-      await page.waitForTimeout(800);
-      const settled = serious(await axe(page));
-
-      // A tick up and one down: freeze each flash colour where it is drawn, then measure it.
-      const flashes: Finding[] = [];
-      for (const [bid, ask] of [
-        ['95100.00', '95120.00'],
-        ['94900.00', '94920.00'],
-      ] as const) {
-        await tick('BTCUSDT', bid, ask);
-        const frozen = await page
-          .waitForFunction(() => document.querySelectorAll('.flash-up, .flash-down').length > 0, undefined, { timeout: 1500 })
-          .then(() =>
-            page.evaluate(() => {
-              const cells = [...document.querySelectorAll<HTMLElement>('.flash-up, .flash-down')];
-              for (const cell of cells) {
-                cell.style.backgroundColor = getComputedStyle(cell).backgroundColor;
-                cell.setAttribute('data-a11y-flash', '');
-              }
-              return cells.length;
-            }),
-          )
-          .catch(() => 0);
-        if (frozen) {
-          flashes.push(...serious(await axe(page, { selector: '[data-a11y-flash]', rules: ['color-contrast'] })));
-          await page.evaluate(() => {
-            for (const cell of document.querySelectorAll<HTMLElement>('[data-a11y-flash]')) {
-              cell.style.backgroundColor = '';
-              cell.removeAttribute('data-a11y-flash');
-            }
-          });
-        }
+  it.each(cases)(
+    '$path at $size size in $lang has no serious or critical finding, one h1 and headings in order',
+    async ({ path, signedIn, device, lang }) => {
+      const { context, page } = await newPage(e2e, device, { lang });
+      if (signedIn) {
+        const session = JSON.stringify({ state: { token, user }, version: 0 });
+        await context.addInitScript((value) => localStorage.setItem('session', value), session);
       }
-      const all = [...settled, ...flashes];
-      expect(all, describeFindings(all)).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+      try {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        // Lists and prices load over the network: give the data a moment to be drawn.
+        await page.waitForTimeout(800);
+        const settled = serious(await axe(page));
+        // Headings a screen reader navigates by: one top-level heading, no level skipped (best-practice rules, asked for by name).
+        const headings = await axe(page, { rules: ['page-has-heading-one', 'heading-order'] });
+
+        // A tick up and one down: freeze each flash colour where it is drawn, then measure it.
+        const flashes: Finding[] = [];
+        for (const [bid, ask] of [
+          ['95100.00', '95120.00'],
+          ['94900.00', '94920.00'],
+        ] as const) {
+          await tick('BTCUSDT', bid, ask);
+          const frozen = await page
+            .waitForFunction(() => document.querySelectorAll('.flash-up, .flash-down').length > 0, undefined, { timeout: 1500 })
+            .then(() =>
+              page.evaluate(() => {
+                const cells = [...document.querySelectorAll<HTMLElement>('.flash-up, .flash-down')];
+                for (const cell of cells) {
+                  cell.style.backgroundColor = getComputedStyle(cell).backgroundColor;
+                  cell.setAttribute('data-a11y-flash', '');
+                }
+                return cells.length;
+              }),
+            )
+            .catch(() => 0);
+          if (frozen) {
+            flashes.push(...serious(await axe(page, { selector: '[data-a11y-flash]', rules: ['color-contrast'] })));
+            await page.evaluate(() => {
+              for (const cell of document.querySelectorAll<HTMLElement>('[data-a11y-flash]')) {
+                cell.style.backgroundColor = '';
+                cell.removeAttribute('data-a11y-flash');
+              }
+            });
+          }
+        }
+        const all = [...settled, ...flashes, ...headings];
+        expect(all, describeFindings(all)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -364,7 +364,7 @@ describe('desktop terminal', () => {
     expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(390);
     // No figure, label or button is clipped.
     const clipped = await card.evaluate((node) =>
-      [...node.querySelectorAll('dt, dd, button, h3, span')]
+      [...node.querySelectorAll('dt, dd, button, h2, h3, span')]
         .filter((el) => el.scrollWidth > el.clientWidth + 1)
         .map((el) => el.textContent),
     );

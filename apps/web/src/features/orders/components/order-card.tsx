@@ -14,7 +14,9 @@ export function useCloseReason() {
   const { t } = useTranslation();
   return (order: Order): string => {
     if (order.Status === OrderStatus.CANCELLED)
-      return isCancelReason(order.CancelReason) ? `${t('orders.cancelled')} · ${t(`orders.cancel_reasons.${order.CancelReason}`)}` : t('orders.cancelled');
+      return isCancelReason(order.CancelReason)
+        ? `${t('orders.cancelled')} · ${t(`orders.cancel_reasons.${order.CancelReason}`)}`
+        : t('orders.cancelled');
     const key = order.ClosedType >= 1 && order.ClosedType <= 6 ? order.ClosedType : 1;
     return t(`orders.closed_type_${key as 1 | 2 | 3 | 4 | 5 | 6}`);
   };
@@ -84,14 +86,18 @@ export function OrderCard({ order, tab, actions, onOpen }: { order: Order; tab: 
               {pendingType}
             </span>
           )}
-          <h3 className="font-medium" dir="ltr">
+          {/* One level below the page's heading wherever the list is shown (WCAG heading order). */}
+          <h2 className="font-medium" dir="ltr">
             {order.ForexTradeLists.ShowCode}
-          </h3>
+          </h2>
           <span className="text-xs text-muted">
             {t('orders.lots_value', { lots: order.Quantity })} · {`x${order.Multiple}`}
           </span>
           {tab !== 0 && (
-            <span className={`ms-auto text-sm font-semibold tabular-nums ${neverCharged(order) ? 'text-muted' : profitTone}`} data-testid="order-profit">
+            <span
+              className={`ms-auto text-sm font-semibold tabular-nums ${neverCharged(order) ? 'text-muted' : profitTone}`}
+              data-testid="order-profit"
+            >
               {chargeOrDash(order, order.FactProfits, formatProfit)}
             </span>
           )}

@@ -35,6 +35,8 @@ function Workspace({
   const bounds = panelBounds({ listWidth, formWidth, positionsHeight }, width, height);
   return (
     <div ref={setFrame} data-testid="trade-terminal" className="flex h-[calc(100dvh-var(--header-offset,0px)-1px)] min-h-[600px] flex-col">
+      {/* The page's one top-level heading, for screen readers' heading navigation (the terminal shows the symbol in its quote header). */}
+      <h1 className="sr-only">{`${symbol.ShowCode} · ${t('pages.trade')}`}</h1>
       <div className="flex min-h-0 flex-1">
         <aside
           aria-label={t('trade.symbols')}
