@@ -1,5 +1,5 @@
 /**
- * The fault suite (`npm run test:faults`, issue 30): three servers on a PostgreSQL cluster (port 5439)
+ * The fault suite (`npm run test:faults`): three servers on a PostgreSQL cluster (port 5439)
  * and a Redis (port 6389) of the suite's own, both removed at the end. Traders work through every
  * server (positions with take-profit and stop-loss, pending orders, socket clients, a stream of
  * orders opened and closed); faults are injected one at a time, with recovery between them. After

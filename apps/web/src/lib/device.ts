@@ -15,7 +15,7 @@ export function isMobile(userAgent: string): boolean {
 export const IS_DESKTOP: boolean = typeof navigator === 'undefined' ? false : isDesktop(navigator.userAgent);
 
 /**
- * The narrowest viewport, in CSS px, that gets the desktop layout (WCAG 1.4.10 Reflow, issue 36).
+ * The narrowest viewport, in CSS px, that gets the desktop layout (WCAG 1.4.10 Reflow: no page may scroll sideways).
  * Measured in the built app (desktop user agent, signed in, narrowing 1400 -> 600 px in 20 px
  * steps): the desktop frame's top bar stops fitting and the page scrolls sideways below 829 px in
  * en (scrollWidth 829), 879 px in de and 745 px in ar, and the terminal itself needs 821 px in en

@@ -1,5 +1,5 @@
 import { Code } from '@tp/contract/codes';
-import { D, type Dec, dec, moneyStr } from '@tp/contract/decimal';
+import { D, type Dec, dec, fixed, moneyStr } from '@tp/contract/decimal';
 import { withdrawalOf } from '@tp/contract/formulas';
 import type { Notice } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthStaff } from '../../context.ts';
@@ -79,7 +79,7 @@ export class WithdrawalService {
           type: currency.type,
           number: moneyStr(amount),
           fee: moneyStr(fee),
-          realNumber: received.toFixed(currency.decimals),
+          realNumber: fixed(received, currency.decimals),
           address: method.dcAddress,
           payeeAccount: method.payeeAccount,
           memo: req.memo || null,
