@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCALES_DIR } from '../paths.ts';
-import { DEFAULT_LANG, LANG_CODES, type LangCode, normalizeLang } from '@tp/contract/languages';
+import { DEFAULT_LANG, LANG_CODES, type LangCode, localeOf, normalizeLang } from '@tp/contract/languages';
+import { formatAmount } from '@tp/contract/number-format';
+
+/** An amount of money in a message: written as the web app writes money, in the message's language. */
+export class Money {
+  constructor(readonly value: string) {}
+}
+export const money = (value: { toString(): string } | string): Money => new Money(value.toString());
+export type MessageParams = Record<string, string | number | Money>;
 
 type Catalogue = Record<string, string>;
 
@@ -24,10 +32,13 @@ function load(lang: LangCode): Catalogue {
 }
 
 /** Translates a server message key; falls back to English, then to the key itself. */
-export function t(lang: string | undefined, key: string, params: Record<string, string | number> = {}): string {
+export function t(lang: string | undefined, key: string, params: MessageParams = {}): string {
   const code = normalizeLang(lang);
   const template = load(code)[key] ?? load('en')[key] ?? load(DEFAULT_LANG)[key] ?? key;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = params[name];
+    return value instanceof Money ? formatAmount(value.value, localeOf(code)) : String(value ?? '');
+  });
 }
 
 export const serverLanguages = LANG_CODES;

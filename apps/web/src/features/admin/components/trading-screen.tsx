@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AdminOrder, AdminSymbol } from '@tp/contract/schemas/admin';
 import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
+import { formatPoints } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
@@ -114,7 +115,11 @@ export function TradingScreen() {
           rowKey={(r) => r.id}
           columns={[
             { key: 'code', label: t('admin.f.symbol'), render: (r) => r.show_code },
-            { key: 'spread', label: t('admin.f.spread'), render: (r) => r.spread },
+            {
+              key: 'spread',
+              label: t('admin.f.spread'),
+              render: (r) => t('orders.points_value', { points: formatPoints(r.spread, r.price_precision) }),
+            },
             { key: 'lots', label: t('admin.f.lots'), render: (r) => `${r.min_lots} – ${r.max_lots} / ${r.step}` },
             { key: 'size', label: t('admin.f.contract_size'), render: (r) => r.contract_size },
             { key: 'fee', label: t('admin.f.fee_rate'), render: (r) => r.fee_rate },
