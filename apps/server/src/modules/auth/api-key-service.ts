@@ -145,6 +145,18 @@ export class ApiKeyService {
     if (ended.length) this.ctx.bus.publish(BusChannels.sessionEnded, { sessionIds: [-id], reason } satisfies SessionEnded);
   }
 
+  /** Revokes every live key of a user (a changed or reset password ends them, as it ends sessions). */
+  async revokeAllForUser(userId: number, reason: SessionEndReason): Promise<void> {
+    const ended = await this.ctx.db
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id });
+    this.rows.clear();
+    if (ended.length)
+      this.ctx.bus.publish(BusChannels.sessionEnded, { sessionIds: ended.map((r) => -r.id), reason } satisfies SessionEnded);
+  }
+
   /** Ends the socket logins of every key of a user (a disabled account); the keys are refused while it stays disabled. */
   async endSockets(userId: number, reason: SessionEndReason): Promise<void> {
     const ids = await this.ctx.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, userId));
