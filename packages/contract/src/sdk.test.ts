@@ -90,4 +90,57 @@ describe('SDK client', () => {
     expect(error).toBeInstanceOf(ApiCallError);
     expect(error).toMatchObject({ code: 1003, message: 'This API key cannot do that' });
   });
+
+  it('logs the socket in, subscribes, and hands out the parsed pushes of the topic only', async () => {
+    const sent: string[] = [];
+    const servers: FakeSocket[] = [];
+    class FakeSocket extends EventTarget {
+      readonly OPEN = 1;
+      readyState = 0;
+      constructor(readonly url: string) {
+        super();
+        servers.push(this);
+        queueMicrotask(() => {
+          this.readyState = 1;
+          this.dispatchEvent(new Event('open'));
+        });
+      }
+      send(text: string) {
+        sent.push(text);
+        const m = JSON.parse(text) as { type: string; params: string };
+        if (m.type === 'login') this.push({ type: 'login_result', code: 1, msg: 'ok' });
+        if (m.type === 'sub') this.push({ type: 'sub_result', code: 1, msg: 'ok', topic: m.params });
+      }
+      push(message: unknown) {
+        queueMicrotask(() => this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message) })));
+      }
+      close() {
+        this.readyState = 3;
+        this.dispatchEvent(new Event('close'));
+      }
+    }
+    const client = createClient({
+      baseUrl: 'https://broker.test',
+      apiKey: `tpk_7_${secret}`,
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+    });
+    const socket = await client.socket();
+    const server = servers[0]!;
+    expect(server.url).toBe('wss://broker.test/v1/ws?lang=en');
+    const closes = await socket.subscribe('FOREX_CLOSED');
+    expect(sent.map((t) => JSON.parse(t))).toEqual([
+      { type: 'login', params: `ApiKey tpk_7_${secret}` },
+      { type: 'sub', params: 'FOREX_CLOSED' },
+    ]);
+    server.push({ type: 'FOREX_TRADE', To: 1 }); // another topic (and not even a valid one): not handed out
+    server.push({ type: 'FOREX_CLOSED', id: 'not a list' }); // not the declared shape: dropped
+    server.push({ type: 'FOREX_CLOSED', id: [4], seq: 1 });
+    server.push({ type: 'FOREX_CLOSED', id: [5], seq: 2 });
+    expect(await closes.next((m) => m.id.includes(5))).toEqual({ type: 'FOREX_CLOSED', id: [5], seq: 2 });
+    const rest: number[][] = [];
+    setTimeout(() => socket.close(), 20);
+    for await (const m of closes) rest.push(m.id);
+    expect(rest).toEqual([[4]]);
+    await expect(closes.next()).rejects.toThrow('closed');
+  });
 });

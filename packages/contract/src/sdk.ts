@@ -141,6 +141,9 @@ export class Socket {
   readonly opened: Promise<void>;
   private readonly listeners = new Set<Listener>();
   private readonly heartbeat: ReturnType<typeof setInterval>;
+  private closed = false;
+  /** Ends the waits for pushes when the socket closes. */
+  private readonly onClose = new Set<() => void>();
 
   constructor(private readonly ws: WebSocket) {
     this.opened = new Promise((resolve, reject) => {
@@ -154,7 +157,11 @@ export class Socket {
     });
     this.heartbeat = setInterval(() => ws.readyState === ws.OPEN && ws.send('ping'), HEARTBEAT_MS);
     (this.heartbeat as { unref?: () => void }).unref?.();
-    ws.addEventListener('close', () => clearInterval(this.heartbeat));
+    ws.addEventListener('close', () => {
+      clearInterval(this.heartbeat);
+      this.closed = true;
+      for (const reject of [...this.onClose]) reject();
+    });
   }
 
   /** Logs in with a session token or `ApiKey <key>`; rejects with the server's message when refused. */
@@ -177,7 +184,7 @@ export class Socket {
       if (parsed.name === 'pong' || topicOfMessage(parsed) !== topic) return;
       const message = parsed.message as MessageOnTopic<T>;
       const i = waiting.findIndex((w) => w.where(message));
-      if (i >= 0) waiting.splice(i, 1)[0]!.resolve(message);
+      if (i >= 0) waiting[i]!.resolve(message);
       else queue.push(message);
     };
     this.listeners.add(listener);
@@ -193,21 +200,37 @@ export class Socket {
     const next = (where: (m: MessageOnTopic<T>) => boolean = () => true, timeoutMs = 10_000) => {
       const i = queue.findIndex(where);
       if (i >= 0) return Promise.resolve(queue.splice(i, 1)[0]!);
+      if (this.closed) return Promise.reject(new Error('the socket is closed'));
       return new Promise<MessageOnTopic<T>>((resolve, reject) => {
+        const settle = () => {
+          clearTimeout(timer);
+          const at = waiting.indexOf(entry);
+          if (at >= 0) waiting.splice(at, 1);
+          this.onClose.delete(closed);
+        };
         const entry = {
           where,
           resolve: (m: MessageOnTopic<T>) => {
-            clearTimeout(timer);
+            settle();
             resolve(m);
           },
         };
-        const timer = setTimeout(() => {
-          waiting.splice(waiting.indexOf(entry), 1);
-          reject(new Error(`no ${topic} push within ${timeoutMs} ms`));
-        }, timeoutMs);
+        const closed = () => {
+          settle();
+          reject(new Error('the socket is closed'));
+        };
+        // No timer for the iterator (Infinity): it waits as long as the socket stays open.
+        const timer = Number.isFinite(timeoutMs)
+          ? setTimeout(() => {
+              settle();
+              reject(new Error(`no ${topic} push within ${timeoutMs} ms`));
+            }, timeoutMs)
+          : undefined;
         waiting.push(entry);
+        this.onClose.add(closed);
       });
     };
+    const isOpen = () => !this.closed;
     return {
       next,
       unsubscribe: () => {
@@ -216,7 +239,12 @@ export class Socket {
           this.ws.send(JSON.stringify({ type: 'unsub', params: topic }));
       },
       async *[Symbol.asyncIterator]() {
-        for (;;) yield await next(undefined, 2 ** 31 - 1);
+        // Ends when the socket closes (the pushes already received are handed out first).
+        while (isOpen() || queue.length) {
+          const message = await next(undefined, Infinity).catch(() => null);
+          if (message === null) return;
+          yield message;
+        }
       },
     };
   }
