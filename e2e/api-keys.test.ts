@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
@@ -30,6 +32,22 @@ const TEXT = {
     wrongCode: null,
   },
 } as const;
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+/** Serious or critical WCAG 2.2 AA findings of axe-core on the page as it is now (the dialog and the rows included). */
+async function axeSerious(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null }[] }> };
+    };
+    const result = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+}
 
 /** The page fits its width: nothing scrolls sideways at phone or desktop size, ltr or rtl. */
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -109,6 +127,7 @@ describe('API keys in the user centre', () => {
       expect(key).toMatch(/^tpk_\d+_[A-Za-z0-9_-]{43}$/);
       await page.getByRole('dialog').getByText(text.shownOnce).waitFor();
       await page.screenshot({ path: `/tmp/apikeys-shown-${name}.png`, fullPage: true });
+      expect(await axeSerious(page)).toEqual([]);
       await page.getByRole('dialog').getByRole('button', { name: text.copyKey, exact: true }).click();
       await page.getByText(text.copied).first().waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
@@ -129,6 +148,7 @@ describe('API keys in the user centre', () => {
       expect(await page.evaluate(() => document.body.innerText)).not.toContain(key);
       expect(await noSidewaysScroll(page)).toBe(true);
       await page.screenshot({ path: `/tmp/apikeys-listed-${name}.png`, fullPage: true });
+      expect(await axeSerious(page)).toEqual([]);
 
       // Revoked after a confirmation: the key stops working at once.
       await row.getByTestId('api-key-revoke').click();
@@ -140,6 +160,7 @@ describe('API keys in the user centre', () => {
       expect(await row.getByTestId('api-key-revoke').count()).toBe(0);
       expect(await withKey(key)).toBe(999);
       await page.screenshot({ path: `/tmp/apikeys-revoked-${name}.png`, fullPage: true });
+      expect(await axeSerious(page)).toEqual([]);
 
       expect(jsErrors(page)).toEqual([]);
       await context.close();
