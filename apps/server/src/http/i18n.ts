@@ -31,13 +31,24 @@ function load(lang: LangCode): Catalogue {
   return cat;
 }
 
+const unitFormats = new Map<string, Intl.NumberFormat>();
+function unitFormat(locale: string, unit: 'minute' | 'second'): Intl.NumberFormat {
+  const key = `${locale}|${unit}`;
+  let format = unitFormats.get(key);
+  if (!format) unitFormats.set(key, (format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' })));
+  return format;
+}
+
 /** Translates a server message key; falls back to English, then to the key itself. */
 export function t(lang: string | undefined, key: string, params: MessageParams = {}): string {
   const code = normalizeLang(lang);
   const template = load(code)[key] ?? load('en')[key] ?? load(DEFAULT_LANG)[key] ?? key;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+  return template.replace(/\{\{(\w+)(?:\|(minute|second))?\}\}/g, (_, name: string, unit: 'minute' | 'second' | undefined) => {
     const value = params[name];
-    return value instanceof Money ? formatAmount(value.value, localeOf(code)) : String(value ?? '');
+    if (value instanceof Money) return formatAmount(value.value, localeOf(code));
+    // `{{minutes|minute}}`: the count with its unit in the language's plural form (2 minutes, 1 minute, دقيقتان, 10 دقائق).
+    if (unit && value !== undefined && Number.isFinite(Number(value))) return unitFormat(localeOf(code), unit).format(Number(value));
+    return String(value ?? '');
   });
 }
 

@@ -14,6 +14,17 @@ describe('server messages', () => {
     expect(arabic).not.toMatch(/[٠-٩]/);
   });
 
+  it('writes minutes and seconds in the plural form of the language', () => {
+    expect(t('en', 'login_throttled', { minutes: 1 })).toBe('Too many failed attempts. Please try again in 1 minute.');
+    expect(t('en', 'login_throttled', { minutes: 15 })).toBe('Too many failed attempts. Please try again in 15 minutes.');
+    expect(t('ar', 'login_throttled', { minutes: 10 })).toContain('10 دقائق');
+    expect(t('ar', 'login_throttled', { minutes: 2 })).toContain('دقيقتان');
+    expect(t('ar', 'login_throttled', { minutes: 15 })).toContain('15 دقيقة');
+    expect(t('de', 'login_wait', { seconds: 1 })).toContain('1 Sekunde ');
+    // Languages without plural forms keep their own word order.
+    expect(t('jp', 'login_throttled', { minutes: 10 })).toContain('10分後');
+  });
+
   it('leaves other parameters as given', () => {
     expect(t('en', 'trading.quantity_below_min', { min: '0.01' })).toBe('The minimum is 0.01 lots');
   });
