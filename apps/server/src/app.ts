@@ -1,4 +1,5 @@
 import { apiDocs } from '@tp/contract/endpoints/platform';
+import { buildOpenApiDocument } from '@tp/contract/openapi';
 import fs from 'node:fs';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
@@ -11,7 +12,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
-import swagger from '@fastify/swagger';
+import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import type { Logger } from 'pino';
@@ -178,15 +179,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     max: (_req, key) => (key.startsWith('api-key:') ? config.API_KEY_RATE_LIMIT : config.RATE_LIMIT_MAX),
     ...shared.rateLimitStore,
   });
+  // The document is built from the endpoint table (docs/openapi.json is the same, written by npm run docs:openapi).
   await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Trading platform API',
-        version: '0.1.0',
-        description:
-          'Every answer is {code, msg, data}: code 1 success, 999 session expired. Bots call with an API key: `Authorization: ApiKey <key>`, or signed with `X-API-Key` (the key id), `X-API-Timestamp` (ms) and `X-API-Signature` (hex HMAC-SHA256 with the secret over timestamp + method + path with query + body, at most 60 s old, accepted once); a key reaches only the calls of its scopes (read, trade).',
-      },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
+    mode: 'static',
+    specification: {
+      document: buildOpenApiDocument({
+        includeTest: config.TRADING_TEST_CONTROLS && config.NODE_ENV !== 'production',
+      }) as unknown as StaticDocumentSpec['document'],
     },
   });
   await app.register(swaggerUi, { routePrefix: apiDocs.path, staticCSP: true });
