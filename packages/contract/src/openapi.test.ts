@@ -5,7 +5,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { methodsOf } from './endpoint.ts';
 import { allEndpoints } from './endpoints/index.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+import { breakingChanges } from './openapi-compat.ts';
+import { buildOpenApiDocument, openApiText } from './openapi.ts';
+
+type Json = Record<string, unknown>;
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const redocly = path.join(root, 'node_modules/@redocly/cli/bin/cli.js');
@@ -71,5 +74,69 @@ describe('the OpenAPI document', () => {
       .filter(({ endpoint }) => !endpoint.raw && !endpoint.tags.includes('test'))
       .reduce((n, { endpoint }) => n + methodsOf(endpoint).length, 0);
     expect(operations.length).toBe(expected);
+  });
+});
+
+describe('the committed OpenAPI document (docs/openapi.json)', () => {
+  const committedText = fs.readFileSync(path.join(root, 'docs/openapi.json'), 'utf8');
+  const committed = JSON.parse(committedText) as Json;
+  const generated = JSON.parse(openApiText()) as Json;
+
+  it('breaks no existing client: no call, request field or answer field of the snapshot is gone', () => {
+    expect(
+      breakingChanges(committed, generated),
+      'These changes break clients written against docs/openapi.json. If the break is deliberate (announced to API users), run `npm run docs:openapi` and commit the new document with the reason.',
+    ).toEqual([]);
+  });
+
+  it('is the document the endpoint table builds now', () => {
+    expect(
+      openApiText() === committedText,
+      'docs/openapi.json is out of date: run `npm run docs:openapi`, review the diff (it is what API clients read) and commit it.',
+    ).toBe(true);
+  });
+
+  const copy = () =>
+    structuredClone(committed) as { paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
+  const props = (schema: Json) => schema.properties as Record<string, Json>;
+
+  it('catches a renamed answer field, a renamed or newly required request field and a removed call; passes an addition', () => {
+    const renamed = copy();
+    const data = renamed.components.schemas.TradingSubmitData!;
+    const { Id, ...rest } = props(data);
+    data.properties = { ...rest, OrderId: Id };
+    expect(breakingChanges(committed, renamed)).toContain(
+      'POST /v1/api/forex/submit: answer field 200 application/json:data.Id was removed or renamed',
+    );
+
+    const input = copy();
+    const submitInput = input.components.schemas.TradingSubmitInput!;
+    const { forex_id, ...others } = props(submitInput);
+    submitInput.properties = { ...others, forexId: forex_id };
+    expect(breakingChanges(committed, input)).toEqual(
+      expect.arrayContaining(['POST /v1/api/forex/submit: request field application/json:forex_id was removed or renamed']),
+    );
+    const query = copy();
+    const kline = query.paths['/v1/api/forex/kline']!.get as { parameters: { name: string }[] };
+    kline.parameters.find((p) => p.name === 'limit')!.name = 'size';
+    expect(breakingChanges(committed, query)).toEqual(['GET /v1/api/forex/kline: request field query:limit was removed or renamed']);
+
+    const removed = copy();
+    delete removed.paths['/v1/api/forex/kline']!.post;
+    expect(breakingChanges(committed, removed)).toEqual(['POST /v1/api/forex/kline: the call was removed']);
+
+    const added = copy();
+    props(added.components.schemas.TradingSubmitData!).note = { type: 'string' };
+    props(added.components.schemas.TradingSubmitInput!).note = { type: 'string' };
+    added.paths['/v1/api/forex/new_call'] = { get: { responses: {} } };
+    expect(breakingChanges(committed, added)).toEqual([]);
+
+    const required = copy();
+    const inputSchema = required.components.schemas.TradingSubmitInput!;
+    props(inputSchema).note = { type: 'string' };
+    inputSchema.required = [...((inputSchema.required as string[] | undefined) ?? []), 'note'];
+    expect(breakingChanges(committed, required)).toContain(
+      'POST /v1/api/forex/submit: request field application/json:note is newly required',
+    );
   });
 });
