@@ -150,7 +150,7 @@ function envelopeOf(data: Json): Json {
     required: ['code', 'msg', 'data'],
     properties: {
       code: { type: 'integer', description: 'Business code: 1 success; see the operation’s list.', example: 1 },
-      msg: { type: 'string', description: 'What happened, in the language of the `lang` header.' },
+      msg: { type: 'string', description: 'What happened, in the language of the `lang` header (English without it).' },
       data,
     },
   };
@@ -162,7 +162,7 @@ const REFUSAL: Json = {
   required: ['code', 'msg', 'data'],
   properties: {
     code: { type: 'integer', description: 'Business code other than 1; see the operation’s list.', example: Code.SESSION_EXPIRED },
-    msg: { type: 'string', description: 'Why, in the language of the `lang` header.' },
+    msg: { type: 'string', description: 'Why, in the language of the `lang` header (English without it).' },
     data: { description: 'null, or what the client needs to act on the refusal.' },
   },
 };
@@ -269,7 +269,7 @@ const SECURITY_SCHEMES: Json = {
 const DESCRIPTION = [
   'Every answer is the envelope `{code, msg, data}` with HTTP 200: `code` 1 is success, any other code is a refusal whose meaning each operation lists (999: not signed in).',
   '',
-  'Send `lang` (en, jp, kr, hk, th, vn, fr, de, ru, spa, pt, it, ar, tr, id, my, hi, cs) for `msg` in that language.',
+  'Send `lang` (en, jp, kr, hk, th, vn, fr, de, ru, spa, pt, it, ar, tr, id, my, hi, cs) for `msg` in that language; without it `msg` is English (the web app always sends its language).',
   '',
   'Parameters may be sent in the query string or the body (form or JSON) on any method a call accepts.',
   '',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Code, type Envelope } from '@tp/contract/codes';
 import type { Endpoint } from '@tp/contract/endpoint';
 import { apiKeyScopeOf } from '@tp/contract/endpoints/index';
-import { type LangCode, normalizeLang } from '@tp/contract/languages';
+import { API_DEFAULT_LANG, type LangCode, normalizeLang } from '@tp/contract/languages';
 import { hasControlChars, PROTOTYPE_KEYS } from '@tp/contract/schemas/fields';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
 import { apiKeyOf, type RequestApiKey } from './api-key-credentials.ts';
@@ -47,7 +47,11 @@ export interface RouteDef<S extends z.ZodType, A extends AuthMode> {
 
 export const ok = <T>(lang: string | undefined, data: T): Envelope<T> => ({ code: Code.SUCCESS, msg: t(lang, 'success'), data });
 
-export const langOf = (req: FastifyRequest): LangCode => normalizeLang(req.headers.lang as string | undefined);
+/** The answer's language: the `lang` header as the spec reads it (tw is hk, an unknown code hk), English when none is sent. */
+export const langOf = (req: FastifyRequest): LangCode => {
+  const sent = req.headers.lang;
+  return typeof sent === 'string' && sent.trim() ? normalizeLang(sent) : API_DEFAULT_LANG;
+};
 
 export function tokenOf(req: FastifyRequest): string | null {
   const raw = req.headers.authorization;
