@@ -69,6 +69,18 @@ describe('the OpenAPI document', () => {
     expect(doc.paths[staff.path]?.[methodsOf(staff)[0]!.toLowerCase()]?.security).toEqual([{ staffSession: [] }]);
   });
 
+  it('documents both status modes: HTTP 200 by default, each refusal status with X-HTTP-Status: standard', () => {
+    const kline = doc.paths['/v1/api/forex/kline']!.get as unknown as { responses: Record<string, unknown>; parameters: unknown[] };
+    expect(Object.keys(kline.responses)).toEqual(['200', '400', '404', '422', '429']);
+    expect(kline.parameters).toContainEqual({ $ref: '#/components/parameters/HttpStatus' });
+    const submit = doc.paths['/v1/api/forex/submit']!.post as unknown as { responses: Record<string, unknown> };
+    expect(Object.keys(submit.responses)).toEqual(['200', '400', '401', '403', '404', '409', '422', '429']);
+    const responses = (doc as unknown as { components: { responses: Record<string, { description: string; headers?: object }> } })
+      .components.responses;
+    expect(responses.Status429!.headers).toHaveProperty('Retry-After');
+    expect(responses.Status401!.description).toMatch(/^Only with `X-HTTP-Status: standard`/);
+  });
+
   it('lists every enveloped call of the endpoint table except the test controls', () => {
     const expected = allEndpoints()
       .filter(({ endpoint }) => !endpoint.raw && !endpoint.tags.includes('test'))

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { Code, LOGIN_CAPTCHA_REQUIRED, LOGIN_TOTP_REQUIRED } from './codes.ts';
 import { type Endpoint, type HttpMethod, methodsOf } from './endpoint.ts';
 import { allEndpoints, apiKeyScopeOf } from './endpoints/index.ts';
+import { HTTP_STATUS_HEADER, HTTP_STATUS_STANDARD, standardStatusOf } from './http-status.ts';
+import { LANG_CODES } from './languages.ts';
 import * as auth from './endpoints/auth.ts';
 import * as funding from './endpoints/funding.ts';
 import * as trading from './endpoints/trading.ts';
@@ -85,6 +87,8 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
   }
 };
 
+const ref = (kind: 'schemas' | 'parameters' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
 const capital = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 
 const namesAnId = (name: string) => name === 'id' || name === 'ids' || /_ids?$/.test(name) || /Ids?$/.test(name);
@@ -167,6 +171,51 @@ const REFUSAL: Json = {
   },
 };
 
+/** The HTTP statuses a call may answer in the standard mode besides 200. */
+function standardStatusesOf(codes: number[], method: HttpMethod): number[] {
+  const statuses = new Set(codes.filter((c) => c !== Code.SUCCESS).map((c) => standardStatusOf(c)));
+  // A change refused by a rule may be a duplicate or a step already done.
+  if (codes.includes(Code.FAIL) && method !== 'GET') statuses.add(409);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+const STANDARD_ONLY = `Only with \`${HTTP_STATUS_HEADER}: ${HTTP_STATUS_STANDARD}\` (otherwise HTTP 200 with the same envelope): `;
+const refusal = (description: string, headers?: Json): Json => ({
+  description: STANDARD_ONLY + description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema: ref('schemas', 'Refusal') } },
+});
+const RESPONSES: Json = {
+  Status400: refusal('a business rule refused the call; `code` says which (0, 2001, 2002, 1022, 1023) and `msg` why.'),
+  Status401: refusal('not signed in: no, an unknown or an expired session token or API key (code 999).', {
+    'WWW-Authenticate': { description: 'The schemes the API accepts.', schema: { type: 'string', example: 'Bearer, ApiKey' } },
+  }),
+  Status403: refusal('not allowed: a staff role, an API key’s scope or address list (1003), or a demo account (1010).'),
+  Status404: refusal('the record the call names does not exist (1004).'),
+  Status409: refusal('a conflict: the thing already exists or the step was already done (0), or the price moved (2003).'),
+  Status422: refusal('a parameter is missing or invalid (1001).'),
+  Status429: refusal('too many requests (1029).', {
+    'Retry-After': { description: 'Seconds to wait before calling again.', schema: { type: 'integer', example: 30 } },
+  }),
+};
+
+const PARAMETERS: Json = {
+  Lang: {
+    name: 'lang',
+    in: 'header',
+    required: false,
+    description: 'The language of `msg` (tw is read as hk); English when not sent.',
+    schema: { type: 'string', enum: [...LANG_CODES, 'tw'], example: 'en' },
+  },
+  HttpStatus: {
+    name: HTTP_STATUS_HEADER,
+    in: 'header',
+    required: false,
+    description: `\`${HTTP_STATUS_STANDARD}\`: answer a refusal with its HTTP status (401, 403, 404, 409, 422, 429 with Retry-After, 400 for other rules) instead of HTTP 200; the body is the same envelope.`,
+    schema: { type: 'string', enum: [HTTP_STATUS_STANDARD] },
+  },
+};
+
 /** Refusals as a client sees them (English `msg`). */
 const EXAMPLES: Record<number, { summary: string; value: Json }> = {
   [Code.SESSION_EXPIRED]: {
@@ -203,7 +252,6 @@ interface Named {
   base: string;
   input: Json | null;
 }
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 function operationOf(ep: Endpoint, method: HttpMethod, named: Named): Json {
   const codes = codesOf(ep);
@@ -216,24 +264,28 @@ function operationOf(ep: Endpoint, method: HttpMethod, named: Named): Json {
     description: describe(ep, codes),
     tags: [...ep.tags],
     security: securityOf(ep),
-    parameters: parametersOf(input && !withBody ? input : {}, ep.path),
+    parameters: [ref('parameters', 'Lang'), ref('parameters', 'HttpStatus'), ...parametersOf(input && !withBody ? input : {}, ep.path)],
     ...(input && withBody
       ? {
           requestBody: {
             required: true,
-            content: Object.fromEntries(bodyTypes.map((type) => [type, { schema: ref(`${named.base}Input`) }])),
+            content: Object.fromEntries(bodyTypes.map((type) => [type, { schema: ref('schemas', `${named.base}Input`) }])),
           },
         }
       : {}),
     responses: {
       '200': {
-        description: `The envelope: \`code\` 1 with \`data\`, or one of the business codes ${codes.filter((c) => c !== Code.SUCCESS).join(', ')} with \`data\` null (unless the code says otherwise).`,
+        description: `The envelope: \`code\` 1 with \`data\`, or (by default, without \`${HTTP_STATUS_HEADER}: ${HTTP_STATUS_STANDARD}\`) one of the business codes ${codes.filter((c) => c !== Code.SUCCESS).join(', ')} with \`data\` null unless the code says otherwise.`,
         content: {
-          'application/json': { schema: { anyOf: [envelopeOf(ref(`${named.base}Data`)), ref('Refusal')] }, examples: examplesOf(codes) },
+          'application/json': {
+            schema: { anyOf: [envelopeOf(ref('schemas', `${named.base}Data`)), ref('schemas', 'Refusal')] },
+            examples: examplesOf(codes),
+          },
         },
       },
+      ...Object.fromEntries(standardStatusesOf(codes, method).map((status) => [String(status), ref('responses', `Status${status}`)])),
     },
-    'x-codes': codes.map((code) => ({ code, meaning: CODE_MEANINGS[code] })),
+    'x-codes': codes.map((code) => ({ code, meaning: CODE_MEANINGS[code], standardStatus: standardStatusOf(code) })),
   };
 }
 
@@ -267,7 +319,9 @@ const SECURITY_SCHEMES: Json = {
 };
 
 const DESCRIPTION = [
-  'Every answer is the envelope `{code, msg, data}` with HTTP 200: `code` 1 is success, any other code is a refusal whose meaning each operation lists (999: not signed in).',
+  'Every answer is the envelope `{code, msg, data}`: `code` 1 is success, any other code is a refusal whose meaning each operation lists (999: not signed in).',
+  '',
+  '**HTTP statuses: two modes.** By default every answer is HTTP 200, refusals included, as the web app and existing clients expect. A client that sends `X-HTTP-Status: standard` gets the same body with a standard status mapped from `code`: 401 for 999 (not signed in, bad API key), 403 for 1003 and 1010, 404 for 1004, 409 for a duplicate or a step already done and for 2003 (requote), 422 for 1001, 429 with `Retry-After` for 1029 (rate limit), 400 for any other refusal; 200 on success. Server faults are 500 (or 503 with `Retry-After`) in both modes, and a path that does not exist is 404 in both.',
   '',
   'Send `lang` (en, jp, kr, hk, th, vn, fr, de, ru, spa, pt, it, ar, tr, id, my, hi, cs) for `msg` in that language; without it `msg` is English (the web app always sends its language).',
   '',
@@ -314,6 +368,8 @@ export function buildOpenApiDocument(opts: OpenApiOptions = {}): Json {
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
       securitySchemes: SECURITY_SCHEMES,
+      parameters: PARAMETERS,
+      responses: RESPONSES,
       schemas: { Refusal: REFUSAL, ...Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) },
     },
   };
