@@ -85,7 +85,7 @@ function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
           {(['before', 'after'] as const).map((side) => (
             <div key={side}>
               <p className="text-muted">{t(`admin.f.${side}`)}</p>
-              <pre dir="ltr" className="max-h-64 overflow-auto rounded-lg bg-surface-2 p-2 text-start break-all whitespace-pre-wrap">
+              <pre dir="ltr" className="rounded-lg bg-surface-2 p-2 text-start break-all whitespace-pre-wrap">
                 {rawJson(side === 'before' ? before : after)}
               </pre>
             </div>
@@ -107,7 +107,8 @@ function DiffLine({ row }: { row: DiffRow }) {
   const { t, i18n } = useTranslation();
   const arrow = i18n.dir() === 'rtl' ? '←' : '→';
   return (
-    <li className={`rounded-md border-s-4 px-2 py-1 text-xs ${KIND_CLASS[row.kind]}`} data-kind={row.kind}>
+    // relative: the screen-reader labels (absolutely placed) stay inside the table's own sideways scroll.
+    <li className={`relative rounded-md border-s-4 px-2 py-1 text-xs ${KIND_CLASS[row.kind]}`} data-kind={row.kind}>
       <span className="flex flex-wrap items-baseline gap-x-2">
         <code dir="ltr" className="font-semibold break-all">
           {row.path || t('admin.audit.value')}
