@@ -25,11 +25,7 @@ export function FeedHealth() {
         rowKey={(r) => r.symbolId}
         columns={[
           { key: 'code', label: t('admin.f.symbol'), render: (r) => r.code },
-          {
-            key: 'state',
-            label: t('admin.f.feed_state'),
-            render: (r) => <span className={STATE_TONE[r.state]}>{t(`admin.feed_state.${r.state}`)}</span>,
-          },
+          { key: 'state', label: t('admin.f.feed_state'), render: (r) => <span className={STATE_TONE[r.state]}>{t(`admin.feed_state.${r.state}`)}</span> },
           {
             key: 'age',
             label: t('admin.f.last_tick'),

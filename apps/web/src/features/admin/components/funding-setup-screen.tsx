@@ -164,11 +164,7 @@ function FundingTable({ kind }: { kind: Kind }) {
           initial={initial}
           busy={save.isPending}
           onClose={() => setEditing(null)}
-          onSubmit={(v) =>
-            save.mutate({ ...v, id: editing === 'new' ? undefined : editing.id } as InputOf<typeof table.save>, {
-              onSuccess: () => setEditing(null),
-            })
-          }
+          onSubmit={(v) => save.mutate({ ...v, id: editing === 'new' ? undefined : editing.id } as InputOf<typeof table.save>, { onSuccess: () => setEditing(null) })}
         />
       )}
       {deleting && (

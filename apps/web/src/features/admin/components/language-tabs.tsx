@@ -43,13 +43,7 @@ export function LanguageTabs({
     list.current?.querySelector<HTMLElement>(`[data-lang="${next}"]`)?.focus();
   };
   return (
-    <div
-      ref={list}
-      role="tablist"
-      aria-label={label}
-      className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:flex-wrap md:overflow-visible"
-      onKeyDown={move}
-    >
+    <div ref={list} role="tablist" aria-label={label} className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:flex-wrap md:overflow-visible" onKeyDown={move}>
       {ORDER.map((code) => {
         const done = filled(code);
         const selected = code === value;

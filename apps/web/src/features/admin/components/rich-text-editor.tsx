@@ -32,24 +32,11 @@ export function RichTextEditor({ label, value, onChange }: { label: string; valu
       <span className="text-muted">{label}</span>
       <div role="toolbar" aria-label={t('admin.formatting')} className="flex gap-1">
         {COMMANDS.map(([command, text]) => (
-          <button
-            key={command}
-            type="button"
-            className="rounded border border-border px-2 py-1"
-            aria-label={t(adminKey(`admin.cmd.${command}`))}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => run(command)}
-          >
+          <button key={command} type="button" className="rounded border border-border px-2 py-1" aria-label={t(adminKey(`admin.cmd.${command}`))} onMouseDown={(e) => e.preventDefault()} onClick={() => run(command)}>
             {text}
           </button>
         ))}
-        <button
-          type="button"
-          className="rounded border border-border px-2 py-1"
-          aria-label={t('admin.cmd.link')}
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={link}
-        >
+        <button type="button" className="rounded border border-border px-2 py-1" aria-label={t('admin.cmd.link')} onMouseDown={(e) => e.preventDefault()} onClick={link}>
           <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />
           </svg>

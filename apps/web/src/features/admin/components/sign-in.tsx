@@ -70,20 +70,8 @@ export function SignIn() {
           <form onSubmit={submit} className="flex flex-col gap-4" aria-label={t('admin.sign_in')}>
             {step === 'password' && (
               <>
-                <Field
-                  label={t('admin.f.email')}
-                  type="email"
-                  autoComplete="username"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-                <Field
-                  label={t('admin.f.password')}
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
+                <Field label={t('admin.f.email')} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+                <Field label={t('admin.f.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
               </>
             )}
             {step === 'setup' && setup && (
