@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
-import { users } from '../apps/server/src/platform/db/schema.ts';
+import { identityVerifications, users } from '../apps/server/src/platform/db/schema.ts';
 import { newUser } from '../apps/server/src/modules/funding/test-helpers.ts';
-import { signedInPage } from './account-helpers.ts';
+import { pngFile, signedInPage } from './account-helpers.ts';
 import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
 
 const POLL = { timeout: 15_000 };
@@ -172,6 +172,43 @@ describe('issue 36 small defects', () => {
     expect(layout.firstLeft).toBeLessThan(layout.boxRight);
     expect(layout.boxRight).toBeLessThanOrEqual(layout.pageWidth);
     await page.screenshot({ path: '/tmp/issue36-small-long-email-ar.png' });
+    expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+  it('f. brings back what was sent when identity is rejected, to correct rather than retype (phone, ar)', async () => {
+    const { context, page, user } = await signedInPage(e2e, { device: PHONE, lang: 'ar' });
+    await page.goto('/mine/auth');
+    const submit = page.getByRole('button', { name: 'إرسال للمراجعة' });
+    await submit.waitFor(POLL);
+    await page.getByLabel('الاسم الكامل').fill('Chan Tai Man');
+    await page.getByLabel('رقم الهوية').fill('A1234567');
+    await page.getByLabel('الوجه الأمامي للوثيقة').setInputFiles(await pngFile('front.png', { r: 200, g: 40, b: 40 }));
+    await page.getByRole('img', { name: 'الوجه الأمامي للوثيقة' }).waitFor();
+    await page.getByLabel('الوجه الخلفي للوثيقة').setInputFiles(await pngFile('back.png', { r: 40, g: 40, b: 200 }));
+    await page.getByRole('img', { name: 'الوجه الخلفي للوثيقة' }).waitFor();
+    await submit.click();
+    await expect.poll(() => submit.count(), POLL).toBe(0);
+
+    // Staff reject it: the form comes back with the name, the number and both pictures as sent.
+    await e2e.server.ctx.db
+      .update(identityVerifications)
+      .set({ reviewStatus: 3, rejectReason: 'The photo is blurred' })
+      .where(eq(identityVerifications.userId, user.id));
+    await page.reload();
+    await page.getByText('The photo is blurred').first().waitFor(POLL);
+    expect(await page.getByLabel('الاسم الكامل').inputValue()).toBe('Chan Tai Man');
+    expect(await page.getByLabel('رقم الهوية').inputValue()).toBe('A1234567');
+    for (const side of ['الوجه الأمامي للوثيقة', 'الوجه الخلفي للوثيقة']) {
+      const img = page.getByRole('img', { name: side });
+      await img.waitFor(POLL);
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), POLL).toBeGreaterThan(0);
+    }
+    // Sent again as it was, it goes back under review.
+    await submit.click();
+    await expect.poll(() => submit.count(), POLL).toBe(0);
+    const [row] = await e2e.server.ctx.db.select().from(identityVerifications).where(eq(identityVerifications.userId, user.id));
+    expect(row).toMatchObject({ reviewStatus: 1, name: 'Chan Tai Man', cardId: 'A1234567' });
+    await page.screenshot({ path: '/tmp/issue36-small-identity-rejected-ar.png' });
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });

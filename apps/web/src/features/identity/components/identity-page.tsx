@@ -13,13 +13,13 @@ import { isDemoUser, useSessionStore } from '../../../lib/session-store';
 import { useIdentityCenter, type IdentityCenter } from '../api/get-identity-center';
 import { useSubmitRealName } from '../api/submit-real-name';
 
-/** Name, id number, exactly one front and one back image (spec section 5). */
-function IdentityForm() {
+/** Name, id number, exactly one front and one back image (spec section 5); after a rejection, what was sent, to correct. */
+function IdentityForm({ previous }: { previous?: IdentityCenter }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [cardId, setCardId] = useState('');
-  const [front, setFront] = useState<string | null>(null);
-  const [back, setBack] = useState<string | null>(null);
+  const [name, setName] = useState(previous?.name ?? '');
+  const [cardId, setCardId] = useState(previous?.card_id ?? '');
+  const [front, setFront] = useState<string | null>(previous?.front_pic || null);
+  const [back, setBack] = useState<string | null>(previous?.reverse_pic || null);
   const [error, setError] = useState<string | null>(null);
   const submit = useSubmitRealName();
 
@@ -57,7 +57,9 @@ function StatusCard({ center }: { center: IdentityCenter }) {
   const verified = center.review_status === ReviewStatus.VERIFIED;
   return (
     <section className="flex flex-col items-center gap-3 rounded-xl bg-surface p-6 text-center">
-      <span className={`flex size-12 items-center justify-center rounded-full ${verified ? 'bg-up/15 text-up' : 'bg-accent/15 text-accent'}`}>
+      <span
+        className={`flex size-12 items-center justify-center rounded-full ${verified ? 'bg-up/15 text-up' : 'bg-accent/15 text-accent'}`}
+      >
         <CheckIcon className="size-6" />
       </span>
       <h2 className="text-lg font-semibold">{verified ? t('identity.finish') : t('identity.waiting')}</h2>
@@ -66,7 +68,9 @@ function StatusCard({ center }: { center: IdentityCenter }) {
         <dt className="text-muted">{t('identity.name')}</dt>
         <dd>{center.name}</dd>
         <dt className="text-muted">{t('identity.card_id')}</dt>
-        <dd dir="ltr" className="text-start">{center.card_id}</dd>
+        <dd dir="ltr" className="text-start">
+          {center.card_id}
+        </dd>
       </dl>
     </section>
   );
@@ -89,7 +93,7 @@ function IdentityContent() {
         </div>
       )}
       <p className="text-sm text-muted">{t('identity.intro')}</p>
-      <IdentityForm />
+      <IdentityForm previous={status === ReviewStatus.REJECTED ? center.data : undefined} />
     </div>
   );
 }
