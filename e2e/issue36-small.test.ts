@@ -212,4 +212,32 @@ describe('issue 36 small defects', () => {
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });
+  it('g. keeps the one-click row clear of the Sell/Buy bar on a 1440x900 desktop terminal (en and hk)', async () => {
+    for (const lang of ['en', 'hk']) {
+      const { context, page } = await signedInPage(e2e, { device: DESKTOP, lang, balance: '10000' });
+      await page.goto('/trade?symbol=BTCUSDT');
+      const toggle = page.getByRole('switch').first();
+      await toggle.waitFor(POLL);
+      await toggle.scrollIntoViewIfNeeded();
+      const layout = await toggle.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const row = el.parentElement!.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const sell = [...document.querySelectorAll('button')].find((b) => b.querySelector('[data-testid="sell-price"]'));
+        const bar = sell!.parentElement!.getBoundingClientRect();
+        return {
+          hitsToggle: Boolean(hit && (hit === el || el.contains(hit))),
+          rowBottom: row.bottom,
+          barTop: bar.top,
+          viewport: innerHeight,
+        };
+      });
+      await page.screenshot({ path: `/tmp/issue36-small-one-click-desktop-${lang}.png` });
+      expect(layout.hitsToggle).toBe(true);
+      expect(layout.rowBottom).toBeLessThanOrEqual(layout.barTop + 0.5);
+      expect(layout.rowBottom).toBeLessThanOrEqual(layout.viewport);
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    }
+  });
 });

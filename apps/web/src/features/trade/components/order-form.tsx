@@ -176,171 +176,173 @@ export function OrderForm({
   const lastPrice = formatNumber(quote.last, pricePrecision, { grouping: false });
 
   return (
-    <section aria-label={t('trade.order_form')} className="flex flex-col gap-3 px-4 py-3">
-      <div role="group" aria-label={t('trade.order_kind')} className="grid grid-cols-2 gap-1 rounded-lg bg-surface-2 p-1">
-        {(['market', 'pending'] as const).map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={kind === value}
-            onClick={() => setKind(value)}
-            className={`rounded-md py-1.5 text-sm ${kind === value ? 'bg-bg text-text' : 'text-muted'}`}
-          >
-            {t(`trade.${value}`)}
-          </button>
-        ))}
-      </div>
-
-      {kind === 'pending' && (
-        <div className="flex flex-col gap-1">
-          <label className="flex flex-col gap-1 text-xs text-muted">
-            {t('trade.price')}
-            <input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
-              aria-invalid={Boolean(errors.price)}
-              placeholder={formatNumber(quote.last, pricePrecision, { grouping: false })}
-              className={inputClass}
-            />
-          </label>
-          {errors.price && <p className="text-xs text-down">{errors.price}</p>}
-          <PendingOptions choice={pending} onChange={setPending} price={price} quote={quote} />
-          {errors.pending && <p className="text-xs text-down">{errors.pending}</p>}
+    <section aria-label={t('trade.order_form')} className={shortcuts ? 'flex h-full min-h-0 flex-col' : 'flex flex-col gap-3 px-4 py-3'}>
+      {/* The desktop terminal: the fields scroll above Sell and Buy, which stay below them, never over them. */}
+      <div className={shortcuts ? 'flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 py-3' : 'contents'}>
+        <div role="group" aria-label={t('trade.order_kind')} className="grid grid-cols-2 gap-1 rounded-lg bg-surface-2 p-1">
+          {(['market', 'pending'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={kind === value}
+              onClick={() => setKind(value)}
+              className={`rounded-md py-1.5 text-sm ${kind === value ? 'bg-bg text-text' : 'text-muted'}`}
+            >
+              {t(`trade.${value}`)}
+            </button>
+          ))}
         </div>
-      )}
 
-      {noLeverage ? (
-        <p role="alert" className="rounded-lg bg-down/10 px-3 py-2 text-sm text-down">
-          {t('messages.leverage_not_configured')}
-        </p>
-      ) : (
-        <label className="flex items-center justify-between gap-3 text-sm">
-          <span className="text-muted">{t('trade.leverage')}</span>
-          <select
-            value={leverage}
-            onChange={(e) => setLeverage(Number(e.target.value))}
-            className="h-9 rounded-lg border border-border bg-surface-2 px-2 text-sm"
-          >
-            {leverages.map((item) => (
-              <option key={item.Id} value={item.Value}>
-                {`x${item.Value}`}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+        {kind === 'pending' && (
+          <div className="flex flex-col gap-1">
+            <label className="flex flex-col gap-1 text-xs text-muted">
+              {t('trade.price')}
+              <input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                value={price}
+                onChange={(e) => setPrice(e.target.value)}
+                aria-invalid={Boolean(errors.price)}
+                placeholder={formatNumber(quote.last, pricePrecision, { grouping: false })}
+                className={inputClass}
+              />
+            </label>
+            {errors.price && <p className="text-xs text-down">{errors.price}</p>}
+            <PendingOptions choice={pending} onChange={setPending} price={price} quote={quote} />
+            {errors.pending && <p className="text-xs text-down">{errors.pending}</p>}
+          </div>
+        )}
 
-      <div className="flex flex-col gap-1">
-        <div className="flex items-center gap-2">
-          <span className="w-16 shrink-0 text-sm text-muted">{t('trade.lots')}</span>
-          <button
-            type="button"
-            aria-label={t('trade.decrease_lots')}
-            disabled={atMinimum}
-            onClick={() => setLots(stepLots(lots, symbol, -1))}
-            className="size-10 shrink-0 rounded-lg bg-surface-2 text-lg disabled:opacity-40"
-          >
-            −
-          </button>
-          <input
-            type="text"
-            inputMode="decimal"
-            value={lots}
-            onChange={(e) => setLots(e.target.value.replace(',', '.'))}
-            aria-label={t('trade.lots')}
-            aria-invalid={Boolean(errors.lots)}
-            className={`${inputClass} text-center`}
-          />
-          <button
-            type="button"
-            aria-label={t('trade.increase_lots')}
-            onClick={() => setLots(stepLots(lots, symbol, 1))}
-            className="size-10 shrink-0 rounded-lg bg-surface-2 text-lg"
-          >
-            +
-          </button>
-        </div>
-        {errors.lots && <p className="text-xs text-down">{errors.lots}</p>}
-      </div>
-
-      <StopLevelInputs levels={stops} errors={errors} placeholder={lastPrice} />
-      {kind === 'market' && loggedIn && <SlippageField slippage={slippage} precision={pricePrecision} error={errors.deviation} />}
-
-      <dl className="flex flex-col gap-1.5 rounded-lg bg-surface px-3 py-2">
-        <Row label={t('trade.unit_per_lot')} value={formatNumber(symbol.ForexContNum, 0)} />
-        <Row
-          label={t('trade.estimated_margin')}
-          value={estimate ? formatMoney(estimate.margin.toString()) : '--'}
-          testId="estimated-margin"
-        />
-        <Row label={t('trade.estimated_fee')} value={estimate ? formatMoney(estimate.fee.toFixed(6)) : '--'} testId="estimated-fee" />
-        <Row label={t('trade.available_prepayment')} value={loggedIn ? formatMoney(available) : '--'} testId="available-prepayment" />
-      </dl>
-
-      {quote.stale ? (
-        <p role="status" className="text-center text-xs text-down" data-testid="stale-reason">
-          {t(`trade.stale_${quote.stale}`)}
-        </p>
-      ) : (
-        closed && (
-          <p role="status" className="text-center text-xs text-muted">
-            {quote.halted ? t('trade.symbol_halted_hint') : t('trade.market_closed_hint')}
+        {noLeverage ? (
+          <p role="alert" className="rounded-lg bg-down/10 px-3 py-2 text-sm text-down">
+            {t('messages.leverage_not_configured')}
           </p>
-        )
-      )}
-      {loggedIn && oneClick.control}
-      <div
-        className={`grid grid-cols-2 gap-3 ${
-          sticky
-            ? 'fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 mx-auto max-w-[480px] border-t border-border bg-bg/95 px-4 py-2 backdrop-blur'
-            : shortcuts
-              ? // The desktop terminal's form column scrolls when the window is short: Buy and Sell stay at its foot.
-                'sticky bottom-0 z-10 -mx-4 border-t border-border bg-bg px-4 py-2'
-              : ''
-        }`}
-        data-testid={sticky ? 'trade-bar' : undefined}
-      >
-        <button
-          type="button"
-          aria-describedby={`${priceIds}sell`}
-          disabled={closed || noLeverage || quote.stale !== null}
-          onClick={() => requestOrder(OrderType.SELL)}
-          className="flex flex-col items-center rounded-lg bg-down py-2 text-bg disabled:cursor-not-allowed disabled:opacity-40"
-        >
-          <span className="text-sm font-semibold">{t('trade.sell')}</span>
-          <span
-            className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`}
-            data-testid="sell-price"
-            id={`${priceIds}sell`}
-            aria-hidden="true"
-          >
-            {formatNumber(quote.bid, pricePrecision)}
-          </span>
-        </button>
-        <button
-          type="button"
-          aria-describedby={`${priceIds}buy`}
-          disabled={closed || noLeverage || quote.stale !== null}
-          onClick={() => requestOrder(OrderType.BUY)}
-          className="flex flex-col items-center rounded-lg bg-up py-2 text-bg disabled:cursor-not-allowed disabled:opacity-40"
-        >
-          <span className="text-sm font-semibold">{t('trade.buy')}</span>
-          <span
-            className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`}
-            data-testid="buy-price"
-            id={`${priceIds}buy`}
-            aria-hidden="true"
-          >
-            {formatNumber(quote.ask, pricePrecision)}
-          </span>
-        </button>
+        ) : (
+          <label className="flex items-center justify-between gap-3 text-sm">
+            <span className="text-muted">{t('trade.leverage')}</span>
+            <select
+              value={leverage}
+              onChange={(e) => setLeverage(Number(e.target.value))}
+              className="h-9 rounded-lg border border-border bg-surface-2 px-2 text-sm"
+            >
+              {leverages.map((item) => (
+                <option key={item.Id} value={item.Value}>
+                  {`x${item.Value}`}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+
+        <div className="flex flex-col gap-1">
+          <div className="flex items-center gap-2">
+            <span className="w-16 shrink-0 text-sm text-muted">{t('trade.lots')}</span>
+            <button
+              type="button"
+              aria-label={t('trade.decrease_lots')}
+              disabled={atMinimum}
+              onClick={() => setLots(stepLots(lots, symbol, -1))}
+              className="size-10 shrink-0 rounded-lg bg-surface-2 text-lg disabled:opacity-40"
+            >
+              −
+            </button>
+            <input
+              type="text"
+              inputMode="decimal"
+              value={lots}
+              onChange={(e) => setLots(e.target.value.replace(',', '.'))}
+              aria-label={t('trade.lots')}
+              aria-invalid={Boolean(errors.lots)}
+              className={`${inputClass} text-center`}
+            />
+            <button
+              type="button"
+              aria-label={t('trade.increase_lots')}
+              onClick={() => setLots(stepLots(lots, symbol, 1))}
+              className="size-10 shrink-0 rounded-lg bg-surface-2 text-lg"
+            >
+              +
+            </button>
+          </div>
+          {errors.lots && <p className="text-xs text-down">{errors.lots}</p>}
+        </div>
+
+        <StopLevelInputs levels={stops} errors={errors} placeholder={lastPrice} />
+        {kind === 'market' && loggedIn && <SlippageField slippage={slippage} precision={pricePrecision} error={errors.deviation} />}
+
+        <dl className="flex flex-col gap-1.5 rounded-lg bg-surface px-3 py-2">
+          <Row label={t('trade.unit_per_lot')} value={formatNumber(symbol.ForexContNum, 0)} />
+          <Row
+            label={t('trade.estimated_margin')}
+            value={estimate ? formatMoney(estimate.margin.toString()) : '--'}
+            testId="estimated-margin"
+          />
+          <Row label={t('trade.estimated_fee')} value={estimate ? formatMoney(estimate.fee.toString()) : '--'} testId="estimated-fee" />
+          <Row label={t('trade.available_prepayment')} value={loggedIn ? formatMoney(available) : '--'} testId="available-prepayment" />
+        </dl>
+
+        {quote.stale ? (
+          <p role="status" className="text-center text-xs text-down" data-testid="stale-reason">
+            {t(`trade.stale_${quote.stale}`)}
+          </p>
+        ) : (
+          closed && (
+            <p role="status" className="text-center text-xs text-muted">
+              {quote.halted ? t('trade.symbol_halted_hint') : t('trade.market_closed_hint')}
+            </p>
+          )
+        )}
+        {loggedIn && oneClick.control}
       </div>
-      {shortcuts && <p className="text-center text-[11px] text-muted">{t('trade.shortcuts')}</p>}
-      {!loggedIn && <p className="text-center text-xs text-muted">{t('trade.login_to_trade')}</p>}
+      <div className={shortcuts ? 'flex shrink-0 flex-col gap-2 border-t border-border bg-bg px-4 py-2' : 'contents'}>
+        <div
+          className={`grid grid-cols-2 gap-3 ${
+            sticky
+              ? 'fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 mx-auto max-w-[480px] border-t border-border bg-bg/95 px-4 py-2 backdrop-blur'
+              : ''
+          }`}
+          data-testid={sticky ? 'trade-bar' : undefined}
+        >
+          <button
+            type="button"
+            aria-describedby={`${priceIds}sell`}
+            disabled={closed || noLeverage || quote.stale !== null}
+            onClick={() => requestOrder(OrderType.SELL)}
+            className="flex flex-col items-center rounded-lg bg-down py-2 text-bg disabled:cursor-not-allowed disabled:opacity-40"
+          >
+            <span className="text-sm font-semibold">{t('trade.sell')}</span>
+            <span
+              className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`}
+              data-testid="sell-price"
+              id={`${priceIds}sell`}
+              aria-hidden="true"
+            >
+              {formatNumber(quote.bid, pricePrecision)}
+            </span>
+          </button>
+          <button
+            type="button"
+            aria-describedby={`${priceIds}buy`}
+            disabled={closed || noLeverage || quote.stale !== null}
+            onClick={() => requestOrder(OrderType.BUY)}
+            className="flex flex-col items-center rounded-lg bg-up py-2 text-bg disabled:cursor-not-allowed disabled:opacity-40"
+          >
+            <span className="text-sm font-semibold">{t('trade.buy')}</span>
+            <span
+              className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`}
+              data-testid="buy-price"
+              id={`${priceIds}buy`}
+              aria-hidden="true"
+            >
+              {formatNumber(quote.ask, pricePrecision)}
+            </span>
+          </button>
+        </div>
+        {shortcuts && <p className="text-center text-[11px] text-muted">{t('trade.shortcuts')}</p>}
+        {!loggedIn && <p className="text-center text-xs text-muted">{t('trade.login_to_trade')}</p>}
+      </div>
       <OrderConfirmSheet draft={draft} onClose={() => setDraft(null)} centred={shortcuts} />
     </section>
   );

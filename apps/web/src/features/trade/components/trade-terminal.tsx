@@ -65,7 +65,7 @@ function Workspace({
           sign={-1}
           onResize={(next) => stored.set({ formWidth: next })}
         />
-        <aside style={{ width: formWidth }} className="shrink-0 overflow-y-auto border-s border-border">
+        <aside style={{ width: formWidth }} className="flex min-h-0 shrink-0 flex-col border-s border-border">
           <OrderForm symbol={symbol} quote={quote} symbols={symbols} shortcuts />
         </aside>
       </div>
