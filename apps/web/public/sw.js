@@ -1,0 +1,84 @@
+// The web app's service worker: an offline page for navigations when the network is down, and Web
+// Push notifications (the server's NOTICE and ALERT events while the app is closed). Nothing else is
+// cached: API calls, the socket and the app's files always go to the network.
+const CACHE = 'tp-offline-v1';
+const OFFLINE_PAGE = '/offline.html';
+const PRECACHE = [OFFLINE_PAGE, '/offline.js'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin === self.location.origin && url.pathname === '/offline.js') {
+    event.respondWith(caches.match(request).then((hit) => hit ?? fetch(request)));
+    return;
+  }
+  if (request.mode !== 'navigate') return;
+  event.respondWith(fetch(request).catch(() => caches.match(OFFLINE_PAGE).then((page) => page ?? Response.error())));
+});
+
+/** The server's payload: {title, body, tag, url, event} (apps/server/src/modules/web-push/messages.ts). */
+function notificationOf(data) {
+  try {
+    const message = data ? data.json() : {};
+    return {
+      title: String(message.title || ''),
+      body: String(message.body || ''),
+      tag: message.tag ? String(message.tag) : undefined,
+      url: typeof message.url === 'string' && message.url.startsWith('/') ? message.url : '/',
+      event: message.event ? String(message.event) : '',
+    };
+  } catch {
+    return { title: data ? data.text() : '', body: '', tag: undefined, url: '/', event: '' };
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const message = notificationOf(event.data);
+  if (!message.title) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      // One notification per order: a later event of the same order replaces the earlier one.
+      tag: message.tag,
+      renotify: Boolean(message.tag),
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      dir: 'auto',
+      data: { url: message.url, event: message.event },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data && event.notification.data.url) || '/', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        return 'navigate' in focused ? focused.navigate(target) : focused;
+      }
+      return self.clients.openWindow(target);
+    }),
+  );
+});
