@@ -68,17 +68,18 @@ self.addEventListener('push', (event) => {
   );
 });
 
+/** Focuses a window of the app and shows the page there, or opens one at it. */
+async function openAt(target) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (!open) return self.clients.openWindow(target);
+  await open.focus().catch(() => undefined);
+  // navigate() reaches only windows this worker controls; another one gets a new window instead.
+  return open.navigate(target).catch(() => self.clients.openWindow(target));
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL((event.notification.data && event.notification.data.url) || '/', self.location.origin).href;
-  event.waitUntil(
-    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
-      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-      if (open) {
-        const focused = await open.focus();
-        return 'navigate' in focused ? focused.navigate(target) : focused;
-      }
-      return self.clients.openWindow(target);
-    }),
-  );
+  const url = (event.notification.data && event.notification.data.url) || '/';
+  event.waitUntil(openAt(new URL(url, self.location.origin).href));
 });

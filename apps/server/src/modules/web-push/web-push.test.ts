@@ -77,8 +77,10 @@ describe.each(dbTargets)('web push on %s', (target) => {
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
     t = await tradingApp(target, { WEB_PUSH_TEST_ORIGINS: origin, WEB_PUSH_MAX_DEVICES: '3' });
+    await t.ctx.services.trading.alerts.start();
   });
   afterAll(async () => {
+    await t?.ctx.services.trading.alerts.stop();
     await t?.close();
     await new Promise((resolve) => service?.close(resolve));
   });
@@ -146,6 +148,34 @@ describe.each(dbTargets)('web push on %s', (target) => {
         event: 'take_profit',
       });
     }
+  });
+
+  it('pushes a fired price alert in the language of the last push call (de), not the one it subscribed in', async () => {
+    const trader = await demoTrader(t);
+    const tablet = device('tablet');
+    await post(trader, '/api/user/push/subscribe', tablet.json(), 'fr');
+    await post(trader, '/api/user/push/settings', { events: { stop_loss: 1 } }, 'de');
+    await tick(t, 'EURUSD', '1.08000', '1.08020');
+    const added = await call(
+      t,
+      'GET',
+      '/v1/api/forex/alert/add',
+      { forex_id: symbolId(t, 'EURUSD'), price: '1.09000', side: 'ask' },
+      { token: trader.token },
+    );
+    expect(added.code).toBe(Code.SUCCESS);
+    await tick(t, 'EURUSD', '1.08980', '1.09000');
+    await t.ctx.services.trading.alerts.idle();
+    await t.ctx.services.webPush.settled();
+    const got = received.filter((r) => r.path === new URL(tablet.endpoint).pathname);
+    expect(got).toHaveLength(1);
+    expect(tablet.decrypt(got[0]!.body)).toEqual({
+      title: 'Kursalarm · EUR/USD',
+      body: 'Preisalarm: EUR/USD Briefkurs hat 1.09000 erreicht (Alarm bei 1.09000)',
+      tag: `alert-${added.data.id}`,
+      url: '/order?type=alerts',
+      event: 'price_alert',
+    });
   });
 
   it('sends nothing for an event the trader switched off, and again once it is on', async () => {
