@@ -180,4 +180,38 @@ describe('web push in the browser', () => {
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });
+
+  it('logging out drops the push subscription of this browser', async () => {
+    const { context, page } = await signedInPage(e2e, { device: PHONE, lang: 'en' });
+    await context.grantPermissions(['notifications'], { origin: e2e.baseUrl });
+    await fakePushService(context);
+    await page.goto('/mine/notifications');
+    await page.getByTestId('push-settings').getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('e2e-push'))).not.toBeNull();
+    await page.goto('/mine/system');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('e2e-push'))).toBeNull();
+    await context.close();
+  });
+
+  it.each([
+    ['en', PHONE, 'You are offline', 'ltr'],
+    ['ar', DESKTOP, 'أنت غير متصل بالإنترنت', 'rtl'],
+  ] as const)("shows the offline page in the trader's language when a page cannot load (%s)", async (lang, device, title, dir) => {
+    const { context, page } = await signedInPage(e2e, { device, lang });
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+    await context.setOffline(true);
+    await page.goto('/trade').catch(() => undefined);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(title);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
+    await page.screenshot({ path: `/tmp/webpush-offline-${lang}.png` });
+    await context.setOffline(false);
+    await page.getByRole('button').click();
+    await page.locator('[data-boot-shell], #root > *').first().waitFor();
+    await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/trade');
+    expect(await page.locator('h1', { hasText: title }).count()).toBe(0);
+    await context.close();
+  });
 });

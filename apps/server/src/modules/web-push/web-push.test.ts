@@ -201,9 +201,17 @@ describe.each(dbTargets)('web push on %s', (target) => {
     await post(trader, '/api/user/push/subscribe', stale.json());
     expect((await post(trader, '/api/user/push/subscribe', kept.json())).data.devices).toBe(2);
 
+    const counted = async () => {
+      const metric = await t.ctx.metrics.registry.getSingleMetric('tp_web_push_messages_total')!.get();
+      return Object.fromEntries(metric.values.map((v) => [v.labels.result, v.value]));
+    };
+    const before = await counted();
     await takeProfit(trader);
     const after = await call(t, 'GET', '/api/user/push/settings', {}, { token: trader.token });
     expect(after.data.devices).toBe(1);
+    const now = await counted();
+    expect((now.gone ?? 0) - (before.gone ?? 0)).toBe(1);
+    expect((now.sent ?? 0) - (before.sent ?? 0)).toBe(1);
 
     expect(await post(trader, '/api/user/push/unsubscribe', { endpoint: kept.endpoint })).toMatchObject({ code: Code.SUCCESS, data: null });
     expect((await call(t, 'GET', '/api/user/push/settings', {}, { token: trader.token })).data.devices).toBe(0);

@@ -57,6 +57,14 @@ export async function disableDevicePush(): Promise<void> {
   await subscription.unsubscribe();
 }
 
+/**
+ * At logout: the browser drops this device's subscription, so the next trader of this browser gets
+ * none of the previous one's notifications (the push service then answers 410 and the server forgets it).
+ */
+export async function dropDeviceSubscription(): Promise<void> {
+  await (await deviceSubscription())?.unsubscribe();
+}
+
 export const pushSettingsQueryKey = queryKey(pushSettings);
 
 export const usePushSettings = () =>
