@@ -1,6 +1,8 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { pushPreferences } from '../apps/server/src/platform/db/schema.ts';
 import { signedInPage } from './account-helpers.ts';
 import { DESKTOP, jsErrors, PHONE, startE2E, type E2E } from './harness.ts';
 
@@ -178,6 +180,22 @@ describe('web push in the browser', () => {
     await expect.poll(() => section.getByTestId('push-note').textContent()).toMatch(TEXTS[lang].hint);
     expect(await switches.count()).toBe(0);
     expect(jsErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('pushes follow the language the trader uses now: opening the app in another language tells the server', async () => {
+    const { context, page, user } = await signedInPage(e2e, { device: PHONE, lang: 'en' });
+    await context.grantPermissions(['notifications'], { origin: e2e.baseUrl });
+    await fakePushService(context);
+    const langOnServer = async () =>
+      (await e2e.server.ctx.db.select().from(pushPreferences).where(eq(pushPreferences.userId, user.id)))[0]?.lang;
+    await page.goto('/mine/notifications');
+    await page.getByTestId('push-settings').getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(langOnServer).toBe('en');
+    await page.evaluate(() => localStorage.setItem('lang', 'ar'));
+    await page.goto('/');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(langOnServer).toBe('ar');
     await context.close();
   });
 

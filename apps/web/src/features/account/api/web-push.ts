@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InputOf, OutputOf } from '@tp/contract/endpoint';
 import { pushSettings, pushSettingsUpdate, pushSubscribe, pushUnsubscribe, pushVapidKey } from '@tp/contract/endpoints/web-push';
@@ -63,6 +64,19 @@ export async function disableDevicePush(): Promise<void> {
  */
 export async function dropDeviceSubscription(): Promise<void> {
   await (await deviceSubscription())?.unsubscribe();
+}
+
+/**
+ * Keeps the server on the language the trader uses now: this device's subscription is registered
+ * again whenever the signed-in trader opens the app or changes language (nothing without one).
+ */
+export function useDevicePushLanguage(loggedIn: boolean, lang: string): void {
+  useEffect(() => {
+    if (!loggedIn || !pushSupported() || Notification.permission !== 'granted') return;
+    void deviceSubscription()
+      .then((subscription) => subscription && registerDevice(subscription))
+      .catch(() => undefined);
+  }, [loggedIn, lang]);
 }
 
 export const pushSettingsQueryKey = queryKey(pushSettings);
