@@ -24,6 +24,7 @@ const ROUTES: { path: string; signedIn: boolean; ready?: string }[] = [
   { path: '/rank', signedIn: true },
   { path: '/mine', signedIn: true },
   { path: '/mine/history', signedIn: true },
+  { path: '/mine/api-keys', signedIn: true },
   { path: '/register', signedIn: false },
   { path: '/product', signedIn: true },
 ];

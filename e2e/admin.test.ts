@@ -187,7 +187,7 @@ describe('back office', () => {
     await seeText(admin, '1,250.00');
     await seeText(admin, 'Verified');
     await admin.getByRole('tab', { name: 'Ledger' }).click();
-    await seeText(admin, '250.000000');
+    await seeText(admin, '+250.00');
     // Entry types in words, not the stored codes (deposit, margin_lock...).
     const ledger = admin.getByRole('table', { name: 'Ledger' });
     await ledger.getByRole('cell', { name: 'Deposit', exact: true }).first().waitFor();

@@ -24,14 +24,18 @@ describe('markets, trade and orders', () => {
     return { token: login.data.token, session: JSON.stringify({ state: { token: login.data.token, user: login.data.user }, version: 0 }) };
   }
 
-  async function loggedInPage(device: typeof PHONE | typeof DESKTOP, lang = 'en'): Promise<{ context: BrowserContext; page: Page; token: string }> {
+  async function loggedInPage(
+    device: typeof PHONE | typeof DESKTOP,
+    lang = 'en',
+  ): Promise<{ context: BrowserContext; page: Page; token: string }> {
     const { token, session } = await demoUser();
     const { context, page } = await newPage(e2e, device, { lang });
     await context.addInitScript((value) => localStorage.setItem('session', value), session);
     return { context, page, token };
   }
 
-  const balanceOf = async (token: string) => (await call(e2e.server, 'GET', '/v1/api/main/wallet/getBalance', {}, { token })).data.balance as string;
+  const balanceOf = async (token: string) =>
+    (await call(e2e.server, 'GET', '/v1/api/main/wallet/getBalance', {}, { token })).data.balance as string;
 
   beforeAll(async () => {
     e2e = await startE2E();
@@ -51,8 +55,8 @@ describe('markets, trade and orders', () => {
     await expect.poll(() => page.getByRole('link', { name: 'EUR/USD' }).count()).toBe(0);
     await tick('BTCUSDT', '95100.00', '95120.00');
     // A phone row shows the bid and the ask beside its small chart.
-    await expect.poll(() => btc.getByTestId('bid').textContent()).toBe('95100.00');
-    expect(await btc.getByTestId('ask').textContent()).toBe('95120.00');
+    await expect.poll(() => btc.getByTestId('bid').textContent()).toBe('95,100.00');
+    expect(await btc.getByTestId('ask').textContent()).toBe('95,120.00');
     await btc.click();
     await page.waitForURL(/\/trade\?symbol=BTCUSDT/);
     await page.getByTestId('live-price').waitFor();
@@ -144,7 +148,7 @@ describe('markets, trade and orders', () => {
     await card.waitFor();
     expect(await card.getByTestId('order-tp').textContent()).toBe('99,000.00');
     expect(await card.getByTestId('order-sl').textContent()).toBe('90,000.00');
-    expect(await card.getByTestId('order-fee').textContent()).toBe('0.300000');
+    expect(await card.getByTestId('order-fee').textContent()).toBe('0.30');
 
     // Live floating profit: (95,500 - 95,020) x 0.1 lot x 1 = 48.
     await tick('BTCUSDT', '95500.00', '95520.00');
@@ -184,7 +188,20 @@ describe('markets, trade and orders', () => {
   it('closes the detail sheet when a take-profit closes the position', async () => {
     await tick('BTCUSDT', '95000.00', '95020.00');
     const { context, page, token } = await loggedInPage(PHONE);
-    const placed = await call(e2e.server, 'GET', '/v1/api/forex/submit', { type: 1, cont: '0.01', forex_id: e2e.server.ctx.services.market.symbolByCode('BTCUSDT')!.id, status: 1, multiple: 2, target_profit_price: '96000' }, { token });
+    const placed = await call(
+      e2e.server,
+      'GET',
+      '/v1/api/forex/submit',
+      {
+        type: 1,
+        cont: '0.01',
+        forex_id: e2e.server.ctx.services.market.symbolByCode('BTCUSDT')!.id,
+        status: 1,
+        multiple: 2,
+        target_profit_price: '96000',
+      },
+      { token },
+    );
     expect(placed.code).toBe(1);
     await page.goto('/order?type=1');
     await page.getByRole('button', { name: 'Details' }).click();
@@ -257,7 +274,10 @@ describe('markets, trade and orders', () => {
     await sheet.waitFor();
     await page.keyboard.press('Enter');
     await page.getByText('Order placed').waitFor();
-    await page.getByRole('region', { name: 'Positions' }).getByRole('row', { name: /BTC\/USDT order/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'Positions' })
+      .getByRole('row', { name: /BTC\/USDT order/ })
+      .waitFor();
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });

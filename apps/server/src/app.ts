@@ -1,4 +1,5 @@
 import { apiDocs } from '@tp/contract/endpoints/platform';
+import { buildOpenApiDocument } from '@tp/contract/openapi';
 import fs from 'node:fs';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
@@ -11,18 +12,20 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
-import swagger from '@fastify/swagger';
+import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import type { Logger } from 'pino';
 import { Code } from '@tp/contract/codes';
 import { MAX_UPLOAD_BYTES } from '@tp/contract/constants';
+import { HTTP_STATUS_HEADER, standardStatusOf } from '@tp/contract/http-status';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { AppError, isDataException } from './http/errors.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { t } from './http/i18n.ts';
 import { langOf } from './http/route.ts';
+import { wantsStandardStatus } from './http/status-mode.ts';
 import { claimedKeyId, keepSignedBodies } from './http/api-key-credentials.ts';
 import { clientKey } from './http/client-key.ts';
 import { MemoryBus, type Bus } from './platform/bus.ts';
@@ -165,7 +168,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerRequestLog(app, config.SLOW_REQUEST_MS);
   await app.register(cors, {
     origin: origins.includes('*') ? true : origins.length ? origins : false,
-    allowedHeaders: ['content-type', 'lang', 'authorization', 'x-request-id', 'x-api-key', 'x-api-timestamp', 'x-api-signature'],
+    allowedHeaders: [
+      'content-type',
+      'lang',
+      'authorization',
+      'x-request-id',
+      'x-api-key',
+      'x-api-timestamp',
+      'x-api-signature',
+      HTTP_STATUS_HEADER.toLowerCase(),
+    ],
+    // A browser client in the standard status mode reads how long to wait after a 429.
+    exposedHeaders: ['retry-after'],
   });
   keepSignedBodies(app, MAX_UPLOAD_BYTES + 64 * 1024);
   await app.register(formbody);
@@ -184,15 +198,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     max: (_req, key) => (key.startsWith('api-key:') ? config.API_KEY_RATE_LIMIT : config.RATE_LIMIT_MAX),
     ...shared.rateLimitStore,
   });
+  // The document is built from the endpoint table (docs/openapi.json is the same, written by npm run docs:openapi).
   await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Trading platform API',
-        version: '0.1.0',
-        description:
-          'Every answer is {code, msg, data}: code 1 success, 999 session expired. Bots call with an API key: `Authorization: ApiKey <key>`, or signed with `X-API-Key` (the key id), `X-API-Timestamp` (ms) and `X-API-Signature` (hex HMAC-SHA256 with the secret over timestamp + method + path with query + body, at most 60 s old, accepted once); a key reaches only the calls of its scopes (read, trade).',
-      },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
+    mode: 'static',
+    specification: {
+      document: buildOpenApiDocument({
+        includeTest: config.TRADING_TEST_CONTROLS && config.NODE_ENV !== 'production',
+      }) as unknown as StaticDocumentSpec['document'],
     },
   });
   await app.register(swaggerUi, { routePrefix: apiDocs.path, staticCSP: true });
@@ -245,15 +257,23 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     const lang = langOf(req);
+    const standard = wantsStandardStatus(req);
     if (err instanceof AppError) {
-      return reply.code(200).send({ code: err.code, msg: t(lang, err.key, err.params), data: err.data });
+      const status = standard ? standardStatusOf(err.code, err.key) : 200;
+      if (status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
+      // A 401 names the schemes that would be accepted (RFC 9110): a session token, or an API key.
+      if (status === 401) reply.header('www-authenticate', 'Bearer, ApiKey');
+      return reply.code(status).send({ code: err.code, msg: t(lang, err.key, err.params), data: err.data });
     }
     if (err.statusCode === 429) {
-      return reply.code(200).send({ code: Code.RATE_LIMITED, msg: t(lang, 'too_many_requests'), data: null });
+      // The rate limiter has set retry-after (seconds until its window resets).
+      return reply.code(standard ? 429 : 200).send({ code: Code.RATE_LIMITED, msg: t(lang, 'too_many_requests'), data: null });
     }
     if ((err.statusCode && err.statusCode < 500) || isDataException(err)) {
       req.log.info({ err: { message: err.message, code: err.code } }, 'bad request');
-      return reply.code(200).send({ code: Code.INVALID_PARAM, msg: t(lang, 'invalid_request'), data: null });
+      // Fastify's own refusal (malformed JSON 400, too large 413, unknown type 415) keeps its status; a value the database refused is 422.
+      const status = standard ? (err.statusCode ?? standardStatusOf(Code.INVALID_PARAM)) : 200;
+      return reply.code(status).send({ code: Code.INVALID_PARAM, msg: t(lang, 'invalid_request'), data: null });
     }
     if (isConnectionLost(err)) {
       // The transaction rolled back with its connection: nothing was written, the client may retry.

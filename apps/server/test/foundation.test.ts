@@ -31,7 +31,10 @@ describe.each(dbTargets)('foundation on %s', (target) => {
     expect(unknown.code).toBe(999);
 
     const { token } = await userToken();
-    await t.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`${sessions.tokenHash} = ${hashToken(token)}`);
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`${sessions.tokenHash} = ${hashToken(token)}`);
     expect((await call(t, 'GET', '/api/user/info', {}, { token })).code).toBe(999);
 
     const fresh = await userToken();
@@ -47,7 +50,7 @@ describe.each(dbTargets)('foundation on %s', (target) => {
     expect(res.data).toMatchObject({ id: user.id, uid: user.uid, email: user.email, is_demo: 0, invite_code: user.inviteCode });
   });
 
-  it('translates msg by the lang header, falling back to hk for unknown codes, tw meaning hk', async () => {
+  it('translates msg by the lang header, falling back to hk for unknown codes, tw meaning hk, English without the header', async () => {
     const en = await call(t, 'GET', '/api/user/info', {}, { lang: 'en' });
     const hk = await call(t, 'GET', '/api/user/info', {}, { lang: 'hk' });
     const bad = await call(t, 'GET', '/api/user/info', {}, { lang: 'xx-nope' });
@@ -57,7 +60,8 @@ describe.each(dbTargets)('foundation on %s', (target) => {
     expect(hk.msg).not.toBe(en.msg);
     expect(bad.msg).toBe(hk.msg);
     expect(tw.msg).toBe(hk.msg);
-    expect(none.msg).toBe(hk.msg);
+    // No header is an API client, not the web app (which always sends its language): English.
+    expect(none.msg).toBe(en.msg);
   });
 
   it('hides the text of real faults behind a 500 envelope', async () => {
@@ -108,7 +112,9 @@ describe.each(dbTargets)('foundation on %s', (target) => {
   it('seeds reference data once: a second run changes nothing', async () => {
     const count = async () => {
       const r = (await t.ctx.db.execute(sql`select (select count(*) from symbols)::int as s, (select count(*) from area_codes)::int as a,
-        (select count(*) from news)::int as n, (select count(*) from settings)::int as st, (select count(*) from symbol_leverages)::int as l`)) as unknown as { rows: Record<string, number>[] };
+        (select count(*) from news)::int as n, (select count(*) from settings)::int as st, (select count(*) from symbol_leverages)::int as l`)) as unknown as {
+        rows: Record<string, number>[];
+      };
       return r.rows[0]!;
     };
     const before = await count();

@@ -8,9 +8,13 @@ import { allowNewCode, callFrom, latestCode, randomIp, registerByEmail, uniqueEm
 import { createTestApp, dbTargets, type TestApp } from './test-app.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A catalogue message with its {{minutes}} filled by any number. */
+/** A catalogue message with its {{minutes}} filled by any number (with its unit word where the template asks for one). */
 const message = (lang: (typeof LANG_CODES)[number], key: string) =>
-  new RegExp(`^${escape(catalogueOf(lang)[key]!).replace('\\{\\{minutes\\}\\}', '\\d+')}$`);
+  new RegExp(
+    `^${escape(catalogueOf(lang)[key]!)
+      .replace('\\{\\{minutes\\}\\}', '\\d+')
+      .replace('\\{\\{minutes\\|minute\\}\\}', '(?:\\d+ )?\\S+')}$`,
+  );
 
 /**
  * Password guessing as a hostile client would do it: from a new address each time (so no per-address

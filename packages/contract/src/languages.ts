@@ -23,6 +23,8 @@ export const LANGUAGES = [
 export type LangCode = (typeof LANGUAGES)[number]['code'];
 export const LANG_CODES = LANGUAGES.map((l) => l.code) as LangCode[];
 export const DEFAULT_LANG: LangCode = 'hk';
+/** The language of an HTTP answer to a client that sends no `lang` header (API clients and bots; the web app always sends one). */
+export const API_DEFAULT_LANG: LangCode = 'en';
 const ALIASES: Record<string, LangCode> = { tw: 'hk' };
 
 /** Maps any incoming language code (header, query, storage) to a supported one; unknown -> hk. */

@@ -1,4 +1,5 @@
 import { Code } from '@tp/contract/codes';
+import type { MessageParams } from './i18n.ts';
 
 /**
  * A business refusal: answered as HTTP 200 `{code, msg}` where msg is the translation of `key`.
@@ -8,7 +9,7 @@ export class AppError extends Error {
   constructor(
     readonly code: number,
     readonly key: string,
-    readonly params: Record<string, string | number> = {},
+    readonly params: MessageParams = {},
     /** What the client needs to act on the refusal (rarely: the TOTP setup of a first sign-in). */
     readonly data: unknown = null,
   ) {
@@ -16,8 +17,8 @@ export class AppError extends Error {
   }
 }
 
-export const fail = (key: string, params?: Record<string, string | number>) => new AppError(Code.FAIL, key, params);
-export const invalid = (key: string, params?: Record<string, string | number>) => new AppError(Code.INVALID_PARAM, key, params);
+export const fail = (key: string, params?: MessageParams) => new AppError(Code.FAIL, key, params);
+export const invalid = (key: string, params?: MessageParams) => new AppError(Code.INVALID_PARAM, key, params);
 export const notFound = (key = 'not_found') => new AppError(Code.NOT_FOUND, key);
 export const forbidden = (key = 'forbidden') => new AppError(Code.FORBIDDEN, key);
 export const sessionExpired = () => new AppError(Code.SESSION_EXPIRED, 'session_expired');

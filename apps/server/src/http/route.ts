@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Code, type Envelope } from '@tp/contract/codes';
 import type { Endpoint } from '@tp/contract/endpoint';
 import { apiKeyScopeOf } from '@tp/contract/endpoints/index';
-import { type LangCode, normalizeLang } from '@tp/contract/languages';
+import { API_DEFAULT_LANG, type LangCode, normalizeLang } from '@tp/contract/languages';
 import { hasControlChars, PROTOTYPE_KEYS } from '@tp/contract/schemas/fields';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
 import { apiKeyOf, type RequestApiKey } from './api-key-credentials.ts';
@@ -47,7 +47,11 @@ export interface RouteDef<S extends z.ZodType, A extends AuthMode> {
 
 export const ok = <T>(lang: string | undefined, data: T): Envelope<T> => ({ code: Code.SUCCESS, msg: t(lang, 'success'), data });
 
-export const langOf = (req: FastifyRequest): LangCode => normalizeLang(req.headers.lang as string | undefined);
+/** The answer's language: the `lang` header as the spec reads it (tw is hk, an unknown code hk), English when none is sent. */
+export const langOf = (req: FastifyRequest): LangCode => {
+  const sent = req.headers.lang;
+  return typeof sent === 'string' && sent.trim() ? normalizeLang(sent) : API_DEFAULT_LANG;
+};
 
 export function tokenOf(req: FastifyRequest): string | null {
   const raw = req.headers.authorization;
@@ -92,15 +96,7 @@ export function unsafeInputField(value: unknown, path = ''): string | null {
   return null;
 }
 
-function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  try {
-    return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  } catch {
-    return { type: 'object' };
-  }
-}
-
-/** Declares one call: one zod schema validates it and documents it on the OpenAPI page. */
+/** Declares one call: one zod schema validates it (the OpenAPI document is built from the endpoint table). */
 function defineRoute<S extends z.ZodType = z.ZodObject<{}>, A extends AuthMode = 'none'>(
   app: FastifyInstance,
   ctx: AppContext,
@@ -108,84 +104,61 @@ function defineRoute<S extends z.ZodType = z.ZodObject<{}>, A extends AuthMode =
 ): void {
   declared.set(ctx, [...declaredRoutes(ctx), def as unknown as RouteDef<z.ZodType, AuthMode>]);
   const methods = Array.isArray(def.method) ? def.method : [def.method];
-  const inputJson = def.input ? toJsonSchema(def.input) : undefined;
-  const envelope = {
-    type: 'object',
-    properties: {
-      code: { type: 'integer', description: '1 success, 999 session expired, other codes: msg says why' },
-      msg: { type: 'string' },
-      data: def.response ? toJsonSchema(def.response) : {},
-    },
-  };
-  const needsAuth = def.auth === 'user' || def.auth === 'staff';
   // The answer is serialized from the output schema (fields it does not declare are never sent; one it
   // requires and the handler misses is an error), and checked strictly where CHECK_RESPONSES is on (tests).
   const serialize = def.response && !def.raw ? outputSerializer(def.response) : null;
   const check =
     def.response && !def.raw && (ctx.config.CHECK_RESPONSES ?? ctx.config.NODE_ENV === 'test') ? outputChecker(def.response) : null;
-  const route = (group: HTTPMethods[], withBody: boolean) =>
-    app.route({
-      method: group,
-      url: def.url,
-      config: def.rateLimit ? { rateLimit: def.rateLimit } : {},
-      schema: {
-        summary: def.summary,
-        tags: def.tags,
-        ...(inputJson ? (withBody ? { body: inputJson } : { querystring: inputJson }) : {}),
-        ...(needsAuth ? { headers: { type: 'object', properties: { authorization: { type: 'string' } } } } : {}),
-        response: { 200: envelope },
-      },
-      handler: async (req, reply) => {
-        const lang = langOf(req);
-        let user: AuthUser | null = null;
-        let staff: AuthStaff | null = null;
-        const token = tokenOf(req);
-        const auth = authenticators.current;
-        const key = def.auth === 'user' || def.auth === 'optional' ? apiKeyOf(req) : null;
-        if (key) {
-          // An API key acts as its user on the routes its scope lists, decided on the matched route.
-          if (!auth?.apiKey) throw sessionExpired();
-          user = await auth.apiKey(key, req.ip);
-          const need = def.apiKeyScope ?? null;
-          if (!need) throw forbidden('api_key_not_allowed');
-          if (need === 'trade' && !user.apiKey?.scopes.includes('trade')) throw forbidden('api_key_scope');
-          if (def.realOnly && user.isDemo) throw demoBlocked();
-        } else if (def.auth === 'user' || def.auth === 'optional') {
-          user = token && auth ? await auth.user(token) : null;
-          if (!user && def.auth === 'user') throw sessionExpired();
-          if (user && def.realOnly && user.isDemo) throw demoBlocked();
-        } else if (def.auth === 'staff') {
-          staff = token && auth ? await auth.staff(token) : null;
-          if (!staff) throw sessionExpired();
-          if (def.roles && !staff.roles.includes('admin') && !def.roles.some((r) => staff!.roles.includes(r))) throw forbidden();
+  app.route({
+    method: methods,
+    url: def.url,
+    config: def.rateLimit ? { rateLimit: def.rateLimit } : {},
+    handler: async (req, reply) => {
+      const lang = langOf(req);
+      let user: AuthUser | null = null;
+      let staff: AuthStaff | null = null;
+      const token = tokenOf(req);
+      const auth = authenticators.current;
+      const key = def.auth === 'user' || def.auth === 'optional' ? apiKeyOf(req) : null;
+      if (key) {
+        // An API key acts as its user on the routes its scope lists, decided on the matched route.
+        if (!auth?.apiKey) throw sessionExpired();
+        user = await auth.apiKey(key, req.ip);
+        const need = def.apiKeyScope ?? null;
+        if (!need) throw forbidden('api_key_not_allowed');
+        if (need === 'trade' && !user.apiKey?.scopes.includes('trade')) throw forbidden('api_key_scope');
+        if (def.realOnly && user.isDemo) throw demoBlocked();
+      } else if (def.auth === 'user' || def.auth === 'optional') {
+        user = token && auth ? await auth.user(token) : null;
+        if (!user && def.auth === 'user') throw sessionExpired();
+        if (user && def.realOnly && user.isDemo) throw demoBlocked();
+      } else if (def.auth === 'staff') {
+        staff = token && auth ? await auth.staff(token) : null;
+        if (!staff) throw sessionExpired();
+        if (def.roles && !staff.roles.includes('admin') && !def.roles.some((r) => staff!.roles.includes(r))) throw forbidden();
+      }
+      let input: unknown = {};
+      if (def.input) {
+        const raw = { ...(req.query as object), ...(typeof req.body === 'object' && req.body ? (req.body as object) : {}) };
+        const unsafe = unsafeInputField(raw);
+        if (unsafe) throw invalid('text_invalid_characters', { field: unsafe });
+        const parsed = def.input.safeParse(raw);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          const custom = issue.message.startsWith('msg:') ? issue.message.slice(4) : null;
+          throw custom ? invalid(custom) : invalid('invalid_param', { field: fieldOf(issue) });
         }
-        let input: unknown = {};
-        if (def.input) {
-          const raw = { ...(req.query as object), ...(typeof req.body === 'object' && req.body ? (req.body as object) : {}) };
-          const unsafe = unsafeInputField(raw);
-          if (unsafe) throw invalid('text_invalid_characters', { field: unsafe });
-          const parsed = def.input.safeParse(raw);
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0]!;
-            const custom = issue.message.startsWith('msg:') ? issue.message.slice(4) : null;
-            throw custom ? invalid(custom) : invalid('invalid_param', { field: fieldOf(issue) });
-          }
-          input = parsed.data;
-        }
-        const data = await def.handler({ input, lang, user, staff, req, reply } as unknown as HandlerCtx<z.infer<S>, A>);
-        if (reply.sent) return reply;
-        const envelope = ok(lang, data ?? null);
-        if (!serialize) return envelope;
-        check?.(def.url, envelope.data);
-        reply.type('application/json; charset=utf-8');
-        return serialize(envelope);
-      },
-    });
-  // GET and DELETE document their input as a query string, the other methods as a body.
-  const noBody = methods.filter((m) => m === 'GET' || m === 'DELETE' || m === 'HEAD');
-  const withBody = methods.filter((m) => !noBody.includes(m));
-  if (noBody.length) route(noBody, false);
-  if (withBody.length) route(withBody, true);
+        input = parsed.data;
+      }
+      const data = await def.handler({ input, lang, user, staff, req, reply } as unknown as HandlerCtx<z.infer<S>, A>);
+      if (reply.sent) return reply;
+      const envelope = ok(lang, data ?? null);
+      if (!serialize) return envelope;
+      check?.(def.url, envelope.data);
+      reply.type('application/json; charset=utf-8');
+      return serialize(envelope);
+    },
+  });
 }
 
 /** The handler of an endpoint: what it answers in `data` is typed by the endpoint's output schema. */

@@ -10,7 +10,7 @@ const read = (mod: string, lang: string): Record<string, string> => {
   const file = path.join(dir, mod, `${lang}.json`);
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>) : {};
 };
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)(?:\|\w+)?\s*\}\}/g)].map((m) => m[1]).sort();
 /** Values that may read the same as English: codes, units and brand names. */
 const sameAsEnglish = (value: string) => /^[\s\d.,:%/()+\-–{}A-Z_]*$/.test(value) || ['OK', 'USD', 'USDT', 'SWIFT', 'TOTP'].includes(value);
 

@@ -225,6 +225,15 @@ const traderRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'mine/api-keys',
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/account/components/api-keys-page'),
+        (m) => m.ApiKeysPage,
+      ),
+    ),
+  },
+  {
     path: 'mine/email',
     element: requireAuth(
       lazyPage(

@@ -1,47 +1,43 @@
-import { BALANCE_DECIMALS, PROFIT_DECIMALS } from '@tp/contract/constants';
+import {
+  type FormatOptions,
+  PLACEHOLDER,
+  formatAmount,
+  formatDecimal,
+  formatOrderProfit,
+  formatPercentOf,
+  formatPointsOf,
+} from '@tp/contract/number-format';
 import { currentLocale } from './i18n';
 
-const PLACEHOLDER = '--';
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(locale: string, decimals: number, grouping: boolean): Intl.NumberFormat {
-  const key = `${locale}|${decimals}|${grouping}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      useGrouping: grouping,
-    });
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
-export interface NumberFormatOptions {
+/** The web app's number formats: the contract's one module (shared with the server's messages), in the current language. */
+export interface NumberFormatOptions extends FormatOptions {
   locale?: string;
-  grouping?: boolean;
 }
 
-/**
- * Formats an amount to a fixed number of decimals in the current language's locale.
- * Decimal strings are passed to Intl as strings, so money keeps its exact digits.
- */
+/** A number with `decimals` places in the current language. */
 export function formatNumber(value: string | number | null | undefined, decimals: number, options: NumberFormatOptions = {}): string {
-  if (value === null || value === undefined || value === '') return PLACEHOLDER;
-  const text = typeof value === 'number' ? value : value.trim();
-  if (typeof text === 'number' ? !Number.isFinite(text) : !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) {
-    return PLACEHOLDER;
-  }
-  const format = numberFormat(options.locale ?? currentLocale(), decimals, options.grouping ?? true);
-  return format.format(text as number | Intl.StringNumericLiteral);
+  return formatDecimal(value, decimals, options.locale ?? currentLocale(), options);
 }
 
-export const formatMoney = (value: string | number | null | undefined, options?: NumberFormatOptions): string =>
-  formatNumber(value, BALANCE_DECIMALS, options);
+/** Money: 2 decimals, grouped. */
+export const formatMoney = (value: string | number | null | undefined, options: NumberFormatOptions = {}): string =>
+  formatAmount(value, options.locale ?? currentLocale(), options);
 
-export const formatProfit = (value: string | number | null | undefined, options?: NumberFormatOptions): string =>
-  formatNumber(value, PROFIT_DECIMALS, options);
+/** The order screen's profit (positions and history lists), to the spec's 6 decimals; money everywhere else. */
+export const formatProfit = (value: string | number | null | undefined, options: NumberFormatOptions = {}): string =>
+  formatOrderProfit(value, options.locale ?? currentLocale(), options);
+
+/** A price at its symbol's precision, grouped. */
+export const formatPrice = (value: string | number | null | undefined, precision: number, options: NumberFormatOptions = {}): string =>
+  formatDecimal(value, precision, options.locale ?? currentLocale(), options);
+
+/** A percentage with 2 decimals. */
+export const formatPercent = (value: string | number | null | undefined, options: NumberFormatOptions = {}): string =>
+  formatPercentOf(value, options.locale ?? currentLocale(), options);
+
+/** A price distance in the symbol's points. */
+export const formatPoints = (distance: string | number | null | undefined, precision: number, locale: string = currentLocale()): string =>
+  formatPointsOf(distance, precision, locale);
 
 /** Date and time from epoch milliseconds, a numeric string of them, or an ISO string. */
 export function formatDateTime(value: number | string | null | undefined, locale: string = currentLocale()): string {

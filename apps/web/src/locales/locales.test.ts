@@ -18,7 +18,24 @@ const features = Object.entries(
 ).map(([feature, files]) => [feature, byLang(files)] as const);
 
 /** Values that stay the same in every language: brand and product names, codes and units. */
-const SAME_AS_ENGLISH = new Set(['TradePlatform', 'OK', 'USD', 'USDT', 'SWIFT', 'UID', 'ID', 'TOTP', 'Email', 'E-mail', 'K', 'BTC', 'ETH', 'MACD (12, 26, 9)', 'TP', 'SL']);
+const SAME_AS_ENGLISH = new Set([
+  'TradePlatform',
+  'OK',
+  'USD',
+  'USDT',
+  'SWIFT',
+  'UID',
+  'ID',
+  'TOTP',
+  'Email',
+  'E-mail',
+  'K',
+  'BTC',
+  'ETH',
+  'MACD (12, 26, 9)',
+  'TP',
+  'SL',
+]);
 /** Only placeholders joined by punctuation: nothing to translate. */
 const onlyPlaceholders = (value: string) => /^(\s*\{\{\s*\w+\s*\}\}\s*[·,:/|–-]?)+\s*$/.test(value);
 const sameAsEnglish = (value: string) => SAME_AS_ENGLISH.has(value) || /^[\d\s.,:%/()+\-–xX×{}]*$/.test(value) || onlyPlaceholders(value);

@@ -156,7 +156,13 @@ export const CONTENT_SETTING_KEYS = [
   ...ANNOUNCEMENT_LANG_KEYS,
   'is_show_mobile',
   'allow_http_links',
+  'ranking_min_trades',
 ] as const;
+/**
+ * Closed trades in the ranking's window a trader needs to be ranked, when staff set none: one lucky
+ * (or unlucky) trade says little about a trader. 0 ranks everyone with a closed trade.
+ */
+export const RANKING_MIN_TRADES_DEFAULT = 5;
 export const RISK_SETTING_KEYS = ['margin_call_level', 'stop_out_level'] as const;
 export const EDITABLE_SETTING_KEYS = [...CONTENT_SETTING_KEYS, ...RISK_SETTING_KEYS] as const;
 export type EditableSettingKey = (typeof EDITABLE_SETTING_KEYS)[number];
@@ -187,6 +193,12 @@ export const SettingValueRules: Record<EditableSettingKey, z.ZodType<string>> = 
   is_show_mobile: choice('0', '1'),
   /** 1 lets staff store http: links (settings, company, news); https, mailto and relative paths always. */
   allow_http_links: choice('0', '1'),
+  /** A whole number of closed trades, 0 to 1000. */
+  ranking_min_trades: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/)
+    .refine((v) => Number(v) <= 1000),
   margin_call_level: percentLevel(1000),
   stop_out_level: percentLevel(100),
 };

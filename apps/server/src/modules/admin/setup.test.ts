@@ -49,6 +49,26 @@ describe.each(dbTargets)('back office trading and funding setup on %s', (target)
     expect((await call(t, 'POST', '/api/admin/symbols/save', { id: btc, margin_mode: 2, fixed_margin: '' }, { token: risk })).code).toBe(
       1001,
     );
+    // Sessions: each closes after it opens, and two of one day do not overlap (touching is fine); the week is stored as sent.
+    const week = [
+      { day: 1, open: '00:00', close: '12:00' },
+      { day: 1, open: '12:00', close: '24:00' },
+      { day: 2, open: '09:30', close: '17:00' },
+    ];
+    const scheduled = await call(t, 'POST', '/api/admin/symbols/save', { id: btc, schedule: JSON.stringify(week) }, { token: risk });
+    expect(scheduled.data.schedule).toEqual(week);
+    const overlap = [...week, { day: 2, open: '16:59', close: '18:00' }];
+    expect(
+      await call(t, 'POST', '/api/admin/symbols/save', { id: btc, schedule: JSON.stringify(overlap) }, { token: risk, lang: 'en' }),
+    ).toMatchObject({
+      code: 1001,
+      msg: 'Two trading sessions of the same day overlap',
+    });
+    expect(
+      (await call(t, 'GET', '/api/admin/symbols', {}, { token: risk })).data.find((s: { id: number }) => s.id === btc).schedule,
+    ).toEqual(week);
+    expect((await call(t, 'POST', '/api/admin/symbols/save', { id: btc, schedule: '[]' }, { token: risk })).data.schedule).toEqual([]);
+
     const [audit] = await t.ctx.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, 'symbol.save'));
     expect(audit).toMatchObject({ targetId: String(btc), before: { spread: before.spread }, after: { spread: '12.5000000000' } });
   });

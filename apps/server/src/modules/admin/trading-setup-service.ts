@@ -172,6 +172,9 @@ export class TradingSetupService {
     if (dec(s.minLots).gt(s.maxLots)) throw invalid('admin.symbol_lots_order');
     if (s.marginMode === 2 && (!s.fixedMargin || dec(s.fixedMargin).lte(0))) throw invalid('admin.fixed_margin_required');
     if (s.schedule.some((d) => d.open >= d.close)) throw invalid('admin.schedule_order');
+    // Two sessions of one day sharing minutes would make the week ambiguous to edit (one may close as the next opens).
+    if (s.schedule.some((a, i) => s.schedule.some((b, j) => i !== j && a.day === b.day && a.open < b.close && b.open < a.close)))
+      throw invalid('admin.schedule_overlap');
     // A threshold of 0 would hold every move; above 100% nothing could be held.
     if (dec(s.deviationPct).lte(0) || dec(s.deviationPct).gt(100)) throw invalid('admin.deviation_range');
   }

@@ -158,6 +158,7 @@ export class AccountService {
     // The owner proved who they are with the code: a lock a stranger put on the old password ends.
     await this.secrets.clear('password', `user:${user.id}`);
     await this.ctx.services.sessions.revokeAllForUser(user.id, 'password_changed');
+    await this.ctx.services.apiKeys.revokeAllForUser(user.id, 'password_changed');
   }
 
   /** Changes the logged-in user's password with a code sent to their own email or phone; other sessions end. */
@@ -170,6 +171,8 @@ export class AccountService {
     if (!(await this.secrets.attempt('reset', user.id, () => userOwner(this.ctx, user, lang), consume))) throw fail('code_invalid');
     await setPasswordHash(this.ctx.db, user.id, await hashPassword(input.new_password));
     await this.ctx.services.sessions.revokeAllForUser(user.id, 'password_changed', sessionId);
+    // Bots' keys end too: whoever knew the old password may have made them.
+    await this.ctx.services.apiKeys.revokeAllForUser(user.id, 'password_changed');
   }
 
   /** The people this user invited, masked: enough to recognise, not to contact. */

@@ -145,6 +145,18 @@ export class ApiKeyService {
     if (ended.length) this.ctx.bus.publish(BusChannels.sessionEnded, { sessionIds: [-id], reason } satisfies SessionEnded);
   }
 
+  /** Revokes every live key of a user (a changed or reset password ends them, as it ends sessions). */
+  async revokeAllForUser(userId: number, reason: SessionEndReason): Promise<void> {
+    const ended = await this.ctx.db
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id });
+    this.rows.clear();
+    if (ended.length)
+      this.ctx.bus.publish(BusChannels.sessionEnded, { sessionIds: ended.map((r) => -r.id), reason } satisfies SessionEnded);
+  }
+
   /** Ends the socket logins of every key of a user (a disabled account); the keys are refused while it stays disabled. */
   async endSockets(userId: number, reason: SessionEndReason): Promise<void> {
     const ids = await this.ctx.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, userId));
@@ -192,12 +204,7 @@ export class ApiKeyService {
       if (!/^\d{10,15}$/.test(ts) || Math.abs(Date.now() - Number(ts)) > SIGNATURE_WINDOW_MS) throw invalid('api_key_timestamp_invalid');
       const signature = creds.signature.trim().toLowerCase();
       const secret = await this.secretOf(row.secretSalt);
-      const expected = createHmac('sha256', secret)
-        .update(ts)
-        .update(creds.method.toUpperCase())
-        .update(creds.url)
-        .update(creds.body)
-        .digest();
+      const expected = apiKeySignature(secret, ts, creds.method, creds.url, creds.body);
       const given = /^[0-9a-f]{64}$/.test(signature) ? Buffer.from(signature, 'hex') : null;
       if (!given || !timingSafeEqual(given, expected)) return this.refuse(row, from);
       // Each signature is accepted once. It stays usable while its timestamp is within the window either
@@ -295,6 +302,14 @@ export class ApiKeyService {
     this.master.catch(() => (this.master = null));
     return this.master;
   }
+}
+
+/**
+ * What a signed request's X-API-Signature must be (as bytes): HMAC-SHA256 with the key's secret over the
+ * timestamp as sent, the method in upper case, the path with its query as sent, and the raw body.
+ */
+export function apiKeySignature(secret: string, timestamp: string, method: string, url: string, body: Buffer): Buffer {
+  return createHmac('sha256', secret).update(timestamp).update(method.toUpperCase()).update(url).update(body).digest();
 }
 
 /** Whether an address is on a key's allow-list (addresses and CIDR ranges, IPv4-mapped IPv6 as IPv4). */

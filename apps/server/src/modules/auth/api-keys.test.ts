@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callFrom, outboxCount, randomIp, registerByEmail, staffSession } from '../../../test/auth-helpers.ts';
+import { allowNewCode, callFrom, latestCode, outboxCount, randomIp, registerByEmail, staffSession } from '../../../test/auth-helpers.ts';
 import { call, createTestApp, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { demoTrader, symbolId, tick, tradingApp, type Trader } from '../../../test/trading/test-kit.ts';
 import { apiKeys } from '../../platform/db/schema.ts';
@@ -312,6 +312,42 @@ describe.each(dbTargets)('API keys for bots on %s', (target) => {
     });
     expect((await createKey({ token }, { name: 'bot', scopes: ['read'], totp: '000000' })).code).toBe(0);
     expect((await createKey({ token }, { name: 'bot', scopes: ['read'], totp: totpCode(secret, at) })).code).toBe(1);
+  });
+
+  it('a changed or reset password revokes every key of the user, as it ends sessions', async () => {
+    const { email, token } = await registerByEmail(t);
+    const a = await newKey({ token }, { name: 'a', scopes: ['read'] });
+    const b = await newKey({ token }, { name: 'b', scopes: ['read', 'trade'] });
+    for (const made of [a, b]) expect((await withKey(made.key, 'GET', '/v1/api/main/wallet/getBalance')).code).toBe(1);
+
+    await callFrom(t, randomIp(), 'POST', '/api/notify/send_email', { to: email, type: 2 }, { lang: 'en' });
+    const amend = { new_password: 'Fresh-Desk-Pass-3', auth_code: await latestCode(t, email) };
+    expect((await call(t, 'POST', '/api/user/amend_password', amend, { token, lang: 'en' })).code).toBe(1);
+    for (const made of [a, b]) {
+      expect(await withKey(made.key, 'GET', '/v1/api/main/wallet/getBalance')).toMatchObject({
+        code: 999,
+        msg: 'The API key is not valid',
+      });
+    }
+    const listed = await call(t, 'GET', '/api/user/api_keys/list', {}, { token });
+    expect(listed.data.map((k: { revoked_at: string | null }) => k.revoked_at)).toEqual([expect.any(String), expect.any(String)]);
+
+    // A key made after the change works, until a reset by code ends it too.
+    const c = await newKey({ token }, { name: 'c', scopes: ['read'] });
+    expect((await withKey(c.key, 'GET', '/v1/api/main/wallet/getBalance')).code).toBe(1);
+    await allowNewCode(t, email);
+    await callFrom(t, randomIp(), 'POST', '/api/notify/send_email', { to: email, type: 2 }, { lang: 'en' });
+    const reset = { type: 'email', account: email, new_password: 'Other-Desk-Pass-8', secondary_password: 'Other-Desk-Pass-8' };
+    const answer = await callFrom(
+      t,
+      randomIp(),
+      'POST',
+      '/api/user/forget_password',
+      { ...reset, auth_code: await latestCode(t, email) },
+      { lang: 'en' },
+    );
+    expect(answer.code).toBe(1);
+    expect(await withKey(c.key, 'GET', '/v1/api/main/wallet/getBalance')).toMatchObject({ code: 999, msg: 'The API key is not valid' });
   });
 
   it("staff list a user's keys and revoke one, on the audit record", async () => {

@@ -6,6 +6,7 @@ import type { AppContext, AuthStaff } from '../../context.ts';
 import { accountNotice } from '../trading/index.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { AppError, fail, notFound } from '../../http/errors.ts';
+import { money } from '../../http/i18n.ts';
 import { InsufficientFundsError } from '../ledger/index.ts';
 import {
   activeDrawMethods,
@@ -37,7 +38,6 @@ export interface DrawRequest {
 }
 
 const insufficient = () => new AppError(Code.INSUFFICIENT_MARGIN, 'funding.insufficient_balance');
-const plain = (v: string) => dec(v).toString();
 
 /** The notice of a reviewed withdrawal (its amount in USD): paid, or rejected with staff's remark. */
 export function withdrawalNotice(row: WithdrawalRow): Notice | null {
@@ -65,8 +65,8 @@ export class WithdrawalService {
     if ((await this.requiresIdentity()) && !(await this.ctx.services.identity.isVerified(userId))) throw fail('funding.identity_required');
     const method = await this.methodFor(userId, currency, req.drawMethodId);
     const amount = dec(req.number);
-    if (amount.lt(currency.minAmount)) throw fail('funding.withdraw_below_min', { min: plain(currency.minAmount) });
-    if (amount.gt(currency.maxAmount)) throw fail('funding.withdraw_above_max', { max: plain(currency.maxAmount) });
+    if (amount.lt(currency.minAmount)) throw fail('funding.withdraw_below_min', { min: money(currency.minAmount) });
+    if (amount.gt(currency.maxAmount)) throw fail('funding.withdraw_above_max', { max: money(currency.maxAmount) });
     const { fee, received } = withdrawalOf(amount, currency.feeType, currency.drawRate, currency.unitsPerUsd, currency.decimals);
     const { ledger } = this.ctx.services;
     try {

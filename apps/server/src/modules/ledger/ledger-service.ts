@@ -297,6 +297,30 @@ export class LedgerService {
     });
   }
 
+  /**
+   * One transaction that starts by locking several users' accounts at once (in account id order,
+   * as every single-user lock does, so the two kinds never wait on each other in a cycle). For
+   * group commit: several users' money movements share one commit.
+   */
+  withLockedUsers<T>(userIds: number[], fn: (tx: Tx, balances: Map<number, UserBalances>) => Promise<T>): Promise<T> {
+    for (const id of userIds) if (!Number.isSafeInteger(id)) throw new Error(`ledger: bad user id ${String(id)}`);
+    const lock = `select id, user_id, kind, is_demo, balance::text as balance from ledger_accounts
+      where user_id in (${userIds.join(',')}) order by id for update`;
+    const toMap = (rows: RawRow[]) => {
+      const byUser = new Map<number, { id: number; kind: string; isDemo: boolean; balance: string }[]>();
+      for (const r of rows) {
+        const userId = Number(r.user_id);
+        const row = { id: Number(r.id), kind: String(r.kind), isDemo: Boolean(r.is_demo), balance: String(r.balance) };
+        this.rememberUserAccount(userId, row);
+        byUser.set(userId, [...(byUser.get(userId) ?? []), row]);
+      }
+      return new Map(userIds.map((id) => [id, toBalances(byUser.get(id) ?? [])]));
+    };
+    const run = this.ctx.transactionWith;
+    if (!run) return this.ctx.db.transaction(async (tx) => fn(tx, toMap(rowsOf<RawRow>(await tx.execute(sql.raw(lock))))));
+    return run([lock], (tx, [rows]) => fn(tx, toMap(rows ?? [])));
+  }
+
   async balances(db: DbOrTx, userId: number): Promise<UserBalances> {
     const rows = await db
       .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })

@@ -10,7 +10,14 @@ export async function houseTotalsSince(db: DbOrTx, kinds: string[], since: Date)
     .select({ kind: ledgerAccounts.kind, total: sum(ledgerEntries.amount) })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(and(isNull(ledgerAccounts.userId), eq(ledgerAccounts.isDemo, false), inArray(ledgerAccounts.kind, kinds), gte(ledgerEntries.createdAt, since)))
+    .where(
+      and(
+        isNull(ledgerAccounts.userId),
+        eq(ledgerAccounts.isDemo, false),
+        inArray(ledgerAccounts.kind, kinds),
+        gte(ledgerEntries.createdAt, since),
+      ),
+    )
     .groupBy(ledgerAccounts.kind);
   return new Map(rows.map((r) => [r.kind, r.total ?? '0']));
 }
@@ -24,7 +31,14 @@ export function userLedgerEntries(db: DbOrTx, userId: number, page: number, limi
 export async function pagedEntries(db: DbOrTx, where: SQL | undefined, page: number, limit: number) {
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ id: ledgerEntries.id, account: ledgerAccounts.kind, amount: ledgerEntries.amount, type: ledgerEntries.type, memo: ledgerEntries.memo, createdAt: ledgerEntries.createdAt })
+      .select({
+        id: ledgerEntries.id,
+        account: ledgerAccounts.kind,
+        amount: ledgerEntries.amount,
+        type: ledgerEntries.type,
+        memo: ledgerEntries.memo,
+        createdAt: ledgerEntries.createdAt,
+      })
       .from(ledgerEntries)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
       .where(where)
@@ -43,7 +57,12 @@ export async function pagedEntries(db: DbOrTx, where: SQL | undefined, page: num
  */
 export async function userStatementEntries(db: DbOrTx, userId: number, from: Date, to: Date, transferTypes: string[], limit: number) {
   const mine = eq(ledgerAccounts.userId, userId);
-  const inRange = and(mine, gte(ledgerEntries.createdAt, from), lt(ledgerEntries.createdAt, to), notInArray(ledgerEntries.type, transferTypes));
+  const inRange = and(
+    mine,
+    gte(ledgerEntries.createdAt, from),
+    lt(ledgerEntries.createdAt, to),
+    notInArray(ledgerEntries.type, transferTypes),
+  );
   const totalBefore = (at: Date) =>
     db
       .select({ total: sum(ledgerEntries.amount) })
@@ -54,7 +73,13 @@ export async function userStatementEntries(db: DbOrTx, userId: number, from: Dat
     totalBefore(from),
     totalBefore(to),
     db
-      .select({ id: ledgerEntries.id, amount: ledgerEntries.amount, type: ledgerEntries.type, memo: ledgerEntries.memo, createdAt: ledgerEntries.createdAt })
+      .select({
+        id: ledgerEntries.id,
+        amount: ledgerEntries.amount,
+        type: ledgerEntries.type,
+        memo: ledgerEntries.memo,
+        createdAt: ledgerEntries.createdAt,
+      })
       .from(ledgerEntries)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
       .where(inRange)

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { BusChannels } from '../../platform/bus-channels.ts';
 import { registerSocialRoutes } from './routes.ts';
 import { SocialService } from './service.ts';
 
@@ -12,7 +13,13 @@ declare module '../../context.ts' {
 export const socialModule = {
   name: 'social',
   register(app: FastifyInstance, ctx: AppContext) {
-    ctx.services.social = new SocialService(ctx);
+    const social = new SocialService(ctx);
+    ctx.services.social = social;
+    // A new minimum of trades shows at once on every server, not after the cached minute.
+    ctx.bus.subscribe(BusChannels.settingsChanged, (message) => {
+      const keys = (message as { keys?: unknown } | null)?.keys;
+      if (Array.isArray(keys) && keys.includes('ranking_min_trades')) social.clearRankingCache();
+    });
     registerSocialRoutes(app, ctx);
   },
 };

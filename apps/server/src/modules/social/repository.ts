@@ -1,5 +1,8 @@
 import { dec } from '@tp/contract/decimal';
+import { RANKING_MIN_TRADES_DEFAULT } from '@tp/contract/schemas/content';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
+import { settings } from '../../platform/db/platform-schema.ts';
 import { rankableUsers } from '../auth/index.ts';
 import type { MarketService } from '../market/index.ts';
 import { closedOrderFiguresSince, type ClosedOrderFigures } from '../trading/index.ts';
@@ -22,14 +25,23 @@ export interface RankingRow {
   total_trades: number;
 }
 
+/** Staff's minimum of closed trades in the window (setting ranking_min_trades), else the default. */
+export async function rankingMinTrades(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'ranking_min_trades')).limit(1);
+  const value = row?.value.trim();
+  return value && /^\d+$/.test(value) ? Number(value) : RANKING_MIN_TRADES_DEFAULT;
+}
+
 /**
- * Traders with a real closed order completed since `since`, ordered by profit rate over that window
+ * Traders with at least staff's minimum of real closed orders completed since `since` (one lucky or
+ * unlucky trade is not a track record), ordered by profit rate over that window
  * (profit / margin), then profit, then user id. Most used leverage and most traded symbol break ties
  * by the higher leverage and the lower symbol id. Demo accounts, opted-out and disabled users are left out.
  * Orders come from trading's read model, the people from auth's, symbol codes from the market service.
  */
 export async function rankingRows(db: DbOrTx, market: Pick<MarketService, 'symbol'>, since: Date): Promise<RankingRow[]> {
-  const figures = await closedOrderFiguresSince(db, since);
+  const minTrades = await rankingMinTrades(db);
+  const figures = (await closedOrderFiguresSince(db, since)).filter((f) => f.trades > 0 && f.trades >= minTrades);
   const people = await rankableUsers(
     db,
     figures.map((f) => f.userId),

@@ -4,6 +4,8 @@ import { call, createTestApp, dbTargets, type TestApp } from '../../../test/test
 import { orders, symbols, users } from '../../platform/db/schema.ts';
 import { insertUser } from '../auth/user-repository.ts';
 import { eq } from 'drizzle-orm';
+import { settings } from '../../platform/db/platform-schema.ts';
+import { staffSession } from '../../../test/auth-helpers.ts';
 
 const DAY = 86_400_000;
 
@@ -47,7 +49,14 @@ describe.each(dbTargets)('trader ranking on %s', (target) => {
       completedAt: new Date(Date.now() - o.daysAgo * DAY),
     });
 
+  const minTrades = (value: string | null) =>
+    value === null
+      ? t.ctx.db.delete(settings).where(eq(settings.key, 'ranking_min_trades'))
+      : t.ctx.db.insert(settings).values({ key: 'ranking_min_trades', value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+
   it('ranks real traders by three-week profit rate, with figures computed by hand', async () => {
+    // Every trader here is ranked whatever their number of trades: the minimum has its own test below.
+    await minTrades('0');
     const alice = await trader({ email: 'alice@gmail.com' });
     await order(alice, { code: 'EURUSD', multiple: 100, margin: '100', profit: '30', daysAgo: 1 });
     await order(alice, { code: 'EURUSD', multiple: 100, margin: '200', profit: '-10', daysAgo: 5 });
@@ -140,6 +149,50 @@ describe.each(dbTargets)('trader ranking on %s', (target) => {
       three_week_profit: '100.000000',
       total_trade_num: 2,
     });
+  });
+
+  it('ranks only traders with the minimum of closed trades in the window (5 unless staff set it)', async () => {
+    await t.ctx.db.delete(orders);
+    await minTrades(null);
+    // One losing trade: a better rate than the steady trader's (-0.10 % against -0.40 %), yet no track record.
+    const once = await trader({ email: 'once@example.com', displayName: 'One Trade' });
+    await order(once, { code: 'EURUSD', multiple: 100, margin: '100', profit: '-0.1', daysAgo: 1 });
+    // Five trades in the window, losing 2 on a margin of 500.
+    const steady = await trader({ email: 'steady@example.com', displayName: 'Steady' });
+    for (const profit of ['3', '-4', '2', '-5', '2'])
+      await order(steady, { code: 'EURUSD', multiple: 100, margin: '100', profit, daysAgo: 2 });
+    // Four in the window and more before it: the window's trades are what count.
+    const older = await trader({ email: 'older@example.com', displayName: 'Older' });
+    for (const daysAgo of [1, 2, 3, 4, 25, 26]) await order(older, { code: 'EURUSD', multiple: 100, margin: '100', profit: '10', daysAgo });
+
+    t.ctx.services.social.clearRankingCache();
+    const byDefault = await call(t, 'GET', '/api/follow/list', { limit: 50 });
+    expect(byDefault.code).toBe(1);
+    expect(byDefault.data.total).toBe(1);
+    expect(byDefault.data.data.map((r: { user: string }) => r.user)).toEqual(['Steady']);
+    expect(byDefault.data.data[0]).toMatchObject({ three_week_rate: '-0.40', three_week_win: '60.00', total_trade_num: 5 });
+
+    // Staff lower the minimum in the back office: the change shows at once (the cached list is dropped).
+    const content = await staffSession(t, ['content']);
+    expect((await call(t, 'POST', '/api/admin/settings/save', { ranking_min_trades: '4' }, { token: content })).code).toBe(1);
+    expect((await call(t, 'GET', '/api/admin/settings', {}, { token: content })).data.ranking_min_trades).toBe('4');
+    const four = await call(t, 'GET', '/api/follow/list', { limit: 50 });
+    expect(four.data.data.map((r: { user: string }) => r.user)).toEqual(['Older', 'Steady']);
+
+    // 0 ranks everyone with a closed trade in the window, by three-week profit rate: the one trade is ranked, not first.
+    expect((await call(t, 'POST', '/api/admin/settings/save', { ranking_min_trades: 0 }, { token: content })).code).toBe(1);
+    const all = await call(t, 'GET', '/api/follow/list', { limit: 50 });
+    expect(all.data.data.map((r: { user: string; three_week_rate: string }) => [r.user, r.three_week_rate])).toEqual([
+      ['Older', '10.00'],
+      ['One Trade', '-0.10'],
+      ['Steady', '-0.40'],
+    ]);
+
+    // Not a whole number from 0 to 1000: refused, and the minimum stays.
+    for (const bad of ['-1', '2.5', 'five', '1001'])
+      expect((await call(t, 'POST', '/api/admin/settings/save', { ranking_min_trades: bad }, { token: content })).code).not.toBe(1);
+    expect((await call(t, 'GET', '/api/admin/settings', {}, { token: content })).data.ranking_min_trades).toBe('0');
+    await minTrades('0');
   });
 
   it('answers an empty list when nobody has closed an order in the window', async () => {

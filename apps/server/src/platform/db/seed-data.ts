@@ -9,16 +9,7 @@
 import type { LangCode } from '@tp/contract/languages';
 import { announcementKey, TRANSLATED_LANGS, type NewsText, type TranslatedLang } from '@tp/contract/schemas/content';
 import { seedTranslations } from './seed-translations/index.ts';
-import type {
-  areaCodes,
-  bankWires,
-  categories,
-  company,
-  depositNetworks,
-  news,
-  symbols,
-  withdrawCurrencies,
-} from './schema.ts';
+import type { areaCodes, bankWires, categories, company, depositNetworks, news, symbols, withdrawCurrencies } from './schema.ts';
 
 // ================================================================ categories
 
@@ -161,14 +152,10 @@ const GLOBEX_WEEK: Session[] = [
 ];
 
 /** Monday to Friday, one session a day. */
-const weekdays = (open: string, close: string): Session[] =>
-  [1, 2, 3, 4, 5].map((day) => ({ day, open, close }));
+const weekdays = (open: string, close: string): Session[] => [1, 2, 3, 4, 5].map((day) => ({ day, open, close }));
 
 /** JPN225: 08:00 to 06:00 next day (Tokyo), Monday to Friday. */
-const TOKYO_WEEK: Session[] = [
-  ...weekdays('08:00', '24:00'),
-  ...[2, 3, 4, 5, 6].map((day) => ({ day, open: '00:00', close: '06:00' })),
-];
+const TOKYO_WEEK: Session[] = [...weekdays('08:00', '24:00'), ...[2, 3, 4, 5, 6].map((day) => ({ day, open: '00:00', close: '06:00' }))];
 
 // ---- holidays (YYYY-MM-DD in the symbol's time zone)
 
@@ -761,11 +748,20 @@ const symbolTerms: SeedSymbol[] = [
   },
 ];
 
-
 /** Swap rates (MT5's): points per lot per rollover for FX and metals, percent a year for the rest; negative is a charge. */
 type Swap = Pick<SymbolRow, 'swapType' | 'swapLong' | 'swapShort' | 'swapTripleDay'>;
-const points = (long: string, short: string, tripleDay: number | null = 3): Swap => ({ swapType: 1, swapLong: long, swapShort: short, swapTripleDay: tripleDay });
-const perYear = (long: string, short: string, tripleDay: number | null): Swap => ({ swapType: 2, swapLong: long, swapShort: short, swapTripleDay: tripleDay });
+const points = (long: string, short: string, tripleDay: number | null = 3): Swap => ({
+  swapType: 1,
+  swapLong: long,
+  swapShort: short,
+  swapTripleDay: tripleDay,
+});
+const perYear = (long: string, short: string, tripleDay: number | null): Swap => ({
+  swapType: 2,
+  swapLong: long,
+  swapShort: short,
+  swapTripleDay: tripleDay,
+});
 const SEED_SWAPS: Record<string, Swap> = {
   EURUSD: points('-7.2', '2.1'),
   GBPUSD: points('-4.8', '0.6'),
@@ -795,7 +791,10 @@ const SEED_SWAPS: Record<string, Swap> = {
 /** Crypto trades every day: charged every day once, no triple day. */
 const CRYPTO_SWAP = perYear('-18', '-18', null);
 
-export const seedSymbols: SeedSymbol[] = symbolTerms.map((s) => ({ ...s, ...(SEED_SWAPS[s.code] ?? (s.category === 'crypto' ? CRYPTO_SWAP : {})) }));
+export const seedSymbols: SeedSymbol[] = symbolTerms.map((s) => ({
+  ...s,
+  ...(SEED_SWAPS[s.code] ?? (s.category === 'crypto' ? CRYPTO_SWAP : {})),
+}));
 
 // ================================================================ area codes
 
@@ -1146,7 +1145,7 @@ export const seedNews: SeedNews[] = [
     desc: 'Forex, metals, energy and index markets close on 25 December and 1 January; crypto stays open.',
     logo: '/news/4.svg',
     content: [
-      '<p>Please note the following changes to trading hours over the holiday season. All times are in each market\'s own time zone.</p>',
+      "<p>Please note the following changes to trading hours over the holiday season. All times are in each market's own time zone.</p>",
       '<h2>Closed all day</h2>',
       '<ul>',
       '<li><strong>Thursday 26 November:</strong> US30, US500 and NAS100 (Thanksgiving).</li>',
@@ -1224,6 +1223,8 @@ export const seedSettings: Record<string, string> = {
   stop_out_level: '50',
   negative_balance_protection: '1',
   is_show_mobile: '1',
+  /** Closed trades in the three-week window a trader needs to be ranked. */
+  ranking_min_trades: '5',
   demo_initial_balance: '100000',
   withdraw_requires_identity: '1',
   announcement:
@@ -1241,7 +1242,13 @@ export const seedDepositNetworks: Omit<typeof depositNetworks.$inferInsert, 'id'
   { currencyCode: 'USDT', protocolCode: 'TRC20', address: 'TNwM7kq3XbR9vDp2HcJf5sLtYe8GaZu4Wx', usdPerUnit: '1', enabled: true },
   { currencyCode: 'USDT', protocolCode: 'ERC20', address: '0x7a3F9c2E41b8D06e5A1c9B3f82D4e7C05b61A9d2', usdPerUnit: '1', enabled: true },
   { currencyCode: 'USDC', protocolCode: 'ERC20', address: '0x7a3F9c2E41b8D06e5A1c9B3f82D4e7C05b61A9d2', usdPerUnit: '1', enabled: true },
-  { currencyCode: 'BTC', protocolCode: 'Bitcoin', address: 'bc1qn7w4xk2m9d3s8hvy5p6t0rjz4ce2ufa3lq8g7e', usdPerUnit: '95000', enabled: true },
+  {
+    currencyCode: 'BTC',
+    protocolCode: 'Bitcoin',
+    address: 'bc1qn7w4xk2m9d3s8hvy5p6t0rjz4ce2ufa3lq8g7e',
+    usdPerUnit: '95000',
+    enabled: true,
+  },
   { currencyCode: 'ETH', protocolCode: 'ERC20', address: '0x7a3F9c2E41b8D06e5A1c9B3f82D4e7C05b61A9d2', usdPerUnit: '3400', enabled: true },
 ];
 

@@ -115,6 +115,15 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     ),
   },
   {
+    // Live registration and reset codes: the admin role only, as GET /api/admin/outbox requires.
+    path: 'outbox',
+    roles: ['admin'],
+    Screen: lazyScreen(
+      () => import('./components/outbox-screen'),
+      (m) => m.OutboxScreen,
+    ),
+  },
+  {
     path: 'audit',
     roles: ['admin'],
     Screen: lazyScreen(

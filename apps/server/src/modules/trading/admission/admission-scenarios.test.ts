@@ -86,7 +86,7 @@ const marginRule: Scenario[] = [
         type: 2,
         lots: '4',
         leverage: 5,
-        refused: 'Insufficient available margin: this order needs 40012.000000 USD, 7482.000000 USD is available',
+        refused: 'Insufficient available margin: this order needs 40,012.00 USD, 7,482.00 USD is available',
       },
       // The exact hedge is paid from the cash: 1 lot at 1:5, margin 10,000 + 3.
       { open: 'hedge', code: 'BTCUSDT', type: 2, lots: '1', leverage: 5 },

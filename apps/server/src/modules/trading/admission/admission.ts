@@ -1,7 +1,8 @@
 import { Code } from '@tp/contract/codes';
 import { type CancelReason, OrderType } from '@tp/contract/constants';
-import { D, type Dec, ZERO, moneyStr } from '@tp/contract/decimal';
+import { D, type Dec, ZERO } from '@tp/contract/decimal';
 import type { AppContext } from '../../../context.ts';
+import { money } from '../../../http/i18n.ts';
 import { AppError, fail, invalid } from '../../../http/errors.ts';
 import type { MarketService, SymbolInfo } from '../../market/index.ts';
 import { type PositionTerms, atOrBelow, figuresOf, raisesMargin } from '../engine/figures.ts';
@@ -151,8 +152,8 @@ export class Admission {
     const cost = order.margin.plus(order.fee);
     if (funds.lt(cost)) {
       const error = new AppError(Code.INSUFFICIENT_MARGIN, 'trading.insufficient_margin', {
-        required: moneyStr(cost),
-        available: moneyStr(D.max(0, funds)),
+        required: money(cost),
+        available: money(D.max(0, funds)),
       });
       throw new Refusal(error, 'insufficient_margin');
     }

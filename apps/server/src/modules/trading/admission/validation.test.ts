@@ -67,7 +67,7 @@ describe.each(dbTargets)('order validation on %s', (target) => {
       [{ type: 2, target_profit_price: '96000' }, 'For a sell, the take-profit must be below 95010.00'],
       [{ type: 2, stop_loss_price: '94000' }, 'For a sell, the stop-loss must be above 95010.00'],
       [{ status: 0, target_price: '90000', target_profit_price: '89000' }, 'For a buy, the take-profit must be above 90000.00'],
-      [{ cont: '10', multiple: 2 }, 'Insufficient available margin: this order needs 475080.000000 USD, 100000.000000 USD is available'],
+      [{ cont: '10', multiple: 2 }, 'Insufficient available margin: this order needs 475,080.00 USD, 100,000.00 USD is available'],
     ];
     for (const [params, message] of cases) expect(await refusal({ ...base(), ...params }), JSON.stringify(params)).toBe(message);
     expect(await refusal({ ...base(), cont: '-1' }, 'hk')).toBe('手數不能為負數');

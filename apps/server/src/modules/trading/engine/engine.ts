@@ -5,6 +5,8 @@ import type { AppContext } from '../../../context.ts';
 import { leaderFence } from '../../../platform/leader.ts';
 import type { MarketService, Tick } from '../../market/index.ts';
 import { UserJobQueue } from './job-queue.ts';
+import { GroupCommit, Permits } from './group-commit.ts';
+import { HOUSE_SHARDS } from '../../ledger/index.ts';
 import type { OrderChange } from '../settlement/order-ops.ts';
 import { type LiveAccount, LiveBooks } from './live-books.ts';
 import { ChangeLogReader } from '../events/change-log.ts';
@@ -27,6 +29,8 @@ const FINISHED_KEEP_MS = 15 * 60_000;
 /** A failed job's order is read again after this, doubling per failed read up to RESYNC_MAX_MS. */
 const RESYNC_MS = 250;
 const RESYNC_MAX_MS = 1_000;
+/** Users' close batches written in one transaction at most (group commit); more users' jobs run side by side waiting for it. */
+const GROUP_MAX = 16;
 
 export interface EngineOptions {
   concurrency: number;
@@ -44,6 +48,9 @@ export class TradingEngine {
   private readonly scratch: Trigger[] = [];
   readonly risk: RiskReview;
   private readonly queue: UserJobQueue<EngineJob>;
+  /** The engine's database transactions at once: `concurrency`, groups of closes included. */
+  private readonly permits: Permits;
+  private readonly closes: GroupCommit<CloseJob[]>;
   private unsubscribe: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<void> | null = null;
@@ -64,9 +71,23 @@ export class TradingEngine {
     private readonly executor: TriggerExecutor,
     private readonly opts: EngineOptions,
   ) {
+    this.permits = new Permits(opts.concurrency);
+    this.closes = new GroupCommit<CloseJob[]>({
+      runGroup: (batches) => this.executor.closeGroup(batches),
+      runOne: (batch) => this.executor.closeAll(batch),
+      // Lanes split the house's shards: two groups running side by side never wait on the same house row.
+      laneOf: (batch) => batch[0]!.userId % HOUSE_SHARDS,
+      lanes: opts.concurrency,
+      maxGroup: GROUP_MAX,
+      permits: this.permits,
+      scope: () => leaderFence.getStore(),
+      enter: (epoch, fn) => (epoch === undefined ? leaderFence.exit(fn) : leaderFence.run(epoch as number, fn)),
+      onGroupFailed: (err, size) => this.ctx.log.warn({ err, users: size }, 'trading engine group commit failed; writing each user alone'),
+    });
     this.queue = new UserJobQueue(
       (jobs) => this.fenced(() => this.runJobs(jobs)),
-      opts.concurrency,
+      // Jobs wait for a permit (a database transaction) or for their group: more may be under way than transactions.
+      opts.concurrency * GROUP_MAX,
       (job, err) => this.jobFailed(job, err),
       (first, next) => first.kind === 'close' && next.kind === 'close',
     );
@@ -214,18 +235,20 @@ export class TradingEngine {
   }
 
   /**
-   * Closes crossed together for one user go in one transaction; should that fail, each is tried on
-   * its own, so one bad order never holds back the others.
+   * Closes crossed together for one user go in one transaction, shared with other users' closes
+   * of the same moment (group commit); should that fail, each is tried on its own, so one bad
+   * order never holds back the others. Other jobs run alone, one transaction each.
    */
   private async runJobs(jobs: EngineJob[]): Promise<void> {
-    if (jobs.length === 1) return this.runJob(jobs[0]!);
+    if (jobs[0]!.kind !== 'close') return this.permits.with(() => this.runJob(jobs[0]!));
     try {
-      await this.executor.closeAll(jobs as CloseJob[]);
+      await this.closes.submit(jobs as CloseJob[]);
     } catch (err) {
+      if (jobs.length === 1) throw err;
       this.ctx.log.warn({ err, userId: jobs[0]!.userId, jobs: jobs.length }, 'trading engine batch failed; closing one by one');
       for (const job of jobs) {
         try {
-          await this.runJob(job);
+          await this.permits.with(() => this.runJob(job));
         } catch (e) {
           this.jobFailed(job, e);
         }

@@ -4,7 +4,7 @@ import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formu
 import type { AppContext } from '../../../context.ts';
 import { Admission, Refusal } from '../admission/admission.ts';
 import { atOrBelow, figuresOf, floatingOf } from './figures.ts';
-import type { OrderOps, Prices } from '../settlement/order-ops.ts';
+import type { OrderOps, Prices, UserTxFn } from '../settlement/order-ops.ts';
 import { termsOf } from '../views/order-view.ts';
 import { type OrderRow, findOrder, markOpened, openPositionsCondition, orderAndOpenPositionsCondition } from '../db/repository.ts';
 import type { Settlement } from '../settlement/settlement.ts';
@@ -86,7 +86,21 @@ export class TriggerExecutor {
    */
   closeAll(jobs: CloseJob[]): Promise<void> {
     const { userId, isDemo } = jobs[0]!;
-    return this.ops.forUser(userId, isDemo, async (tx, w, changes) => {
+    return this.ops.forUser(userId, isDemo, this.closing(jobs));
+  }
+
+  /**
+   * Several users' crossed take-profits and stop-losses (one batch per user, as closeAll takes
+   * them) in one transaction and one commit; each settled exactly as closeAll settles it. Should
+   * the group fail, nothing of it is written and the caller runs each batch alone.
+   */
+  closeGroup(batches: CloseJob[][]): Promise<void> {
+    return this.ops.forUsers(batches.map((jobs) => ({ userId: jobs[0]!.userId, isDemo: jobs[0]!.isDemo, fn: this.closing(jobs) })));
+  }
+
+  private closing(jobs: CloseJob[]): UserTxFn<void> {
+    const { userId } = jobs[0]!;
+    return async (tx, w, changes) => {
       const done: OrderRow[] = [];
       for (const job of jobs) {
         const closed = await this.ops.close(
@@ -103,7 +117,7 @@ export class TriggerExecutor {
       }
       if (!done.length) return;
       changes.push({ type: 'closed', userId, orders: done });
-    });
+    };
   }
 
   /**

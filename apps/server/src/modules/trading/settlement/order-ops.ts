@@ -5,6 +5,7 @@ import { closePriceFor, profitOf } from '@tp/contract/formulas';
 import type { AppContext } from '../../../context.ts';
 import { fail } from '../../../http/errors.ts';
 import type { Tx } from '../../../platform/db/client.ts';
+import { HOUSE_SHARDS } from '../../ledger/index.ts';
 import type { MarketService } from '../../market/index.ts';
 import { type OrderRow, liveOrdersOf, lockOrder, markCancelled, markClosed, orderFromRaw, ordersWhere } from '../db/repository.ts';
 import { type Wallet, type Settlement, memoOf } from './settlement.ts';
@@ -97,6 +98,38 @@ export class OrderOps {
       this.notify(changes);
     }
     return result;
+  }
+
+  /**
+   * Several users' money transactions in one database transaction and one commit (group commit),
+   * each user's `fn` run as forUser runs it, on that user's own wallet. All users' accounts are
+   * locked first, in one statement; the users then go in the order of their house shard, so the
+   * shared house rows are taken in one order by every group. All or nothing: should any user's
+   * step fail, nothing of the group is written and the caller retries each user alone.
+   */
+  async forUsers(users: { userId: number; isDemo: boolean; fn: UserTxFn<unknown> }[]): Promise<void> {
+    const ordered = [...users].sort((a, b) => (a.userId % HOUSE_SHARDS) - (b.userId % HOUSE_SHARDS) || a.userId - b.userId);
+    const moved = { userIds: new Set<number>() };
+    const done: { w: Wallet; changes: OrderChange[] }[] = [];
+    await this.ctx.services.ledger.withLockedUsers(
+      ordered.map((u) => u.userId),
+      async (tx, balances) => {
+        this.own.set(tx, moved);
+        for (const { userId, isDemo, fn } of ordered) {
+          const b = balances.get(userId)!;
+          const w: Wallet = { userId, isDemo, cash: b.balance, locked: b.lockBalance };
+          const changes: OrderChange[] = [];
+          await fn(tx, w, changes, []);
+          await this.protectNegativeBalance(tx, w, changes);
+          done.push({ w, changes });
+        }
+      },
+    );
+    for (const { w, changes } of done) {
+      if (!changes.length && !moved.userIds.has(w.userId)) continue;
+      changes.push({ type: 'balances', userId: w.userId, isDemo: w.isDemo, cash: w.cash, locked: w.locked });
+      this.notify(changes);
+    }
   }
 
   /**

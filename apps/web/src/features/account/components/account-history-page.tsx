@@ -1,4 +1,3 @@
-import { BALANCE_DECIMALS, PROFIT_DECIMALS } from '@tp/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronIcon } from '../../../components/ui/icons';
@@ -7,15 +6,9 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useAccountLog } from '../api/get-account-log';
 import { useForexDetail } from '../../../api/get-forex-detail';
-
-/** A log amount with its significant decimals: at least the balance's 2, at most the profit's 6. */
-function formatLogValue(value: string): string {
-  const fraction = value.includes('.') ? value.split('.')[1]!.replace(/0+$/, '') : '';
-  return formatNumber(value, Math.max(BALANCE_DECIMALS, Math.min(fraction.length, PROFIT_DECIMALS)));
-}
 
 /** /mine/history: balance, locked margin, a link to the statements and the account log with paging. */
 export function AccountHistoryPage() {
@@ -64,8 +57,7 @@ export function AccountHistoryPage() {
                       <span className="text-xs text-muted">{row.CreatedAt ? formatDateTime(row.CreatedAt * 1000) : row.CreatedAtTran}</span>
                     </span>
                     <span className={`tabular-nums ${negative ? 'text-down' : 'text-up'}`} dir="ltr">
-                      {negative ? '' : '+'}
-                      {formatLogValue(row.Value)}
+                      {formatMoney(row.Value, { signed: true })}
                     </span>
                   </li>
                 );

@@ -22,6 +22,7 @@ const MENU = [
   { to: '/mine/invite', key: 'invite' },
   { to: '/mine/password', key: 'password' },
   { to: '/mine/two-factor', key: 'two_factor' },
+  { to: '/mine/api-keys', key: 'api_keys' },
   { to: '/mine/email', key: 'email' },
   { to: '/mine/announcement', key: 'announcement' },
 ] as const;

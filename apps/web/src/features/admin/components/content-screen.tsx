@@ -7,8 +7,6 @@ import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
-import { formatDateTime } from '../../../lib/format';
-import * as authApi from '@tp/contract/endpoints/auth';
 import * as contentApi from '@tp/contract/endpoints/content';
 import { useStaffQuery, useStaffMutation } from '../api/admin-client';
 import { hasRole, useStaffSession } from '../../../lib/staff-session-store';
@@ -17,7 +15,7 @@ import { DataTable, tableState } from './data-table';
 import { LanguageTabs, languageName } from './language-tabs';
 import { type FormValues, RecordForm } from './record-form';
 
-/** Base settings and risk levels, company data, and the code outbox, each for the roles that own it. */
+/** Base settings and risk levels, and company data, each for the roles that own it (the code outbox has its own screen). */
 export function ContentScreen() {
   const { t } = useTranslation();
   const staff = useStaffSession((s) => s.staff);
@@ -26,7 +24,6 @@ export function ContentScreen() {
       <ScreenTitle>{t('admin.nav.content')}</ScreenTitle>
       {hasRole(staff, ['content', 'risk']) && <SettingsForm />}
       {hasRole(staff, ['content']) && <Companies />}
-      {hasRole(staff, ['admin']) && <Outbox />}
     </section>
   );
 }
@@ -193,30 +190,6 @@ function Companies() {
           }
         />
       )}
-    </div>
-  );
-}
-
-function Outbox() {
-  const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const q = useStaffQuery(authApi.adminOutbox, { page });
-  return (
-    <div>
-      <h2 className="mb-2 font-medium">{t('admin.outbox')}</h2>
-      <DataTable
-        {...tableState(q)}
-        label={t('admin.outbox')}
-        page={page}
-        onPage={setPage}
-        rowKey={(r) => r.id}
-        columns={[
-          { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
-          { key: 'to', label: t('admin.f.destination'), render: (r) => `${r.channel} · ${r.destination}` },
-          { key: 'subject', label: t('admin.f.title'), render: (r) => r.subject },
-          { key: 'body', label: t('admin.f.content'), render: (r) => <span className="whitespace-pre-wrap">{r.body}</span> },
-        ]}
-      />
     </div>
   );
 }

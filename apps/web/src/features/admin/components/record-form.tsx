@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -8,6 +8,8 @@ export interface FormField {
   label: string;
   type?: 'text' | 'number' | 'checkbox' | 'textarea' | 'select' | 'password';
   options?: [string, string][];
+  /** A control of its own that keeps its value outside the form's values (the caller reads it on save). */
+  render?: () => ReactNode;
 }
 
 export type FormValues = Record<string, string | boolean>;
@@ -34,9 +36,18 @@ export function RecordForm({ title, open, fields, initial, busy, onClose, onSubm
   return (
     <Dialog open={open} onClose={onClose} title={title}>
       <form className="flex flex-col gap-3" onSubmit={submit}>
-        {fields.map((f) => (
-          <FieldControl key={f.name} field={f} value={values[f.name] ?? (f.type === 'checkbox' ? false : '')} onChange={(v) => set(f.name, v)} />
-        ))}
+        {fields.map((f) =>
+          f.render ? (
+            <div key={f.name}>{f.render()}</div>
+          ) : (
+            <FieldControl
+              key={f.name}
+              field={f}
+              value={values[f.name] ?? (f.type === 'checkbox' ? false : '')}
+              onChange={(v) => set(f.name, v)}
+            />
+          ),
+        )}
         <Button type="submit" block disabled={busy}>
           {t('admin.save')}
         </Button>

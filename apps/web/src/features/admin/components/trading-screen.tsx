@@ -2,9 +2,11 @@ import { useState } from 'react';
 import type { AdminOrder, AdminSymbol } from '@tp/contract/schemas/admin';
 import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
+import { formatPoints } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
+import { useCategories } from '../../../api/get-categories';
 import { useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './screen-header';
 import { DataTable, tableState } from './data-table';
@@ -12,6 +14,8 @@ import { FeedHealth } from './feed-health';
 import { PromptDialog } from './prompt-dialog';
 import { type FormField, type FormValues, RecordForm } from './record-form';
 import { OrdersTable } from './user-detail';
+import { type ScheduleDraft, ScheduleEditor } from './schedule-editor';
+import { fromWeek, toWeek, validateWeek, weekIsValid } from '../lib/schedule';
 
 const NUMBER_FIELDS = [
   'price_precision',
@@ -42,9 +46,20 @@ export function TradingScreen() {
   const { t } = useTranslation();
   const symbols = useStaffQuery(api.symbols, undefined);
   const categories = useStaffQuery(api.categories, undefined);
+  // Category names in the staff member's language, as the trader app shows them; the stored key until they load.
+  const names = useCategories();
+  const categoryName = (id: number, key: string) => names.data?.find((c) => c.Id === id)?.NameShowTrans ?? key;
   const save = useStaffMutation(api.symbolSave);
   const saveCategory = useStaffMutation(api.categorySave);
-  const [editing, setEditing] = useState<AdminSymbol | null>(null);
+  const [editing, setEditingSymbol] = useState<AdminSymbol | null>(null);
+  const [schedule, setSchedule] = useState<ScheduleDraft>({ alwaysOpen: true, week: toWeek([]) });
+  const [showScheduleErrors, setShowScheduleErrors] = useState(false);
+  const scheduleErrors = validateWeek(schedule.week);
+  const setEditing = (symbol: AdminSymbol | null) => {
+    if (symbol) setSchedule({ alwaysOpen: symbol.schedule.length === 0, week: toWeek(symbol.schedule) });
+    setShowScheduleErrors(false);
+    setEditingSymbol(symbol);
+  };
   const [newCategory, setNewCategory] = useState(false);
   const [page, setPage] = useState(1);
   const positions = useStaffQuery(api.positions, { page });
@@ -57,7 +72,7 @@ export function TradingScreen() {
       name: 'category_id',
       label: t('admin.f.category'),
       type: 'select',
-      options: (categories.data ?? []).map((c) => [String(c.id), c.key]),
+      options: (categories.data ?? []).map((c) => [String(c.id), categoryName(c.id, c.key)]),
     },
     ...NUMBER_FIELDS.map((name) => ({ name, label: t(adminKey(`admin.f.${name}`)), type: 'number' as const })),
     {
@@ -77,7 +92,20 @@ export function TradingScreen() {
     },
     { name: 'swap_triple_day', label: t('admin.f.swap_triple_day'), type: 'select', options: tripleDays(t('admin.swap_no_triple')) },
     { name: 'leverages', label: t('admin.f.leverages') },
-    { name: 'schedule', label: t('admin.f.schedule'), type: 'textarea' },
+    {
+      name: 'schedule',
+      label: t('admin.f.schedule'),
+      render: () => (
+        <ScheduleEditor
+          value={schedule}
+          onChange={setSchedule}
+          errors={scheduleErrors}
+          showErrors={showScheduleErrors}
+          onBlur={() => setShowScheduleErrors(true)}
+          timezone={editing?.timezone ?? 'UTC'}
+        />
+      ),
+    },
     { name: 'holidays', label: t('admin.f.holidays') },
     { name: 'visible', label: t('admin.f.visible'), type: 'checkbox' },
     { name: 'tradable', label: t('admin.f.tradable'), type: 'checkbox' },
@@ -90,17 +118,27 @@ export function TradingScreen() {
     swap_type: String(s.swap_type),
     swap_triple_day: String(s.swap_triple_day),
     leverages: s.leverages.join(','),
-    schedule: JSON.stringify(s.schedule),
     holidays: s.holidays.join(','),
     visible: s.visible,
     tradable: s.tradable,
   });
   const submit = (v: FormValues) => {
+    if (!schedule.alwaysOpen && !weekIsValid(scheduleErrors)) {
+      setShowScheduleErrors(true);
+      // The errors show on the next render: focus moves to the first wrong range, which names its error.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[role="dialog"] [aria-invalid="true"]')?.focus());
+      return;
+    }
+    // Stored as before: [{day, open, close}] in the symbol's time zone; none means open around the clock.
+    const sessions = schedule.alwaysOpen ? [] : fromWeek(schedule.week);
     const holidays = String(v.holidays)
       .split(',')
       .map((d) => d.trim())
       .filter(Boolean);
-    save.mutate({ ...v, id: editing!.id, holidays: JSON.stringify(holidays) }, { onSuccess: () => setEditing(null) });
+    save.mutate(
+      { ...v, id: editing!.id, schedule: JSON.stringify(sessions), holidays: JSON.stringify(holidays) },
+      { onSuccess: () => setEditing(null) },
+    );
   };
 
   return (
@@ -114,7 +152,16 @@ export function TradingScreen() {
           rowKey={(r) => r.id}
           columns={[
             { key: 'code', label: t('admin.f.symbol'), render: (r) => r.show_code },
-            { key: 'spread', label: t('admin.f.spread'), render: (r) => r.spread },
+            {
+              key: 'category',
+              label: t('admin.f.category'),
+              render: (r) => categoryName(r.category_id, categories.data?.find((c) => c.id === r.category_id)?.key ?? ''),
+            },
+            {
+              key: 'spread',
+              label: t('admin.f.spread'),
+              render: (r) => t('orders.points_value', { points: formatPoints(r.spread, r.price_precision) }),
+            },
             { key: 'lots', label: t('admin.f.lots'), render: (r) => `${r.min_lots} – ${r.max_lots} / ${r.step}` },
             { key: 'size', label: t('admin.f.contract_size'), render: (r) => r.contract_size },
             { key: 'fee', label: t('admin.f.fee_rate'), render: (r) => r.fee_rate },
@@ -155,7 +202,8 @@ export function TradingScreen() {
           rowKey={(r) => r.id}
           columns={[
             { key: 'id', label: t('admin.f.id'), render: (r) => r.id },
-            { key: 'key', label: t('admin.f.key'), render: (r) => r.key },
+            { key: 'name', label: t('admin.f.name'), render: (r) => categoryName(r.id, r.key) },
+            { key: 'key', label: t('admin.f.key'), render: (r) => <code dir="ltr">{r.key}</code> },
             { key: 'sort', label: t('admin.f.sort'), render: (r) => r.sort },
           ]}
         />

@@ -7,7 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
-import { formatDateTime, formatMoney, formatProfit } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { hasRole, useStaffSession } from '../../../lib/staff-session-store';
 import { ScreenTabs, ScreenTitle } from './screen-header';
@@ -162,7 +162,7 @@ function Ledger({ userId }: { userId: number }) {
         { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
         { key: 'account', label: t('admin.f.account'), render: (r) => t(adminKey(`admin.ledger_account.${r.account}`)) },
         { key: 'type', label: t('admin.f.type'), render: (r) => t(adminKey(`admin.ledger_type.${r.type}`), { defaultValue: r.type }) },
-        { key: 'amount', label: t('admin.f.amount'), render: (r) => formatProfit(r.amount), className: 'tabular-nums' },
+        { key: 'amount', label: t('admin.f.amount'), render: (r) => formatMoney(r.amount, { signed: true }), className: 'tabular-nums' },
         { key: 'memo', label: t('admin.f.memo'), render: (r) => r.memo },
       ]}
     />
@@ -208,7 +208,7 @@ export function OrdersTable({
         { key: 'lots', label: t('admin.f.lots'), render: (r) => `${r.quantity} × ${r.multiple}` },
         { key: 'price', label: t('admin.f.price'), render: (r) => r.price || r.origin_price },
         { key: 'margin', label: t('admin.f.margin'), render: (r) => formatMoney(r.caution_money) },
-        { key: 'profit', label: t('admin.f.profit'), render: (r) => formatProfit(r.fact_profits) },
+        { key: 'profit', label: t('admin.f.profit'), render: (r) => formatMoney(r.fact_profits) },
         {
           key: 'status',
           label: t('admin.f.status'),

@@ -3,7 +3,7 @@ import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FavouriteStar } from '../../../components/ui/favourite-star';
-import { formatNumber } from '../../../lib/format';
+import { formatPercent, formatPrice } from '../../../lib/format';
 import { useRowQuote } from '../../../lib/live-quotes';
 import { usePriceFlash } from '../../../lib/use-price-flash';
 import type { TradeSymbol } from '../../../api/get-trade-list';
@@ -18,8 +18,7 @@ export function changeClass(change: string | number | undefined): string {
 
 /** `+1.23%` with the sign, at 2 decimals in the current locale. */
 export function formatChange(change: string | number | undefined): string {
-  const text = formatNumber(change ?? 0, 2);
-  return `${Number(change ?? 0) > 0 ? '+' : ''}${text}%`;
+  return formatPercent(change ?? 0, { signed: true });
 }
 
 export interface RowProps {
@@ -86,13 +85,13 @@ export const MarketRow = memo(function MarketRow({ symbol, starred, onStar }: Ro
         <span
           id={`${detailsId}p`}
           aria-hidden="true"
-          className="grid w-[8.5rem] shrink-0 grid-cols-2 gap-1 text-end font-mono text-xs tabular-nums"
+          className="grid w-[9.5rem] shrink-0 grid-cols-2 gap-1 text-end font-mono text-xs tabular-nums"
         >
           <span ref={bidRef} className="rounded px-0.5 text-down" data-testid="bid" title={t('home.bid')}>
-            {formatNumber(bid, symbol.PricePrecision, { grouping: false })}
+            {formatPrice(bid, symbol.PricePrecision)}
           </span>
           <span ref={askRef} className="rounded px-0.5 text-up" data-testid="ask" title={t('home.ask')}>
-            {formatNumber(ask, symbol.PricePrecision, { grouping: false })}
+            {formatPrice(ask, symbol.PricePrecision)}
           </span>
         </span>
       </Link>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatNumber, formatProfit } from '../../../lib/format';
+import { formatMoney, formatPercent, formatProfit } from '../../../lib/format';
 import { useForexDetail } from '../../../api/get-forex-detail';
 import { mt5Figures } from './account-figures';
 import type { LiveFigures } from './use-live-orders';
@@ -17,7 +17,7 @@ export function AccountSummary({ live, bar = false }: { live: LiveFigures | null
     [t('orders.equity'), formatMoney(f.equity), 'net-value'],
     [t('orders.used_margin'), formatMoney(f.margin), 'margin'],
     [t('orders.free_margin'), formatMoney(f.freeMargin), 'available-prepayment'],
-    [t('orders.margin_level'), f.marginLevel ? `${formatNumber(f.marginLevel, 2)}%` : '--', 'risk-rate'],
+    [t('orders.margin_level'), f.marginLevel ? formatPercent(f.marginLevel) : '--', 'risk-rate'],
     // The spec's order screen shows profit to its 6 decimals; the terminal's MT5-style bar shows money, to 2.
     [t('orders.floating_profit'), bar ? formatMoney(f.floatingProfit) : formatProfit(f.floatingProfit), 'floating-profit'],
   ];

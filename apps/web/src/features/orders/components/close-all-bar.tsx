@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { formatProfit } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { isolateLtr } from './close-lots';
 import { useBatchClose, type BatchCloseResult } from '../api/batch-close';
 
@@ -53,7 +53,7 @@ export function CloseAllBar({ positions, currentCode, centred }: { positions: Or
           setAsking(null);
           if (answer.failed.length > 0) setResult(answer);
           else
-            toast(t('orders.close_all_done', { count: answer.closed.length, profit: isolateLtr(formatProfit(answer.profit)) }), 'success');
+            toast(t('orders.close_all_done', { count: answer.closed.length, profit: isolateLtr(formatMoney(answer.profit)) }), 'success');
         },
       },
     );
@@ -110,7 +110,7 @@ export function CloseAllBar({ positions, currentCode, centred }: { positions: Or
             {t('orders.close_all_message', {
               count: chosen.length,
               scope: scopeName,
-              profit: isolateLtr(formatProfit(floating.toFixed(6))),
+              profit: isolateLtr(formatMoney(floating.toString())),
             })}
           </p>
         </Dialog>
@@ -118,7 +118,7 @@ export function CloseAllBar({ positions, currentCode, centred }: { positions: Or
       {result && (
         <Dialog open onClose={() => setResult(null)} variant={centred ? 'center' : 'sheet'} title={t('orders.close_all_result')}>
           <div className="flex flex-col gap-2 text-sm">
-            <p>{t('orders.close_all_done', { count: result.closed.length, profit: isolateLtr(formatProfit(result.profit)) })}</p>
+            <p>{t('orders.close_all_done', { count: result.closed.length, profit: isolateLtr(formatMoney(result.profit)) })}</p>
             <p className="text-down">{t('orders.close_all_failed', { count: result.failed.length })}</p>
             <ul className="flex flex-col gap-1 text-xs" data-testid="close-all-failed">
               {result.failed.map((item) => (

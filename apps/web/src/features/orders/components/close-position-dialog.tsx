@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { formatProfit } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { isDecimal } from '../../../lib/stop-levels';
 import { closeLotsProblem, decimalsOf, isolateLtr } from './close-lots';
 import { useCloseOrder } from '../api/close-order';
@@ -50,12 +50,12 @@ export function ClosePositionDialog({
       (closed) => {
         toast(
           all
-            ? t('orders.closed_toast_profit', { symbol, lots: closed.Quantity, profit: isolateLtr(formatProfit(closed.FactProfits)) })
+            ? t('orders.closed_toast_profit', { symbol, lots: closed.Quantity, profit: isolateLtr(formatMoney(closed.FactProfits)) })
             : t('orders.partial_closed_toast', {
                 symbol,
                 lots: closed.Quantity,
                 rest: dec(order.Quantity).minus(closed.Quantity).toString(),
-                profit: isolateLtr(formatProfit(closed.FactProfits)),
+                profit: isolateLtr(formatMoney(closed.FactProfits)),
               }),
           'success',
         );

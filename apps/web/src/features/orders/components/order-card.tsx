@@ -121,10 +121,10 @@ export function OrderCard({ order, tab, actions, onOpen }: { order: Order; tab: 
             {priceOrDash(order.TargetLossPrice, p)}
           </Field>
           <Field label={t('orders.handling_fee')} testId="order-fee">
-            {chargeOrDash(order, order.TradeFee, formatProfit)}
+            {chargeOrDash(order, order.TradeFee, formatMoney)}
           </Field>
           <Field label={t('orders.swap')} testId="order-swap">
-            {chargeOrDash(order, order.Swap, formatProfit)}
+            {chargeOrDash(order, order.Swap, formatMoney)}
           </Field>
           {tab === 3 && (
             <>

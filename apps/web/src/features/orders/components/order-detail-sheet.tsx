@@ -3,7 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatMoney, formatProfit } from '../../../lib/format';
-import { chargeOrDash, neverCharged, orderTime, priceOrDash, SideBadge, useCloseReason, useExpiryLabel, usePendingTypeLabel } from './order-card';
+import {
+  chargeOrDash,
+  neverCharged,
+  orderTime,
+  priceOrDash,
+  SideBadge,
+  useCloseReason,
+  useExpiryLabel,
+  usePendingTypeLabel,
+} from './order-card';
 import type { PositionTool } from './position-actions';
 
 /** Every figure of one order and, for a position, its tools; closes by itself when FOREX_CLOSED removes the order. */
@@ -30,20 +39,18 @@ export function OrderDetailSheet({
     [t('orders.lots'), order.Quantity],
     [t('orders.unit_per_lot'), order.ForexContNum],
     [t('orders.multiple'), `x${order.Multiple}`],
-    [
-      unopened ? t('orders.target_price') : t('orders.open_price'),
-      priceOrDash(unopened ? order.OriginPrice : order.Price, p),
-    ],
+    [unopened ? t('orders.target_price') : t('orders.open_price'), priceOrDash(unopened ? order.OriginPrice : order.Price, p)],
     [t('orders.market_price'), priceOrDash(order.UpdatePrice, p)],
     [t('orders.take_profit'), priceOrDash(order.TargetProfitPrice, p)],
     [t('orders.stop_loss'), priceOrDash(order.TargetLossPrice, p)],
     [t('orders.margin'), chargeOrDash(order, order.CautionMoney, formatMoney)],
-    [t('orders.handling_fee'), chargeOrDash(order, order.TradeFee, formatProfit)],
-    [t('orders.swap'), chargeOrDash(order, order.Swap, formatProfit)],
+    [t('orders.handling_fee'), chargeOrDash(order, order.TradeFee, formatMoney)],
+    [t('orders.swap'), chargeOrDash(order, order.Swap, formatMoney)],
     [t('orders.profit'), chargeOrDash(order, order.FactProfits, formatProfit)],
     [t('orders.open_time'), orderTime(order.CreateTime)],
   ];
-  if (order.Status === 3 || neverCharged(order)) rows.push([t('orders.close_reason'), closeReason(order)], [t('orders.close_time'), orderTime(order.CompleteTime)]);
+  if (order.Status === 3 || neverCharged(order))
+    rows.push([t('orders.close_reason'), closeReason(order)], [t('orders.close_time'), orderTime(order.CompleteTime)]);
   if (pendingType) rows.splice(1, 0, [t('orders.pending_type'), pendingType]);
   if (order.Status === 0) rows.push([t('orders.expiry'), expiry]);
   if (order.Status === 1)

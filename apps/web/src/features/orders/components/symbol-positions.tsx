@@ -2,7 +2,7 @@ import type { Order } from '@tp/contract/schemas/trading';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
-import { formatNumber, formatProfit } from '../../../lib/format';
+import { formatMoney, formatPrice } from '../../../lib/format';
 import { useCloseOrder } from '../api/close-order';
 import { useOpenOrders } from '../api/get-my-deal';
 import { ConfirmDialog } from './confirm-dialog';
@@ -28,9 +28,12 @@ export function SymbolPositions({ symbolId, symbolName }: { symbolId: number; sy
             <li key={order.Id} data-order-id={order.Id} className="flex items-center gap-2 px-4 py-2 text-sm">
               <SideBadge orderType={order.OrderType} />
               <span className="tabular-nums">{t('orders.lots_value', { lots: order.Quantity })}</span>
-              <span className="text-xs text-muted tabular-nums">@ {formatNumber(order.Price, order.ForexTradeLists.PricePrecision)}</span>
-              <span className={`ms-auto tabular-nums ${profit > 0 ? 'text-up' : profit < 0 ? 'text-down' : ''}`} data-testid="position-profit">
-                {formatProfit(order.FactProfits)}
+              <span className="text-xs text-muted tabular-nums">@ {formatPrice(order.Price, order.ForexTradeLists.PricePrecision)}</span>
+              <span
+                className={`ms-auto tabular-nums ${profit > 0 ? 'text-up' : profit < 0 ? 'text-down' : ''}`}
+                data-testid="position-profit"
+              >
+                {formatMoney(order.FactProfits, { signed: true })}
               </span>
               <button type="button" onClick={() => setClosing(order)} className="rounded-md bg-surface-2 px-2.5 py-1 text-xs font-medium">
                 {t('orders.close_position')}
@@ -46,10 +49,13 @@ export function SymbolPositions({ symbolId, symbolName }: { symbolId: number; sy
           busy={close.isPending}
           onClose={() => setClosing(null)}
           onConfirm={() =>
-            close.mutate({ id: closing.Id }, {
-              onSuccess: () => toast(t('orders.closed_toast'), 'success'),
-              onSettled: () => setClosing(null),
-            })
+            close.mutate(
+              { id: closing.Id },
+              {
+                onSuccess: () => toast(t('orders.closed_toast'), 'success'),
+                onSettled: () => setClosing(null),
+              },
+            )
           }
         />
       )}

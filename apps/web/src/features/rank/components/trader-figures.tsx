@@ -1,4 +1,4 @@
-import { formatNumber, formatProfit } from '../../../lib/format';
+import { formatMoney, formatPercent } from '../../../lib/format';
 
 /** Up, down or flat colour of a signed decimal string. */
 export function toneOf(value: string): string {
@@ -11,16 +11,16 @@ export function toneOf(value: string): string {
 export function Percent({ value, signed = true, className = '' }: { value: string; signed?: boolean; className?: string }) {
   return (
     <span dir="ltr" className={`tabular-nums ${signed ? toneOf(value) : ''} ${className}`}>
-      {formatNumber(value, 2)}%
+      {formatPercent(value)}
     </span>
   );
 }
 
-/** Income (sum of profits) to six decimals, as profits are shown everywhere (spec section 9). */
+/** Income (sum of profits) as money: the spec's six decimals are for the order screen only. */
 export function Income({ value, className = '' }: { value: string; className?: string }) {
   return (
     <span dir="ltr" className={`tabular-nums ${toneOf(value)} ${className}`}>
-      {formatProfit(value)}
+      {formatMoney(value)}
     </span>
   );
 }

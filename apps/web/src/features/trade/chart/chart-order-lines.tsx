@@ -4,7 +4,7 @@ import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOpenOrders } from '../../../api/open-orders';
 import { StopsSheet } from '../../../components/stops-sheet';
-import { formatNumber, formatProfit } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useSocketTopic } from '../../../lib/use-socket';
 import type { ChartApi } from './chart-series';
@@ -58,7 +58,11 @@ export function ChartOrderLines({
       if (kind === 'tp') return t('trade.chart.tp');
       if (kind === 'sl') return t('trade.chart.sl');
       if (kind === 'pending') return t('trade.chart.pending_line', { side: side(order), lots: order.Quantity });
-      return t('trade.chart.entry_line', { side: side(order), lots: order.Quantity, profit: formatProfit(order.FactProfits) });
+      return t('trade.chart.entry_line', {
+        side: side(order),
+        lots: order.Quantity,
+        profit: formatMoney(order.FactProfits, { signed: true }),
+      });
     };
     const colour = (order: Order, kind: LineKind) =>
       kind === 'tp' ? chart.up : kind === 'sl' ? chart.down : kind === 'pending' ? chart.accent : isBuy(order) ? chart.up : chart.down;
@@ -84,7 +88,7 @@ export function ChartOrderLines({
               : t('trade.chart.entry_line', {
                   side: t(isBuy(order) ? 'trade.buy' : 'trade.sell'),
                   lots: order.Quantity,
-                  profit: formatProfit(order.FactProfits),
+                  profit: formatMoney(order.FactProfits, { signed: true }),
                 })}
             {Number(order.TargetProfitPrice) ? ` · ${t('trade.chart.tp')} ${formatNumber(order.TargetProfitPrice, precision)}` : ''}
             {Number(order.TargetLossPrice) ? ` · ${t('trade.chart.sl')} ${formatNumber(order.TargetLossPrice, precision)}` : ''}

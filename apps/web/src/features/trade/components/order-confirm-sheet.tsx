@@ -159,8 +159,8 @@ export function OrderConfirmSheet({ draft, onClose, centred }: { draft: OrderDra
     [t('trade.leverage'), `x${draft.leverage}`],
     [t('trade.take_profit'), draft.takeProfit ? formatNumber(draft.takeProfit, precision) : t('trade.not_set')],
     [t('trade.stop_loss'), draft.stopLoss ? formatNumber(draft.stopLoss, precision) : t('trade.not_set')],
-    [t('trade.estimated_margin'), draft.estimate ? formatMoney(draft.estimate.margin.toFixed(6)) : '--'],
-    [t('trade.estimated_fee'), draft.estimate ? formatMoney(draft.estimate.fee.toFixed(6)) : '--'],
+    [t('trade.estimated_margin'), draft.estimate ? formatMoney(draft.estimate.margin.toString()) : '--'],
+    [t('trade.estimated_fee'), draft.estimate ? formatMoney(draft.estimate.fee.toString()) : '--'],
   ];
 
   return (

@@ -274,7 +274,7 @@ export function OrderForm({
         <Row label={t('trade.unit_per_lot')} value={formatNumber(symbol.ForexContNum, 0)} />
         <Row
           label={t('trade.estimated_margin')}
-          value={estimate ? formatMoney(estimate.margin.toFixed(6)) : '--'}
+          value={estimate ? formatMoney(estimate.margin.toString()) : '--'}
           testId="estimated-margin"
         />
         <Row label={t('trade.estimated_fee')} value={estimate ? formatMoney(estimate.fee.toFixed(6)) : '--'} testId="estimated-fee" />
