@@ -43,6 +43,11 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // The service worker and the offline page's script: plain scripts the build copies as they are.
+  {
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker, ...globals.browser } },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

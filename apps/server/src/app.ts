@@ -81,6 +81,9 @@ const isClientAbort = (err: Error & { code?: string }, raw: { socket?: { destroy
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** The service worker and the files it precaches: revalidated on every fetch, never kept stale. */
+const SERVICE_WORKER_FILES = /[\\/](sw\.js|offline\.html|offline\.js)$/;
+
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config } = opts;
   const log = opts.logger ?? createLogger(config);
@@ -140,6 +143,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The installable app: its service worker (/sw.js) and web manifest, from this origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
@@ -234,8 +240,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       wildcard: true,
       index: false,
       cacheControl: false,
-      setHeaders(res) {
-        res.setHeader('cache-control', 'public, max-age=300');
+      setHeaders(res, file) {
+        // A new service worker (and the offline page it keeps) must reach browsers on their next visit.
+        res.setHeader('cache-control', SERVICE_WORKER_FILES.test(file) ? 'no-cache' : 'public, max-age=300');
       },
     });
   }

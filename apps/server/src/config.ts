@@ -132,6 +132,18 @@ const EnvSchema = z.object({
   /** Price alerts one account may hold; alert e-mails one account may receive per day. */
   MAX_PRICE_ALERTS: z.coerce.number().int().positive().default(50),
   MAX_ALERT_EMAILS_PER_DAY: z.coerce.number().int().positive().default(100),
+  /**
+   * Web Push: the contact the push services are given with each message (a mailto: or https: URL;
+   * default: SMTP_FROM), devices per account, messages sent at once, and (tests and development only,
+   * never in production) origins allowed as push endpoints besides https ones, e.g. http://127.0.0.1.
+   */
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'a mailto: or https: URL')
+    .optional(),
+  WEB_PUSH_MAX_DEVICES: z.coerce.number().int().positive().max(100).default(10),
+  WEB_PUSH_CONCURRENCY: z.coerce.number().int().positive().max(64).default(4),
+  WEB_PUSH_TEST_ORIGINS: z.string().default(''),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('no-reply@localhost.localdomain'),
   SMS_URL: z.string().url().optional(),

@@ -8,10 +8,12 @@ import { startCompanyCheck } from './lib/company';
 import { IS_DESKTOP } from './lib/device';
 import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
 const root = createRoot(document.getElementById('root')!);
 void startCompanyCheck();
+registerServiceWorker();
 
 // The market screens (/, /trade, /product and the desktop terminal) all start from trade_list:
 // ask for it now, while the language and the route's chunk load, instead of after the first render.

@@ -10,6 +10,7 @@ import { marketModule } from './market/index.ts';
 import { socialModule } from './social/index.ts';
 import { supportModule } from './support/index.ts';
 import { tradingModule } from './trading/index.ts';
+import { webPushModule } from './web-push/index.ts';
 
 export interface ServerModule {
   name: string;
@@ -19,6 +20,7 @@ export interface ServerModule {
 /** Registration order: a module may use the services of the modules before it. */
 export const modules: ServerModule[] = [
   authModule,
+  webPushModule,
   ledgerModule,
   adminModule,
   marketModule,

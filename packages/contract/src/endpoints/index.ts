@@ -9,9 +9,10 @@ import * as platform from './platform.ts';
 import * as social from './social.ts';
 import * as support from './support.ts';
 import * as trading from './trading.ts';
+import * as webPush from './web-push.ts';
 
 /** The endpoint table, by module: every HTTP call of the product, trader and staff alike. */
-export const endpoints = { admin, auth, content, funding, identity, market, platform, social, support, trading } as const;
+export const endpoints = { admin, auth, content, funding, identity, market, platform, social, support, trading, webPush } as const;
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && typeof (value as Endpoint).path === 'string' && 'output' in value;

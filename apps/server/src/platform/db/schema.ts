@@ -13,3 +13,4 @@ export * from '../../modules/trading/db/schema.ts';
 export * from '../../modules/identity/schema.ts';
 export * from '../../modules/funding/schema.ts';
 export * from '../../modules/support/schema.ts';
+export * from '../../modules/web-push/schema.ts';

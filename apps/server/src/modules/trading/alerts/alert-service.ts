@@ -170,6 +170,7 @@ export class AlertService {
     if (!fired) return;
     const alert = this.view(fired);
     this.ctx.bus.publish(BusChannels.userChannel(fired.userId), pushMessage('ALERT', alert));
+    this.ctx.services.webPush.alert(fired.userId, alert);
     // Alerts can be set again as soon as they fire: the e-mails they send are capped per account and day
     // (shared by every server through the throttle); the push still goes out.
     const mailBudget = fired.email

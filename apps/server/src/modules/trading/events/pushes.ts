@@ -1,15 +1,17 @@
 import { fixed, moneyStr } from '@tp/contract/decimal';
 import { pushMessage, type PushBody, type ServerMessageOf } from '@tp/contract/pushes';
 import type { Notice, Order } from '@tp/contract/schemas/trading';
+import type { Services } from '../../../context.ts';
 import type { Bus } from '../../../platform/bus.ts';
 import type { Figures } from '../engine/figures.ts';
 import { BusChannels } from '../../../platform/bus-channels.ts';
 import { publishJournaled, type PushJournal } from '../../../platform/push-journal.ts';
 
-/** Where a user's pushes go: the bus, and the journal a reconnecting client replays from. */
+/** Where a user's pushes go: the bus, the journal a reconnecting client replays from, and the trader's devices (Web Push). */
 export interface PushOutlet {
   bus: Bus;
   pushJournal: PushJournal;
+  services: Pick<Services, 'webPush'>;
 }
 
 /** FOREX_CLOSED: the ids of orders that just closed or were cancelled (sent at once, never coalesced; kept for replay). */
@@ -20,6 +22,7 @@ export function publishClosed(out: PushOutlet, userId: number, ids: number[]): v
 /** NOTICE: a close or fill the trader did not make themselves (take-profit, stop-loss, stop-out, staff, pending fill or cancellation). */
 export function publishNotice(out: PushOutlet, userId: number, notice: Notice): void {
   publishJournaled(out.bus, out.pushJournal, userId, pushMessage('NOTICE', notice));
+  out.services.webPush.notice(userId, notice);
 }
 
 /** The NOTICE of a margin call: the account's margin level (percent) in `price`; no order. */

@@ -9,6 +9,7 @@ import { queryKey } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
 import { useSocketTopic } from '../../../lib/use-socket';
 import { notificationsQueryKey } from '../api/get-notices';
+import { useDevicePushLanguage } from '../api/web-push';
 import { alertText, noticeText, type NoticeFields } from './notice-text';
 import { beep, soundEnabled } from './notice-settings';
 
@@ -32,9 +33,10 @@ function noticeOfPush(message: ServerMessageOf<'NOTICE'>): NoticeFields | null {
  * turned sound on), wherever they are in the app; the notification list refetches.
  */
 export function NoticeListener() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const loggedIn = useSessionStore((state) => Boolean(state.token));
+  useDevicePushLanguage(loggedIn, i18n.language);
 
   const announce = (text: string, tone: 'info' | 'success' | 'error') => {
     toast(text, tone, NOTICE_TOAST_MS);

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useNotifications, type NotificationItem } from '../api/get-notices';
 import { itemText } from './notice-text';
 import { lastSeen, markSeen, setSoundEnabled, useSoundEnabled } from './notice-settings';
+import { PushSettings } from './push-settings';
 
 function SoundSwitch() {
   const { t } = useTranslation();
@@ -61,6 +62,7 @@ export function NotificationsPage() {
     <>
       <PageHeader title={t('account.notifications')} />
       <div className="mx-auto w-full max-w-3xl">
+        <PushSettings />
         <SoundSwitch />
         {list.isPending ? (
           <SkeletonRows />

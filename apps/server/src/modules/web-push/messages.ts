@@ -1,0 +1,67 @@
+import { ACCOUNT_NOTICE_KINDS, type Alert, type Notice } from '@tp/contract/schemas/trading';
+import { dec, fixed } from '@tp/contract/decimal';
+import { pushEventOf, type PushEvent } from '@tp/contract/schemas/web-push';
+import { t } from '../../http/i18n.ts';
+
+/** What the service worker shows: the notification's title and text, its tag (one per order) and the page a click opens. */
+export interface PushMessage {
+  event: PushEvent;
+  title: string;
+  body: string;
+  tag: string;
+  url: string;
+}
+
+const CLOSES: ReadonlySet<string> = new Set(['take_profit', 'stop_loss', 'trailing_stop', 'stop_out', 'staff_close']);
+const ACCOUNT_KINDS: ReadonlySet<string> = new Set(ACCOUNT_NOTICE_KINDS);
+
+/** Numbers keep their sign on the left inside a right-to-left sentence (Unicode isolates, Arabic only). */
+const isolate = (lang: string, text: string) => (lang === 'ar' ? `\u2066${text}\u2069` : text);
+
+/** The close's result in USD to the cent, signed: "+12.50", "-3.10". */
+function signed(value: string): string {
+  const text = fixed(value, 2);
+  return dec(value).gt(0) ? `+${text}` : text;
+}
+
+/** The orders screen where the order now is (history after a close, holding after a fill). */
+function urlOf(notice: Notice): string {
+  if (ACCOUNT_KINDS.has(notice.kind) || notice.kind === 'demo_reset') return '/mine/notifications';
+  if (notice.kind === 'margin_call') return '/order?type=1';
+  const tab = notice.kind === 'pending_filled' ? 1 : 3;
+  return `/order?type=${tab}&id=${notice.order_id}`;
+}
+
+function noticeBody(lang: string, notice: Notice, kind: string): string {
+  const n = (text: string) => isolate(lang, text);
+  if (CLOSES.has(notice.kind))
+    return t(lang, 'push.notice_close', { kind, symbol: notice.symbol, price: n(notice.price), result: n(signed(notice.profit)) });
+  if (notice.kind === 'margin_call') return t(lang, 'push.notice_margin_call', { level: n(fixed(notice.price, 2)) });
+  if (notice.kind === 'pending_filled' || notice.kind === 'pending_cancelled')
+    return t(lang, 'push.notice_order', { kind, symbol: notice.symbol, price: n(notice.price) });
+  const text = notice.amount ? n(`${notice.amount} ${notice.currency ?? ''}`.trim()) : kind;
+  return notice.reason ? t(lang, 'push.notice_with_reason', { text, reason: notice.reason }) : text;
+}
+
+/** A NOTICE as a push notification in the trader's language. */
+export function noticeMessage(lang: string, notice: Notice): PushMessage {
+  const title = t(lang, `push.kind_${notice.kind}`);
+  const tag = notice.order_id ? `order-${notice.order_id}` : `${notice.kind}-${notice.time}`;
+  return { event: pushEventOf(notice.kind), title, body: noticeBody(lang, notice, title), tag, url: urlOf(notice) };
+}
+
+/** A fired price alert as a push notification in the trader's language. */
+export function alertMessage(lang: string, alert: Alert): PushMessage {
+  return {
+    event: 'price_alert',
+    title: t(lang, 'push.alert_title', { symbol: alert.symbol }),
+    body: t(lang, 'push.alert_body', {
+      symbol: alert.symbol,
+      side: t(lang, `push.side_${alert.side}`),
+      price: isolate(lang, alert.fired_price),
+      target: isolate(lang, alert.price),
+    }),
+    tag: `alert-${alert.id}`,
+    url: '/order?type=alerts',
+  };
+}

@@ -1,0 +1,66 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { settings } from '../../platform/db/platform-schema.ts';
+import { pushPreferences, pushSubscriptions } from './schema.ts';
+
+export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** A setting made once (the first caller's value wins, also across servers sharing the database). */
+export async function ensureSetting(db: DbOrTx, key: string, value: string): Promise<string> {
+  await db.insert(settings).values({ key, value }).onConflictDoNothing();
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  return row!.value;
+}
+
+export async function countSubscriptions(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function findSubscription(db: DbOrTx, endpoint: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)).limit(1);
+  return row;
+}
+
+/** Adds the device, or refreshes its keys (and owner: a shared browser's new trader) when the endpoint is known. */
+export async function upsertSubscription(
+  db: DbOrTx,
+  row: { userId: number; endpoint: string; p256dh: string; auth: string },
+): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, updatedAt: sql`now()` },
+    });
+}
+
+export async function deleteSubscription(db: DbOrTx, userId: number, endpoint: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+/** A device the push service no longer knows (404, 410): forgotten, by id so a re-subscription since is kept. */
+export async function deleteSubscriptionById(db: DbOrTx, id: number, endpoint: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+export async function subscriptionsOf(db: DbOrTx, userId: number): Promise<SubscriptionRow[]> {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
+export async function preferencesOf(db: DbOrTx, userId: number): Promise<{ offEvents: string[]; lang: string | null } | undefined> {
+  const [row] = await db
+    .select({ offEvents: pushPreferences.offEvents, lang: pushPreferences.lang })
+    .from(pushPreferences)
+    .where(eq(pushPreferences.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export async function savePreferences(db: DbOrTx, userId: number, change: { offEvents?: string[]; lang?: string }): Promise<void> {
+  await db
+    .insert(pushPreferences)
+    .values({ userId, offEvents: change.offEvents ?? [], lang: change.lang ?? null })
+    .onConflictDoUpdate({ target: pushPreferences.userId, set: { ...change, updatedAt: sql`now()` } });
+}
