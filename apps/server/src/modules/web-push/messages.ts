@@ -1,5 +1,6 @@
 import { ACCOUNT_NOTICE_KINDS, type Alert, type Notice } from '@tp/contract/schemas/trading';
-import { dec, fixed } from '@tp/contract/decimal';
+import { localeOf, normalizeLang } from '@tp/contract/languages';
+import { formatAmount, formatDecimal } from '@tp/contract/number-format';
 import { pushEventOf, type PushEvent } from '@tp/contract/schemas/web-push';
 import { t } from '../../http/i18n.ts';
 
@@ -18,11 +19,11 @@ const ACCOUNT_KINDS: ReadonlySet<string> = new Set(ACCOUNT_NOTICE_KINDS);
 /** Numbers keep their sign on the left inside a right-to-left sentence (Unicode isolates, Arabic only). */
 const isolate = (lang: string, text: string) => (lang === 'ar' ? `\u2066${text}\u2069` : text);
 
-/** The close's result in USD to the cent, signed: "+12.50", "-3.10". */
-function signed(value: string): string {
-  const text = fixed(value, 2);
-  return dec(value).gt(0) ? `+${text}` : text;
-}
+const localeFor = (lang: string) => localeOf(normalizeLang(lang));
+/** The close's result in USD to the cent, signed and grouped as the app writes money: "+1,212.50", "-3.10". */
+const signed = (lang: string, value: string) => formatAmount(value, localeFor(lang), { signed: true });
+/** A price as sent (its symbol's precision), grouped as the app writes prices: "95,600.00". */
+const price = (lang: string, value: string) => formatDecimal(value, value.split('.')[1]?.length ?? 0, localeFor(lang));
 
 /** The orders screen where the order now is (history after a close, holding after a fill). */
 function urlOf(notice: Notice): string {
@@ -35,11 +36,17 @@ function urlOf(notice: Notice): string {
 function noticeBody(lang: string, notice: Notice, kind: string): string {
   const n = (text: string) => isolate(lang, text);
   if (CLOSES.has(notice.kind))
-    return t(lang, 'push.notice_close', { kind, symbol: notice.symbol, price: n(notice.price), result: n(signed(notice.profit)) });
-  if (notice.kind === 'margin_call') return t(lang, 'push.notice_margin_call', { level: n(fixed(notice.price, 2)) });
+    return t(lang, 'push.notice_close', {
+      kind,
+      symbol: notice.symbol,
+      price: n(price(lang, notice.price)),
+      result: n(signed(lang, notice.profit)),
+    });
+  if (notice.kind === 'margin_call')
+    return t(lang, 'push.notice_margin_call', { level: n(formatDecimal(notice.price, 2, localeFor(lang))) });
   if (notice.kind === 'pending_filled' || notice.kind === 'pending_cancelled')
-    return t(lang, 'push.notice_order', { kind, symbol: notice.symbol, price: n(notice.price) });
-  const text = notice.amount ? n(`${notice.amount} ${notice.currency ?? ''}`.trim()) : kind;
+    return t(lang, 'push.notice_order', { kind, symbol: notice.symbol, price: n(price(lang, notice.price)) });
+  const text = notice.amount ? n(`${formatAmount(notice.amount, localeFor(lang))} ${notice.currency ?? ''}`.trim()) : kind;
   return notice.reason ? t(lang, 'push.notice_with_reason', { text, reason: notice.reason }) : text;
 }
 
@@ -58,8 +65,8 @@ export function alertMessage(lang: string, alert: Alert): PushMessage {
     body: t(lang, 'push.alert_body', {
       symbol: alert.symbol,
       side: t(lang, `push.side_${alert.side}`),
-      price: isolate(lang, alert.fired_price),
-      target: isolate(lang, alert.price),
+      price: isolate(lang, price(lang, alert.fired_price)),
+      target: isolate(lang, price(lang, alert.price)),
     }),
     tag: `alert-${alert.id}`,
     url: '/order?type=alerts',

@@ -6,6 +6,7 @@ import { Code } from '@tp/contract/codes';
 import { eq } from 'drizzle-orm';
 import { settings } from '../../platform/db/platform-schema.ts';
 import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
+import { catalogueOf } from '../../http/i18n.ts';
 import { demoTrader, submit, symbolId, tick, tradingApp, type Trader } from '../../../test/trading/test-kit.ts';
 
 /**
@@ -121,8 +122,8 @@ describe.each(dbTargets)('web push on %s', (target) => {
   });
 
   it.each([
-    ['en', 'Take-profit hit', 'Take-profit hit: BTC/USDT closed at 95600.00, result +59.00'],
-    ['ar', 'تحقق جني الربح', 'تحقق جني الربح: أُغلق BTC/USDT عند \u206695600.00\u2069، النتيجة \u2066+59.00\u2069'],
+    ['en', 'Take-profit hit', 'Take-profit hit: BTC/USDT closed at 95,600.00, result +59.00'],
+    ['ar', 'تحقق جني الربح', 'تحقق جني الربح: أُغلق BTC/USDT عند \u206695,600.00\u2069، النتيجة \u2066\u200e+59.00\u2069'],
   ])('pushes a take-profit close to every device of the trader, encrypted, in their language (%s)', async (lang, title, body) => {
     const trader = await demoTrader(t);
     const phone = device('phone');
@@ -150,6 +151,31 @@ describe.each(dbTargets)('web push on %s', (target) => {
     }
   });
 
+  it.each(['ar', 'en'])('pushes a stop-out, encrypted for the subscription, in the trader’s language (%s)', async (lang) => {
+    const trader = await demoTrader(t);
+    const phone = device('phone');
+    expect((await post(trader, '/api/user/push/subscribe', phone.json(), lang)).code).toBe(Code.SUCCESS);
+    await tick(t, BTC, '94990', '95010');
+    const opened = await submit(t, trader, { type: 1, cont: '1', forex_id: symbolId(t, BTC), multiple: 2 });
+    expect(opened.code).toBe(Code.SUCCESS);
+    // At 15,000 the long has lost 80,010 of the 100,000 demo cash: margin level about 42%, below the stop-out level.
+    await tick(t, BTC, '15000', '15020');
+    await t.ctx.services.webPush.settled();
+    const messages = received.filter((r) => r.path === new URL(phone.endpoint).pathname).map((r) => phone.decrypt(r.body));
+    const stopOut = messages.find((m) => m.event === 'stop_out');
+    expect(stopOut, JSON.stringify(messages)).toBeDefined();
+    const isolate = (text: string) => (lang === 'ar' ? `\u2066${text}\u2069` : text);
+    expect(stopOut).toMatchObject({
+      title: catalogueOf(lang as 'ar')['push.kind_stop_out'],
+      tag: `order-${opened.data.Id}`,
+      url: `/order?type=3&id=${opened.data.Id}`,
+    });
+    expect(stopOut!.body).toContain(isolate('15,000.00'));
+    // Arabic money carries the locale's left-to-right mark before its sign (Intl, as the web app writes it).
+    expect(stopOut!.body).toContain(isolate(lang === 'ar' ? '\u200e-80,010.00' : '-80,010.00'));
+    expect(stopOut!.body).toContain('BTC/USDT');
+  });
+
   it('pushes a fired price alert in the language of the last push call (de), not the one it subscribed in', async () => {
     const trader = await demoTrader(t);
     const tablet = device('tablet');
@@ -171,7 +197,7 @@ describe.each(dbTargets)('web push on %s', (target) => {
     expect(got).toHaveLength(1);
     expect(tablet.decrypt(got[0]!.body)).toEqual({
       title: 'Kursalarm · EUR/USD',
-      body: 'Preisalarm: EUR/USD Briefkurs hat 1.09000 erreicht (Alarm bei 1.09000)',
+      body: 'Preisalarm: EUR/USD Briefkurs hat 1,09000 erreicht (Alarm bei 1,09000)',
       tag: `alert-${added.data.id}`,
       url: '/order?type=alerts',
       event: 'price_alert',
