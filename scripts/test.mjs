@@ -35,7 +35,7 @@ const run = (projects) => {
 if (args.length === 0) {
   for (const [name, cmd] of [
     ['lint', [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.']],
-    ...['packages/contract', 'apps/server', 'apps/web'].map((project) => [
+    ...['packages/contract', 'apps/server', 'apps/web', 'examples/bot'].map((project) => [
       `typecheck ${project}`,
       [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', project],
     ]),

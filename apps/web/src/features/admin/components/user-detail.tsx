@@ -15,10 +15,10 @@ import { AdjustBalanceDialog } from './adjust-balance-dialog';
 import { DataTable, tableState } from './data-table';
 import { PromptDialog } from './prompt-dialog';
 
-const TABS = ['profile', 'sessions', 'ledger', 'orders'] as const;
+const TABS = ['profile', 'sessions', 'api_keys', 'ledger', 'orders'] as const;
 type Tab = (typeof TABS)[number];
 
-/** One user: profile, sessions, ledger and orders; disable/enable and (finance) balance adjustment. */
+/** One user: profile, sessions, API keys, ledger and orders; disable/enable and (finance) balance adjustment. */
 export function UserDetail() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -43,6 +43,7 @@ export function UserDetail() {
           <Profile user={profile.data} />
         ))}
       {tab === 'sessions' && <Sessions userId={userId} />}
+      {tab === 'api_keys' && <ApiKeys userId={userId} />}
       {tab === 'ledger' && <Ledger userId={userId} />}
       {tab === 'orders' && <Orders userId={userId} />}
     </section>
@@ -142,6 +143,75 @@ function Sessions({ userId }: { userId: number }) {
             end.mutate({ user_id: userId, session_id: ending === 'all' ? undefined : ending }, { onSuccess: () => setEnding(null) })
           }
         />
+      )}
+    </div>
+  );
+}
+
+/** The user's API keys as the user sees them (never the secret), with a staff revoke (audited on the server). */
+function ApiKeys({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const q = useStaffQuery(api.userApiKeys, { user_id: userId });
+  const revoke = useStaffMutation(api.userApiKeyRevoke);
+  const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
+  const statusOf = (k: { revoked_at: string | null; expires_at: string | null }) =>
+    k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) <= Date.now() ? 'expired' : 'active';
+  return (
+    <div className="flex flex-col gap-3">
+      <DataTable
+        {...tableState(q)}
+        label={t('admin.tab.api_keys')}
+        rowKey={(r) => r.id}
+        columns={[
+          { key: 'name', label: t('account.api_keys.name'), render: (r) => r.name },
+          {
+            key: 'scopes',
+            label: t('account.api_keys.scopes'),
+            render: (r) => r.scopes.map((s) => t(`account.api_keys.scope_name_${s}`, { defaultValue: s })).join(', '),
+          },
+          {
+            key: 'ip',
+            label: t('account.api_keys.ip_allow_short'),
+            render: (r) => (r.ip_allow.length ? <span dir="ltr">{r.ip_allow.join(', ')}</span> : t('account.api_keys.any_ip')),
+          },
+          { key: 'created', label: t('account.api_keys.created_at'), render: (r) => formatDateTime(r.created_at) },
+          {
+            key: 'expires',
+            label: t('account.api_keys.expires_at'),
+            render: (r) => (r.expires_at ? formatDateTime(r.expires_at) : t('account.api_keys.no_expiry')),
+          },
+          {
+            key: 'used',
+            label: t('account.api_keys.last_used'),
+            render: (r) => (r.last_used_at ? formatDateTime(r.last_used_at) : t('account.api_keys.never_used')),
+          },
+          { key: 'status', label: t('admin.f.status'), render: (r) => t(`account.api_keys.status_${statusOf(r)}`) },
+          {
+            key: 'act',
+            label: t('admin.f.actions'),
+            render: (r) =>
+              statusOf(r) === 'revoked' ? null : (
+                <Button
+                  variant="secondary"
+                  onClick={() => setRevoking({ id: r.id, name: r.name })}
+                  aria-label={`${t('account.api_keys.revoke')} ${r.name}`}
+                >
+                  {t('account.api_keys.revoke')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      {revoking && (
+        <PromptDialog
+          title={t('account.api_keys.revoke_title')}
+          danger
+          busy={revoke.isPending}
+          onCancel={() => setRevoking(null)}
+          onConfirm={() => revoke.mutate({ user_id: userId, id: revoking.id }, { onSuccess: () => setRevoking(null) })}
+        >
+          <p>{t('account.api_keys.revoke_body', { name: revoking.name })}</p>
+        </PromptDialog>
       )}
     </div>
   );
