@@ -24,6 +24,13 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     expect(await c.next((m) => m === 'pong')).toBe('pong');
   });
 
+  it('answers in English when the client names no language, and in the one it names', async () => {
+    expect(await (await connect('')).request({ type: 'dance', params: '' }, 'error')).toMatchObject({ msg: 'Unknown message type: dance' });
+    const hk = await (await connect('?lang=hk')).request({ type: 'dance', params: '' }, 'error');
+    expect(hk.msg).not.toBe('Unknown message type: dance');
+    expect(hk.msg).toContain('dance');
+  });
+
   it('answers bad messages with an error and keeps the connection', async () => {
     const c = await connect();
     expect(await c.request('{not json', 'error')).toMatchObject({ type: 'error', code: 1001, msg: 'The message could not be read' });
@@ -118,11 +125,18 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
 
   it('pushes the top of book on MARKET_DEPTH.{code}: a snapshot, then each quote, with sizes', async () => {
     const c = await connect();
-    expect(await c.request({ type: 'sub', params: 'MARKET_DEPTH.btcusdt' }, 'sub_result')).toMatchObject({ code: 1, topic: 'MARKET_DEPTH.BTCUSDT' });
+    expect(await c.request({ type: 'sub', params: 'MARKET_DEPTH.btcusdt' }, 'sub_result')).toMatchObject({
+      code: 1,
+      topic: 'MARKET_DEPTH.BTCUSDT',
+    });
     await c.next((m) => typeof m === 'object' && m.type === 'MARKET_DEPTH', 3000);
     const from = c.messages.length;
     tick('97100.00', '97102.00');
-    const pushed = await c.next((m) => typeof m === 'object' && m.type === 'MARKET_DEPTH' && m.time > 0 && m.bids[0][0] !== c.ofType('MARKET_DEPTH')[0]!.bids[0][0], 3000, from);
+    const pushed = await c.next(
+      (m) => typeof m === 'object' && m.type === 'MARKET_DEPTH' && m.time > 0 && m.bids[0][0] !== c.ofType('MARKET_DEPTH')[0]!.bids[0][0],
+      3000,
+      from,
+    );
     const quote = live.t.ctx.services.market.quote(btc().id)!;
     expect(pushed).toEqual({
       type: 'MARKET_DEPTH',
@@ -207,7 +221,14 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     await other.request({ type: 'login', params: ub.token }, 'login_result');
     const notice = { type: 'NOTICE', kind: 'take_profit', order_id: 5, symbol: 'BTC/USDT', price: '96000.00', profit: '10.000000' };
     live.t.ctx.bus.publish(BusChannels.userChannel(ua.userId), notice);
-    live.t.ctx.bus.publish(BusChannels.userChannel(ua.userId), { type: 'ALERT', id: 3, symbol: 'EUR/USD', side: 'bid', price: '1.09000', fired_price: '1.09001' });
+    live.t.ctx.bus.publish(BusChannels.userChannel(ua.userId), {
+      type: 'ALERT',
+      id: 3,
+      symbol: 'EUR/USD',
+      side: 'bid',
+      price: '1.09000',
+      fired_price: '1.09001',
+    });
     expect(await mine.next((m) => typeof m === 'object' && m.type === 'NOTICE')).toMatchObject({ kind: 'take_profit', order_id: 5 });
     expect(await mine.next((m) => typeof m === 'object' && m.type === 'ALERT')).toMatchObject({ id: 3, fired_price: '1.09001' });
     await new Promise((r) => setTimeout(r, 100));

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type WebSocket from 'ws';
 import { type SessionEndReason, WsTopic } from '@tp/contract/constants';
 import { pushMessage, type ServerMessageOf } from '@tp/contract/pushes';
-import { normalizeLang } from '@tp/contract/languages';
+import { API_DEFAULT_LANG, normalizeLang } from '@tp/contract/languages';
 import { socket } from '@tp/contract/endpoints/platform';
 import type { AppContext, AuthStaff, AuthUser } from '../context.ts';
 import { t } from '../http/i18n.ts';
@@ -90,7 +90,9 @@ export class WsGateway implements ProtocolHost {
 
   private accept(ws: WebSocket, req: FastifyRequest): void {
     const ip = clientKey(req.ip);
-    const lang = normalizeLang(((req.query as Record<string, string>)?.lang ?? req.headers.lang) as string | undefined);
+    // As on HTTP: the language the client names (query or header), English when it names none.
+    const sent = ((req.query as Record<string, string>)?.lang ?? req.headers.lang) as string | undefined;
+    const lang = typeof sent === 'string' && sent.trim() ? normalizeLang(sent) : API_DEFAULT_LANG;
     const count = this.perIp.get(ip) ?? 0;
     if (count >= this.ctx.config.WS_MAX_CONNECTIONS_PER_IP) {
       this.stats.refused++;

@@ -119,8 +119,9 @@ export function useLiveGateway(target: DbTarget, env: Record<string, string>) {
     get t(): TestApp {
       return app!;
     },
-    async connect(): Promise<TestClient> {
-      const c = await TestClient.connect(url);
+    /** `query` replaces the URL's query (`?lang=en` by default), e.g. '' to send no language. */
+    async connect(query?: string): Promise<TestClient> {
+      const c = await TestClient.connect(query === undefined ? url : url.replace(/\?.*$/, query));
       clients.push(c);
       return c;
     },

@@ -2,6 +2,7 @@ import { Code } from '@tp/contract/codes';
 import { WS_CONNECT_TIMEOUT_MS, WS_PATH } from '@tp/contract/constants';
 import { isAnnouncementTopic, type ParsedJsonMessage, parseServerMessage, topicOfMessage } from '@tp/contract/push-parse';
 import type { ClientMessageOf, JsonServerMessage, MessageOnTopic, ServerMessageOf, SocketTopic } from '@tp/contract/pushes';
+import { currentLang } from './i18n';
 import { endSession } from './session-ended';
 import { getToken } from './session-store';
 
@@ -410,7 +411,8 @@ export class SocketClient {
 
 export function defaultSocketUrl(): string {
   const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${WS_PATH}`;
+  // The server's messages on the socket in the app's language (it answers English when none is named).
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${WS_PATH}?lang=${currentLang()}`;
 }
 
 export const socket = new SocketClient({ url: defaultSocketUrl, getToken, onSessionEnded: (m) => endSession(String(m.reason)) });
