@@ -1,6 +1,6 @@
 import type { Order } from '@tp/contract/schemas/trading';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { myDealQueryKey, type MyDeal, type OrderTab } from '../api/get-my-deal';
 import { useIsDesktop } from '../../../lib/device';
@@ -28,6 +28,7 @@ export function OrdersBoard({
   centred,
   embedded = false,
   currentCode,
+  focusId = null,
 }: {
   tab: BoardTab;
   onTab: (tab: BoardTab) => void;
@@ -36,6 +37,8 @@ export function OrdersBoard({
   embedded?: boolean;
   /** The trade screen's symbol: close-all acts on it by default. */
   currentCode?: string | null;
+  /** An order to show (a notification's link): scrolled to and marked in its tab, its sheet opened while it is live. */
+  focusId?: number | null;
 }) {
   const { t } = useTranslation();
   const desktop = useIsDesktop();
@@ -54,6 +57,31 @@ export function OrdersBoard({
           .flatMap((status) => queryClient.getQueryData<MyDeal>(myDealQueryKey(status as OrderTab))?.data ?? [])
           .find((order) => order.Id === detailId);
   const open = (order: Order) => setDetailId(order.Id);
+  const panel = useRef<HTMLDivElement>(null);
+  // A notification's order: once its row is on the page, scroll to it and mark it; a live one opens its sheet.
+  useEffect(() => {
+    if (focusId === null) return;
+    let done = false;
+    const find = () => {
+      const row = panel.current?.querySelector<HTMLElement>(`[data-order-id="${focusId}"]`);
+      if (!row || done) return;
+      done = true;
+      row.setAttribute('aria-current', 'true');
+      row.classList.add('ring-2', 'ring-accent', 'ring-inset');
+      row.tabIndex = -1;
+      row.scrollIntoView({ block: 'center' });
+      row.focus({ preventScroll: true });
+      if (tab === 1 || tab === 0) setDetailId(focusId);
+    };
+    find();
+    const observer = new MutationObserver(find);
+    if (panel.current) observer.observe(panel.current, { childList: true, subtree: true });
+    const stop = setTimeout(() => observer.disconnect(), 10_000);
+    return () => {
+      observer.disconnect();
+      clearTimeout(stop);
+    };
+  }, [focusId, tab]);
   // Desktop: MT5-like tables; phone: cards.
   const look = { table: desktop, embedded };
   const openTool = (kind: PositionTool, order: Order) => {
@@ -83,6 +111,7 @@ export function OrdersBoard({
         ))}
       </div>
       <div
+        ref={panel}
         role="tabpanel"
         aria-label={t(`orders.${TABS.find((x) => x.tab === tab)!.key}`)}
         className={embedded ? 'flex min-h-0 flex-1 flex-col overflow-auto' : undefined}
