@@ -125,6 +125,9 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
                 : null,
             };
           };
+          // The titles handed to the chart for the order lines (it draws them on a canvas).
+          (container.current as HTMLDivElement & { orderLineTitles?: () => string[] }).orderLineTitles = () =>
+            api.current?.lines.all().map((l) => l.line.options().title) ?? [];
         }
         setReady(true);
       })

@@ -1,0 +1,123 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../apps/server/test/test-app.ts';
+import { liveQuotes, tick as kitTick } from '../apps/server/test/trading/test-kit.ts';
+import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
+
+/**
+ * Chart polish: signed numbers in chart labels read sign-first in Arabic, the phone chart bar's
+ * labels never collide in any language, and indicator legends show (and edit) their parameters.
+ */
+describe('chart polish', () => {
+  let e2e: E2E;
+  const tick = (code: string, bid: string, ask: string) => kitTick(e2e.server, code, bid, ask);
+  const btcId = () => e2e.server.ctx.services.market.symbolByCode('BTCUSDT')!.id;
+
+  async function loggedInPage(
+    device: typeof PHONE | typeof DESKTOP,
+    lang: string,
+  ): Promise<{ context: BrowserContext; page: Page; token: string; userId: number }> {
+    const demo = await call(e2e.server, 'GET', '/api/user/createAccountDemoForU');
+    const login = await call(e2e.server, 'POST', '/api/user/loginForU', { demo_id: demo.data.demo_id });
+    expect(login.code).toBe(1);
+    const session = JSON.stringify({ state: { token: login.data.token, user: login.data.user }, version: 0 });
+    const { context, page } = await newPage(e2e, device, { lang });
+    await context.addInitScript((value) => localStorage.setItem('session', value), session);
+    return { context, page, token: login.data.token, userId: login.data.user.id };
+  }
+
+  /** The order line titles the chart was handed (it draws them on its canvas). */
+  const lineTitles = (page: Page) =>
+    page.getByTestId('kline-chart').evaluate((el) => (el as HTMLElement & { orderLineTitles?: () => string[] }).orderLineTitles?.() ?? []);
+
+  // A signed figure isolated left-to-right: the sign is the first thing inside the isolate.
+  const ISOLATED_NEGATIVE = /\u2066-[\d,.]+\u2069/;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    for (const task of e2e.server.ctx.background.filter((t) => t.name.startsWith('price-source'))) await task.stop();
+    await liveQuotes(e2e.server);
+    await tick('BTCUSDT', '95000.00', '95020.00');
+  });
+  afterAll(async () => e2e?.close());
+
+  for (const [device, size] of [
+    [PHONE, 'phone'],
+    [DESKTOP, 'desktop'],
+  ] as const) {
+    it(`keeps the minus in front of a position's loss and the day's change in chart labels (${size}, ar)`, async () => {
+      await tick('BTCUSDT', '95000.00', '95020.00');
+      const { context, page, token } = await loggedInPage(device, 'ar');
+      // A buy opened at the ask is at a loss at the bid: its line shows a negative profit.
+      const placed = await call(
+        e2e.server,
+        'GET',
+        '/v1/api/forex/submit',
+        { type: 1, cont: '0.1', forex_id: btcId(), status: 1, multiple: 2 },
+        { token },
+      );
+      expect(placed.code).toBe(1);
+      await page.goto('/trade?symbol=BTCUSDT');
+      await expect.poll(() => page.getByTestId('chart-order-line').count(), { timeout: 15_000 }).toBe(1);
+      const listed = (await page.getByTestId('chart-order-line').textContent())!;
+      expect(listed).toMatch(ISOLATED_NEGATIVE);
+      await expect.poll(() => lineTitles(page)).toHaveLength(1);
+      const [title] = await lineTitles(page);
+      expect(title).toContain('شراء 0.1');
+      expect(title).toMatch(ISOLATED_NEGATIVE);
+      // No Arabic letter mark or direction mark left to pull the sign behind the digits.
+      expect(title).not.toMatch(/[\u061c\u200e\u200f]/);
+
+      // The day's change in the quote header: signed, isolated, sign first.
+      const change = page.getByTestId('quote-change').first();
+      await expect.poll(() => change.textContent()).toMatch(/^\u2066[+-]?[\d,.]+%\u2069$/);
+      const stat = page.getByTestId('stat-change').first();
+      if (await stat.count()) expect(await stat.textContent()).toMatch(/^\u2066[+-]?[\d,.]+%\u2069$/);
+      await page.screenshot({ path: `/tmp/chart-polish-${size}-ar-signs.png` });
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const lang of ['hk', 'en', 'ar']) {
+    it(`lays out the phone chart bar without two labels overlapping (phone, ${lang})`, async () => {
+      const { context, page } = await loggedInPage(PHONE, lang);
+      await page.goto('/trade?symbol=BTCUSDT');
+      await page.getByTestId('kline-chart').waitFor();
+      // The bar: the period buttons above the chart, then the chart type and indicator toggles.
+      const boxes = await page.getByTestId('kline-chart').evaluate((el) => {
+        const root = el.parentElement!.parentElement!;
+        const bars = [root.previousElementSibling!, root.firstElementChild!];
+        return bars.flatMap((bar) =>
+          [...bar.querySelectorAll('button')].map((b) => {
+            const r = b.getBoundingClientRect();
+            return {
+              text: b.textContent,
+              x: r.x,
+              y: r.y,
+              w: r.width,
+              h: r.height,
+              clipped: b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1,
+            };
+          }),
+        );
+      });
+      expect(boxes.length).toBeGreaterThanOrEqual(9 + 3 + 5);
+      for (const box of boxes) {
+        expect(box.w, `${box.text} has a width`).toBeGreaterThan(0);
+        expect(box.clipped, `${box.text} shows its whole label`).toBe(false);
+      }
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i]!, boxes[j]!];
+          const overlapX = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+          const overlapY = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+          expect(overlapX > 0.5 && overlapY > 0.5, `${a.text} and ${b.text} overlap`).toBe(false);
+        }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `/tmp/chart-polish-phone-${lang}-bar.png` });
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    });
+  }
+});
