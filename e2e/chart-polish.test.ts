@@ -120,4 +120,48 @@ describe('chart polish', () => {
       await context.close();
     });
   }
+  for (const [device, size, lang] of [
+    [DESKTOP, 'desktop', 'en'],
+    [PHONE, 'phone', 'ar'],
+  ] as const) {
+    it(`shows an indicator's legend with its parameters and value, edits its period, and keeps it after a reload (${size}, ${lang})`, async () => {
+      await tick('BTCUSDT', '95000.00', '95020.00');
+      const { context, page, userId } = await loggedInPage(device, lang);
+      await page.goto('/trade?symbol=BTCUSDT');
+      await page.getByTestId('kline-chart').waitFor();
+      await page.getByRole('button', { name: 'SMA', exact: true }).click();
+      const legend = page.locator('[data-testid="indicator-legend"][data-indicator="sma"]');
+      const value = legend.locator('[data-line="sma"]');
+      await expect.poll(() => legend.textContent()).toContain('SMA 20');
+      await expect.poll(() => value.textContent()).toMatch(/\d{2},\d{3}\.\d{2}/);
+      const before = await value.textContent();
+      await page.screenshot({ path: `/tmp/chart-polish-${size}-${lang}-legend.png` });
+
+      await legend.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      const period = dialog.getByRole('textbox');
+      expect(await period.inputValue()).toBe('20');
+      // Out of range: refused with its rule, the chart keeps the last valid period.
+      await period.fill('0');
+      await expect.poll(() => dialog.getByRole('alert').count()).toBe(1);
+      expect(await legend.textContent()).toContain('SMA 20');
+      await period.fill('50');
+      await expect.poll(() => legend.textContent()).toContain('SMA 50');
+      expect(await dialog.getByRole('alert').count()).toBe(0);
+      await page.screenshot({ path: `/tmp/chart-polish-${size}-${lang}-legend-edit.png` });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => value.textContent()).not.toBe(before);
+      const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `chart-prefs:${userId}`))!);
+      expect(stored.params.sma).toEqual({ period: 50 });
+
+      await page.reload();
+      await expect.poll(() => legend.textContent()).toContain('SMA 50');
+      await expect.poll(() => value.textContent()).toMatch(/\d{2},\d{3}\.\d{2}/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(device.viewport.width);
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSessionStore } from '../../../lib/session-store';
-import { INDICATORS, type IndicatorName } from './indicators';
+import { DEFAULT_PARAMS, INDICATORS, type IndicatorName, type IndicatorParams, sanitiseParams } from './indicators';
 
 export const CHART_TYPES = ['candles', 'bars', 'line'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
@@ -8,9 +8,19 @@ export type ChartType = (typeof CHART_TYPES)[number];
 export interface ChartPrefs {
   type: ChartType;
   indicators: IndicatorName[];
+  /** Each indicator's parameters (the defaults until the trader edits them in its legend). */
+  params: IndicatorParams;
 }
 
-const DEFAULTS: ChartPrefs = { type: 'candles', indicators: [] };
+const DEFAULTS: ChartPrefs = { type: 'candles', indicators: [], params: DEFAULT_PARAMS };
+
+/** What is stored: the parameters only once one differs from its default. */
+export function storedChartPrefs(prefs: ChartPrefs): object {
+  const edited = JSON.stringify(prefs.params) !== JSON.stringify(DEFAULT_PARAMS);
+  return edited
+    ? { type: prefs.type, indicators: prefs.indicators, params: prefs.params }
+    : { type: prefs.type, indicators: prefs.indicators };
+}
 
 /** Stored per user id on this browser ("guest" before login). */
 export const chartPrefsKey = (userId: number | undefined) => `chart-prefs:${userId ?? 'guest'}`;
@@ -22,6 +32,7 @@ export function readChartPrefs(key: string): ChartPrefs {
     return {
       type: CHART_TYPES.includes(raw.type as ChartType) ? (raw.type as ChartType) : DEFAULTS.type,
       indicators: Array.isArray(raw.indicators) ? INDICATORS.filter((name) => raw.indicators!.includes(name)) : [],
+      params: sanitiseParams(raw.params),
     };
   } catch {
     return DEFAULTS;
@@ -39,7 +50,7 @@ export function useChartPrefs(): [ChartPrefs, (next: ChartPrefs) => void] {
   const save = (next: ChartPrefs) => {
     setState({ key, prefs: next });
     try {
-      localStorage.setItem(key, JSON.stringify(next));
+      localStorage.setItem(key, JSON.stringify(storedChartPrefs(next)));
     } catch {
       // Without storage the choice lasts for this visit only.
     }

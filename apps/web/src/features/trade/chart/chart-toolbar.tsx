@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CHART_TYPES, type ChartPrefs } from './chart-prefs';
 import { INDICATORS, type IndicatorName } from './indicators';
-
-const ABBREVIATION: Record<IndicatorName, string> = { sma: 'SMA', ema: 'EMA', bb: 'BB', rsi: 'RSI', macd: 'MACD' };
+import { ABBREVIATION } from './legend';
 
 const chip = (on: boolean) => `shrink-0 rounded px-2 py-0.5 text-xs ${on ? 'bg-surface-2 text-accent' : 'text-muted hover:text-text'}`;
 
@@ -18,7 +17,13 @@ export function ChartToolbar({ prefs, onChange }: { prefs: ChartPrefs; onChange:
     <div className="flex items-center gap-3 overflow-x-auto px-3 py-1" dir="ltr">
       <div role="group" aria-label={t('trade.chart.type')} className="flex gap-1">
         {CHART_TYPES.map((type) => (
-          <button key={type} type="button" aria-pressed={prefs.type === type} onClick={() => onChange({ ...prefs, type })} className={chip(prefs.type === type)}>
+          <button
+            key={type}
+            type="button"
+            aria-pressed={prefs.type === type}
+            onClick={() => onChange({ ...prefs, type })}
+            className={chip(prefs.type === type)}
+          >
             {t(`trade.chart.types.${type}`)}
           </button>
         ))}

@@ -9,6 +9,7 @@ import { useSocketTopic } from '../../../lib/use-socket';
 import { getKline, KLINE_PAGE } from '../api/get-kline';
 import { useChartPrefs } from '../chart/chart-prefs';
 import { addMainSeries, type ChartApi, closesOf, toPoint, toVolume } from '../chart/chart-series';
+import { ChartLegends, type LegendValues } from '../chart/chart-legend';
 import { ChartToolbar } from '../chart/chart-toolbar';
 import { IndicatorLayer } from '../chart/indicator-layer';
 import { OrderLines } from '../chart/order-lines';
@@ -61,6 +62,7 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
   const [attempt, setAttempt] = useState(0);
   const [prefs, setPrefs] = useChartPrefs();
   const [mainVersion, setMainVersion] = useState(0);
+  const [legendValues, setLegendValues] = useState<LegendValues>({});
   const prefsRef = useRef(prefs);
   prefsRef.current = prefs;
 
@@ -109,6 +111,7 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
           if (range && range.from < 10) loadOlder.current();
         });
         const indicators = new IndicatorLayer(lib, chart, up, down);
+        indicators.onValues = setLegendValues;
         api.current = { lib, chart, main, volume, indicators, lines: new OrderLines(main), up, down, accent };
         // Browser tests only (an automated browser: navigator.webdriver): the price scale's visible range
         // and the range of the bars in view, read from the chart element. Read-only.
@@ -162,8 +165,9 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
   useEffect(() => {
     const chart = api.current;
     if (!ready || !chart) return;
+    chart.indicators.setParams(prefs.params, closesOf(bars.current));
     chart.indicators.setActive(prefs.indicators, closesOf(bars.current));
-  }, [ready, prefs.indicators]);
+  }, [ready, prefs.indicators, prefs.params]);
 
   useEffect(() => {
     const chart = api.current;
@@ -238,6 +242,15 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
       <ChartToolbar prefs={prefs} onChange={setPrefs} />
       <div className="relative min-h-0 flex-1 overflow-hidden" dir="ltr" role="group" aria-label={t('trade.chart_label')}>
         <div ref={container} className="absolute inset-0" data-testid="kline-chart" data-chart-type={prefs.type} />
+        {ready && status === 'ready' && (
+          <ChartLegends
+            active={prefs.indicators}
+            params={prefs.params}
+            values={legendValues}
+            precision={symbol.PricePrecision}
+            onParams={(params) => setPrefs({ ...prefsRef.current, params })}
+          />
+        )}
         {ready && (
           <ChartOrderLines
             api={api}
