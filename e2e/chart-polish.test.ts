@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
@@ -8,6 +10,22 @@ import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness
  * Chart polish: signed numbers in chart labels read sign-first in Arabic, the phone chart bar's
  * labels never collide in any language, and indicator legends show (and edit) their parameters.
  */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+/** Serious or critical WCAG 2.2 AA findings of axe-core on the page as it is now. */
+async function axeSerious(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null }[] }> };
+    };
+    const result = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+}
+
 describe('chart polish', () => {
   let e2e: E2E;
   const tick = (code: string, bid: string, ask: string) => kitTick(e2e.server, code, bid, ask);
@@ -135,6 +153,7 @@ describe('chart polish', () => {
       await expect.poll(() => legend.textContent()).toContain('SMA 20');
       await expect.poll(() => value.textContent()).toMatch(/\d{2},\d{3}\.\d{2}/);
       const before = await value.textContent();
+      expect(await axeSerious(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/chart-polish-${size}-${lang}-legend.png` });
 
       await legend.click();
@@ -149,6 +168,7 @@ describe('chart polish', () => {
       await period.fill('50');
       await expect.poll(() => legend.textContent()).toContain('SMA 50');
       expect(await dialog.getByRole('alert').count()).toBe(0);
+      expect(await axeSerious(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/chart-polish-${size}-${lang}-legend-edit.png` });
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
