@@ -184,4 +184,52 @@ describe('chart polish', () => {
       await context.close();
     });
   }
+  for (const [device, size, lang, button] of [
+    [DESKTOP, 'desktop', 'en', 'Horizontal line'],
+    [PHONE, 'phone', 'ar', 'خط أفقي'],
+  ] as const) {
+    it(`draws a horizontal line at a clicked price, keeps it for that symbol after a reload, and removes it (${size}, ${lang})`, async () => {
+      await tick('BTCUSDT', '95000.00', '95020.00');
+      const { context, page, userId } = await loggedInPage(device, lang);
+      await page.goto('/trade?symbol=BTCUSDT');
+      const chart = page.getByTestId('kline-chart');
+      await chart.waitFor();
+      await expect.poll(() => chart.locator('table tr').count()).toBeGreaterThan(0);
+      const tool = page.getByRole('button', { name: button, exact: true });
+      await tool.click();
+      expect(await tool.getAttribute('aria-pressed')).toBe('true');
+      const box = (await chart.boundingBox())!;
+      await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.4);
+      const drawn = page.getByTestId('chart-drawn-line');
+      await expect.poll(() => drawn.count()).toBe(1);
+      // One line per press: the tool lets go after drawing.
+      expect(await tool.getAttribute('aria-pressed')).toBe('false');
+      const price = Number(await drawn.getAttribute('data-price'));
+      const range = (await chart.evaluate((el) =>
+        (el as HTMLElement & { priceRanges?: () => { visible: { from: number; to: number } } | null }).priceRanges?.(),
+      ))!;
+      expect(price).toBeGreaterThan(range.visible.from);
+      expect(price).toBeLessThan(range.visible.to);
+      expect(await drawn.textContent()).toContain(price.toLocaleString('en-US', { minimumFractionDigits: 2 }));
+      const stored = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), `chart-prefs:${userId}`);
+      expect((await stored()).lines).toEqual({ BTCUSDT: [price] });
+      await page.screenshot({ path: `/tmp/chart-polish-${size}-${lang}-hline.png` });
+
+      await page.reload();
+      await expect.poll(() => drawn.count()).toBe(1);
+      expect(Number(await drawn.getAttribute('data-price'))).toBe(price);
+      // Another symbol has its own (none).
+      await page.goto('/trade?symbol=ETHUSDT');
+      await page.getByTestId('kline-chart').waitFor();
+      await expect.poll(() => page.getByTestId('kline-chart').locator('table tr').count()).toBeGreaterThan(0);
+      expect(await drawn.count()).toBe(0);
+      await page.goto('/trade?symbol=BTCUSDT');
+      await expect.poll(() => drawn.count()).toBe(1);
+      await drawn.getByRole('button').click();
+      await expect.poll(() => drawn.count()).toBe(0);
+      expect((await stored()).lines).toBeUndefined();
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -10,16 +10,32 @@ export interface ChartPrefs {
   indicators: IndicatorName[];
   /** Each indicator's parameters (the defaults until the trader edits them in its legend). */
   params: IndicatorParams;
+  /** Horizontal lines the trader drew, by symbol code: their prices. */
+  lines: Record<string, number[]>;
 }
 
-const DEFAULTS: ChartPrefs = { type: 'candles', indicators: [], params: DEFAULT_PARAMS };
+const DEFAULTS: ChartPrefs = { type: 'candles', indicators: [], params: DEFAULT_PARAMS, lines: {} };
 
-/** What is stored: the parameters only once one differs from its default. */
+function sanitiseLines(raw: unknown): Record<string, number[]> {
+  if (!raw || typeof raw !== 'object') return {};
+  const out: Record<string, number[]> = {};
+  for (const [code, prices] of Object.entries(raw as Record<string, unknown>)) {
+    const kept = Array.isArray(prices) ? prices.filter((p): p is number => typeof p === 'number' && Number.isFinite(p)) : [];
+    if (kept.length) out[code] = kept;
+  }
+  return out;
+}
+
+/** What is stored: the parameters only once one differs from its default, drawn lines only once there are some. */
 export function storedChartPrefs(prefs: ChartPrefs): object {
   const edited = JSON.stringify(prefs.params) !== JSON.stringify(DEFAULT_PARAMS);
-  return edited
-    ? { type: prefs.type, indicators: prefs.indicators, params: prefs.params }
-    : { type: prefs.type, indicators: prefs.indicators };
+  const lines = sanitiseLines(prefs.lines);
+  return {
+    type: prefs.type,
+    indicators: prefs.indicators,
+    ...(edited ? { params: prefs.params } : {}),
+    ...(Object.keys(lines).length ? { lines } : {}),
+  };
 }
 
 /** Stored per user id on this browser ("guest" before login). */
@@ -33,6 +49,7 @@ export function readChartPrefs(key: string): ChartPrefs {
       type: CHART_TYPES.includes(raw.type as ChartType) ? (raw.type as ChartType) : DEFAULTS.type,
       indicators: Array.isArray(raw.indicators) ? INDICATORS.filter((name) => raw.indicators!.includes(name)) : [],
       params: sanitiseParams(raw.params),
+      lines: sanitiseLines(raw.lines),
     };
   } catch {
     return DEFAULTS;

@@ -5,8 +5,18 @@ import { ABBREVIATION } from './legend';
 
 const chip = (on: boolean) => `shrink-0 rounded px-2 py-0.5 text-xs ${on ? 'bg-surface-2 text-accent' : 'text-muted hover:text-text'}`;
 
-/** Chart type (candles, bars, line) and the indicator toggles. */
-export function ChartToolbar({ prefs, onChange }: { prefs: ChartPrefs; onChange: (next: ChartPrefs) => void }) {
+/** Chart type (candles, bars, line), the indicator toggles, and drawing a horizontal line. */
+export function ChartToolbar({
+  prefs,
+  onChange,
+  drawing,
+  onDrawing,
+}: {
+  prefs: ChartPrefs;
+  onChange: (next: ChartPrefs) => void;
+  drawing: boolean;
+  onDrawing: (on: boolean) => void;
+}) {
   const { t } = useTranslation();
   const toggle = (name: IndicatorName) =>
     onChange({
@@ -15,7 +25,7 @@ export function ChartToolbar({ prefs, onChange }: { prefs: ChartPrefs; onChange:
     });
   return (
     <div className="flex items-center gap-3 overflow-x-auto px-3 py-1" dir="ltr">
-      <div role="group" aria-label={t('trade.chart.type')} className="flex gap-1">
+      <div role="group" aria-label={t('trade.chart.type')} className="flex shrink-0 gap-1">
         {CHART_TYPES.map((type) => (
           <button
             key={type}
@@ -29,7 +39,7 @@ export function ChartToolbar({ prefs, onChange }: { prefs: ChartPrefs; onChange:
         ))}
       </div>
       <span aria-hidden className="h-4 w-px shrink-0 bg-border" />
-      <div role="group" aria-label={t('trade.chart.indicators')} className="flex gap-1">
+      <div role="group" aria-label={t('trade.chart.indicators')} className="flex shrink-0 gap-1">
         {INDICATORS.map((name) => (
           <button
             key={name}
@@ -44,6 +54,10 @@ export function ChartToolbar({ prefs, onChange }: { prefs: ChartPrefs; onChange:
           </button>
         ))}
       </div>
+      <span aria-hidden className="h-4 w-px shrink-0 bg-border" />
+      <button type="button" aria-pressed={drawing} data-testid="draw-hline" onClick={() => onDrawing(!drawing)} className={chip(drawing)}>
+        {t('trade.chart.hline')}
+      </button>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { getKline, KLINE_PAGE } from '../api/get-kline';
 import { useChartPrefs } from '../chart/chart-prefs';
 import { addMainSeries, type ChartApi, closesOf, toPoint, toVolume } from '../chart/chart-series';
 import { ChartLegends, type LegendValues } from '../chart/chart-legend';
+import { ChartDrawings } from '../chart/chart-drawings';
 import { ChartToolbar } from '../chart/chart-toolbar';
 import { IndicatorLayer } from '../chart/indicator-layer';
 import { OrderLines } from '../chart/order-lines';
@@ -63,6 +64,7 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
   const [prefs, setPrefs] = useChartPrefs();
   const [mainVersion, setMainVersion] = useState(0);
   const [legendValues, setLegendValues] = useState<LegendValues>({});
+  const [drawing, setDrawing] = useState(false);
   const prefsRef = useRef(prefs);
   prefsRef.current = prefs;
 
@@ -239,17 +241,32 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
 
   return (
     <div className={`flex flex-col ${className}`}>
-      <ChartToolbar prefs={prefs} onChange={setPrefs} />
+      <ChartToolbar prefs={prefs} onChange={setPrefs} drawing={drawing} onDrawing={setDrawing} />
       <div className="relative min-h-0 flex-1 overflow-hidden" dir="ltr" role="group" aria-label={t('trade.chart_label')}>
         <div ref={container} className="absolute inset-0" data-testid="kline-chart" data-chart-type={prefs.type} />
-        {ready && status === 'ready' && (
-          <ChartLegends
-            active={prefs.indicators}
-            params={prefs.params}
-            values={legendValues}
-            precision={symbol.PricePrecision}
-            onParams={(params) => setPrefs({ ...prefsRef.current, params })}
-          />
+        {ready && (
+          <div className="pointer-events-none absolute start-1 top-1 z-10 flex flex-col items-start gap-0.5">
+            {status === 'ready' && (
+              <ChartLegends
+                active={prefs.indicators}
+                params={prefs.params}
+                values={legendValues}
+                precision={symbol.PricePrecision}
+                onParams={(params) => setPrefs({ ...prefsRef.current, params })}
+              />
+            )}
+            <ChartDrawings
+              api={api}
+              prices={prefs.lines[symbol.Code] ?? []}
+              precision={symbol.PricePrecision}
+              mainVersion={mainVersion}
+              drawing={drawing}
+              onPrices={(prices, stillDrawing) => {
+                setPrefs({ ...prefsRef.current, lines: { ...prefsRef.current.lines, [symbol.Code]: prices } });
+                setDrawing(stillDrawing);
+              }}
+            />
+          </div>
         )}
         {ready && (
           <ChartOrderLines
