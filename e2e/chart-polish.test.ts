@@ -178,8 +178,16 @@ describe('chart polish', () => {
 
       await page.reload();
       await expect.poll(() => legend.textContent()).toContain('SMA 50');
+      // The toggle's description names the edited period too.
+      expect(await page.getByRole('button', { name: 'SMA', exact: true }).getAttribute('title')).toMatch(/\(50\)$/);
       await expect.poll(() => value.textContent()).toMatch(/\d{2},\d{3}\.\d{2}/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(device.viewport.width);
+      // MACD's legend: its parameters, and its signed values each isolated left-to-right (the sign first in Arabic).
+      await page.getByRole('button', { name: 'MACD', exact: true }).click();
+      const macd = page.locator('[data-testid="indicator-legend"][data-indicator="macd"]');
+      await expect.poll(() => macd.textContent()).toContain('MACD 12, 26, 9');
+      await expect.poll(() => macd.locator('[data-line]').count()).toBe(3);
+      for (const text of await macd.locator('[data-line]').allTextContents()) expect(text).toMatch(/^\u2066-?[\d,.]+\u2069$/);
       expect(jsErrors(page)).toEqual([]);
       await context.close();
     });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CHART_TYPES, type ChartPrefs } from './chart-prefs';
-import { INDICATORS, type IndicatorName } from './indicators';
+import { INDICATORS, type IndicatorName, paramValues } from './indicators';
 import { ABBREVIATION } from './legend';
 
 const chip = (on: boolean) => `shrink-0 rounded px-2 py-0.5 text-xs ${on ? 'bg-surface-2 text-accent' : 'text-muted hover:text-text'}`;
@@ -17,7 +17,7 @@ export function ChartToolbar({
   drawing: boolean;
   onDrawing: (on: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toggle = (name: IndicatorName) =>
     onChange({
       ...prefs,
@@ -45,7 +45,9 @@ export function ChartToolbar({
             key={name}
             type="button"
             aria-pressed={prefs.indicators.includes(name)}
-            title={t(`trade.chart.indicator_names.${name}`)}
+            title={t(`trade.chart.indicator_names.${name}`, {
+              params: paramValues(name, prefs.params).join(i18n.dir() === 'rtl' ? '، ' : ', '),
+            })}
             data-indicator={name}
             onClick={() => toggle(name)}
             className={chip(prefs.indicators.includes(name))}
