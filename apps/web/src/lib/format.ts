@@ -14,6 +14,12 @@ export interface NumberFormatOptions extends FormatOptions {
   locale?: string;
 }
 
+/**
+ * Keeps a signed figure left-to-right inside a translated sentence, so its minus sign stays in front
+ * in Arabic (the Arabic letter mark Intl puts before the sign would pull it to the right).
+ */
+export const isolateLtr = (value: string) => `\u2066${value.replace(/[\u061c\u200e\u200f]/g, '')}\u2069`;
+
 /** A number with `decimals` places in the current language. */
 export function formatNumber(value: string | number | null | undefined, decimals: number, options: NumberFormatOptions = {}): string {
   return formatDecimal(value, decimals, options.locale ?? currentLocale(), options);

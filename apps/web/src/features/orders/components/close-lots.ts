@@ -1,11 +1,8 @@
 import { dec } from '@tp/contract/decimal';
 import { isDecimal } from '../../../lib/stop-levels';
 
-/**
- * Keeps a signed figure left-to-right inside a translated sentence, so its minus sign stays in front
- * in Arabic (the Arabic letter mark Intl puts before the sign would pull it to the right).
- */
-export const isolateLtr = (value: string) => `\u2066${value.replace(/[\u061c\u200e\u200f]/g, '')}\u2069`;
+// Kept here too for the order screens that import it from this module.
+export { isolateLtr } from '../../../lib/format';
 
 export const decimalsOf = (value: string) => value.split('.')[1]?.replace(/0+$/, '').length ?? 0;
 

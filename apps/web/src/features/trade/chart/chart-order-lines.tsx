@@ -4,7 +4,7 @@ import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOpenOrders } from '../../../api/open-orders';
 import { StopsSheet } from '../../../components/stops-sheet';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { formatMoney, formatNumber, isolateLtr } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useSocketTopic } from '../../../lib/use-socket';
 import type { ChartApi } from './chart-series';
@@ -61,7 +61,7 @@ export function ChartOrderLines({
       return t('trade.chart.entry_line', {
         side: side(order),
         lots: order.Quantity,
-        profit: formatMoney(order.FactProfits, { signed: true }),
+        profit: isolateLtr(formatMoney(order.FactProfits, { signed: true })),
       });
     };
     const colour = (order: Order, kind: LineKind) =>
@@ -88,7 +88,7 @@ export function ChartOrderLines({
               : t('trade.chart.entry_line', {
                   side: t(isBuy(order) ? 'trade.buy' : 'trade.sell'),
                   lots: order.Quantity,
-                  profit: formatMoney(order.FactProfits, { signed: true }),
+                  profit: isolateLtr(formatMoney(order.FactProfits, { signed: true })),
                 })}
             {Number(order.TargetProfitPrice) ? ` · ${t('trade.chart.tp')} ${formatNumber(order.TargetProfitPrice, precision)}` : ''}
             {Number(order.TargetLossPrice) ? ` · ${t('trade.chart.sl')} ${formatNumber(order.TargetLossPrice, precision)}` : ''}

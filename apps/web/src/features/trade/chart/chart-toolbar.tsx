@@ -1,14 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { CHART_TYPES, type ChartPrefs } from './chart-prefs';
-import { INDICATORS, type IndicatorName } from './indicators';
-
-const ABBREVIATION: Record<IndicatorName, string> = { sma: 'SMA', ema: 'EMA', bb: 'BB', rsi: 'RSI', macd: 'MACD' };
+import { INDICATORS, type IndicatorName, paramValues } from './indicators';
+import { ABBREVIATION } from './legend';
 
 const chip = (on: boolean) => `shrink-0 rounded px-2 py-0.5 text-xs ${on ? 'bg-surface-2 text-accent' : 'text-muted hover:text-text'}`;
 
-/** Chart type (candles, bars, line) and the indicator toggles. */
-export function ChartToolbar({ prefs, onChange }: { prefs: ChartPrefs; onChange: (next: ChartPrefs) => void }) {
-  const { t } = useTranslation();
+/** Chart type (candles, bars, line), the indicator toggles, and drawing a horizontal line. */
+export function ChartToolbar({
+  prefs,
+  onChange,
+  drawing,
+  onDrawing,
+}: {
+  prefs: ChartPrefs;
+  onChange: (next: ChartPrefs) => void;
+  drawing: boolean;
+  onDrawing: (on: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
   const toggle = (name: IndicatorName) =>
     onChange({
       ...prefs,
@@ -16,21 +25,29 @@ export function ChartToolbar({ prefs, onChange }: { prefs: ChartPrefs; onChange:
     });
   return (
     <div className="flex items-center gap-3 overflow-x-auto px-3 py-1" dir="ltr">
-      <div role="group" aria-label={t('trade.chart.type')} className="flex gap-1">
+      <div role="group" aria-label={t('trade.chart.type')} className="flex shrink-0 gap-1">
         {CHART_TYPES.map((type) => (
-          <button key={type} type="button" aria-pressed={prefs.type === type} onClick={() => onChange({ ...prefs, type })} className={chip(prefs.type === type)}>
+          <button
+            key={type}
+            type="button"
+            aria-pressed={prefs.type === type}
+            onClick={() => onChange({ ...prefs, type })}
+            className={chip(prefs.type === type)}
+          >
             {t(`trade.chart.types.${type}`)}
           </button>
         ))}
       </div>
       <span aria-hidden className="h-4 w-px shrink-0 bg-border" />
-      <div role="group" aria-label={t('trade.chart.indicators')} className="flex gap-1">
+      <div role="group" aria-label={t('trade.chart.indicators')} className="flex shrink-0 gap-1">
         {INDICATORS.map((name) => (
           <button
             key={name}
             type="button"
             aria-pressed={prefs.indicators.includes(name)}
-            title={t(`trade.chart.indicator_names.${name}`)}
+            title={t(`trade.chart.indicator_names.${name}`, {
+              params: paramValues(name, prefs.params).join(i18n.dir() === 'rtl' ? '، ' : ', '),
+            })}
             data-indicator={name}
             onClick={() => toggle(name)}
             className={chip(prefs.indicators.includes(name))}
@@ -39,6 +56,10 @@ export function ChartToolbar({ prefs, onChange }: { prefs: ChartPrefs; onChange:
           </button>
         ))}
       </div>
+      <span aria-hidden className="h-4 w-px shrink-0 bg-border" />
+      <button type="button" aria-pressed={drawing} data-testid="draw-hline" onClick={() => onDrawing(!drawing)} className={chip(drawing)}>
+        {t('trade.chart.hline')}
+      </button>
     </div>
   );
 }

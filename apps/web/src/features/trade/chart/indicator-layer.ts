@@ -1,5 +1,13 @@
 import type { IChartApi, ISeriesApi, LineWidth, UTCTimestamp } from 'lightweight-charts';
-import { computeIndicator, type Closes, type IndicatorName, INDICATORS, OVERLAYS } from './indicators';
+import {
+  computeIndicator,
+  type Closes,
+  DEFAULT_PARAMS,
+  type IndicatorName,
+  type IndicatorParams,
+  INDICATORS,
+  OVERLAYS,
+} from './indicators';
 
 type Lib = typeof import('lightweight-charts');
 type LineSeries = ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
@@ -22,6 +30,9 @@ const OSCILLATOR_STRETCH = 0.35;
 export class IndicatorLayer {
   private series = new Map<IndicatorName, Record<string, LineSeries>>();
   private active: IndicatorName[] = [];
+  private params: IndicatorParams = DEFAULT_PARAMS;
+  /** Each active indicator's newest value of each of its lines, for the legends. */
+  onValues: (values: Partial<Record<IndicatorName, Record<string, number>>>) => void = () => undefined;
 
   constructor(
     private readonly lib: Lib,
@@ -44,28 +55,48 @@ export class IndicatorLayer {
     this.update(data);
   }
 
+  /** New parameters: the active lines are computed again. */
+  setParams(params: IndicatorParams, data: Closes): void {
+    if (JSON.stringify(params) === JSON.stringify(this.params)) return;
+    this.params = params;
+    this.update(data);
+  }
+
   update(data: Closes): void {
+    const latest: Partial<Record<IndicatorName, Record<string, number>>> = {};
     for (const [name, lines] of this.series) {
-      const values = computeIndicator(name, data) as Record<string, { time: number; value: number }[] | undefined>;
+      const values = computeIndicator(name, data, this.params) as Record<string, { time: number; value: number }[] | undefined>;
+      latest[name] = {};
       for (const [key, series] of Object.entries(lines)) {
+        const last = values[key]?.at(-1);
+        if (last) latest[name][key] = last.value;
         const points = (values[key] ?? []).map((p) => ({ time: p.time as UTCTimestamp, value: p.value }));
         if (key === 'histogram') series.setData(points.map((p) => ({ ...p, color: p.value >= 0 ? `${this.up}99` : `${this.down}99` })));
         else series.setData(points);
       }
     }
+    this.onValues(latest);
   }
 
   private addSeries(name: IndicatorName, paneIndex: number): Record<string, LineSeries> {
     const line = (key: string, width: LineWidth = 1) =>
       this.chart.addSeries(
         this.lib.LineSeries,
-        { color: COLOURS[key], lineWidth: width, priceLineVisible: false, lastValueVisible: paneIndex > 0, crosshairMarkerVisible: false, title: '' },
+        {
+          color: COLOURS[key],
+          lineWidth: width,
+          priceLineVisible: false,
+          lastValueVisible: paneIndex > 0,
+          crosshairMarkerVisible: false,
+          title: '',
+        },
         paneIndex,
       );
     if (name === 'bb') return { upper: line('upper'), middle: line('middle'), lower: line('lower') };
     if (name === 'rsi') {
       const rsi = line('rsi', 2);
-      for (const level of [70, 30]) rsi.createPriceLine({ price: level, color: '#848e9c', lineStyle: 2, lineWidth: 1, axisLabelVisible: false, title: '' });
+      for (const level of [70, 30])
+        rsi.createPriceLine({ price: level, color: '#848e9c', lineStyle: 2, lineWidth: 1, axisLabelVisible: false, title: '' });
       return { rsi };
     }
     if (name === 'macd') {

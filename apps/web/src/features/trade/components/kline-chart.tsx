@@ -9,6 +9,8 @@ import { useSocketTopic } from '../../../lib/use-socket';
 import { getKline, KLINE_PAGE } from '../api/get-kline';
 import { useChartPrefs } from '../chart/chart-prefs';
 import { addMainSeries, type ChartApi, closesOf, toPoint, toVolume } from '../chart/chart-series';
+import { ChartLegends, type LegendValues } from '../chart/chart-legend';
+import { ChartDrawings } from '../chart/chart-drawings';
 import { ChartToolbar } from '../chart/chart-toolbar';
 import { IndicatorLayer } from '../chart/indicator-layer';
 import { OrderLines } from '../chart/order-lines';
@@ -61,6 +63,8 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
   const [attempt, setAttempt] = useState(0);
   const [prefs, setPrefs] = useChartPrefs();
   const [mainVersion, setMainVersion] = useState(0);
+  const [legendValues, setLegendValues] = useState<LegendValues>({});
+  const [drawing, setDrawing] = useState(false);
   const prefsRef = useRef(prefs);
   prefsRef.current = prefs;
 
@@ -109,6 +113,7 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
           if (range && range.from < 10) loadOlder.current();
         });
         const indicators = new IndicatorLayer(lib, chart, up, down);
+        indicators.onValues = setLegendValues;
         api.current = { lib, chart, main, volume, indicators, lines: new OrderLines(main), up, down, accent };
         // Browser tests only (an automated browser: navigator.webdriver): the price scale's visible range
         // and the range of the bars in view, read from the chart element. Read-only.
@@ -125,6 +130,9 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
                 : null,
             };
           };
+          // The titles handed to the chart for the order lines (it draws them on a canvas).
+          (container.current as HTMLDivElement & { orderLineTitles?: () => string[] }).orderLineTitles = () =>
+            api.current?.lines.all().map((l) => l.line.options().title) ?? [];
         }
         setReady(true);
       })
@@ -159,8 +167,9 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
   useEffect(() => {
     const chart = api.current;
     if (!ready || !chart) return;
+    chart.indicators.setParams(prefs.params, closesOf(bars.current));
     chart.indicators.setActive(prefs.indicators, closesOf(bars.current));
-  }, [ready, prefs.indicators]);
+  }, [ready, prefs.indicators, prefs.params]);
 
   useEffect(() => {
     const chart = api.current;
@@ -232,9 +241,33 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
 
   return (
     <div className={`flex flex-col ${className}`}>
-      <ChartToolbar prefs={prefs} onChange={setPrefs} />
+      <ChartToolbar prefs={prefs} onChange={setPrefs} drawing={drawing} onDrawing={setDrawing} />
       <div className="relative min-h-0 flex-1 overflow-hidden" dir="ltr" role="group" aria-label={t('trade.chart_label')}>
         <div ref={container} className="absolute inset-0" data-testid="kline-chart" data-chart-type={prefs.type} />
+        {ready && (
+          <div className="pointer-events-none absolute start-1 top-1 z-10 flex flex-col items-start gap-0.5">
+            {status === 'ready' && (
+              <ChartLegends
+                active={prefs.indicators}
+                params={prefs.params}
+                values={legendValues}
+                precision={symbol.PricePrecision}
+                onParams={(params) => setPrefs({ ...prefsRef.current, params })}
+              />
+            )}
+            <ChartDrawings
+              api={api}
+              prices={prefs.lines[symbol.Code] ?? []}
+              precision={symbol.PricePrecision}
+              mainVersion={mainVersion}
+              drawing={drawing}
+              onPrices={(prices, stillDrawing) => {
+                setPrefs({ ...prefsRef.current, lines: { ...prefsRef.current.lines, [symbol.Code]: prices } });
+                setDrawing(stillDrawing);
+              }}
+            />
+          </div>
+        )}
         {ready && (
           <ChartOrderLines
             api={api}

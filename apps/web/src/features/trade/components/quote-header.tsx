@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, formatPercent, isolateLtr } from '../../../lib/format';
 import type { TradeSymbol } from '../../../api/get-trade-list';
 import type { SymbolQuote } from './use-trade-data';
 import { AlertButton } from './alert-button';
@@ -10,7 +10,8 @@ const tone = (change: string) => (Number(change) > 0 ? 'text-up' : Number(change
 export function QuoteHeader({ symbol, quote, onPick }: { symbol: TradeSymbol; quote: SymbolQuote; onPick?: () => void }) {
   const { t } = useTranslation();
   const p = symbol.PricePrecision;
-  const change = `${Number(quote.change) > 0 ? '+' : ''}${formatNumber(quote.change, 2)}%`;
+  // Signed and isolated left-to-right, so the minus stays in front of the digits in Arabic.
+  const change = isolateLtr(formatPercent(quote.change, { signed: true }));
   const stats: [string, string, string?][] = [
     [t('trade.last_price'), formatNumber(quote.last, p), 'stat-last'],
     [t('trade.change_24h'), change, 'stat-change'],
@@ -58,7 +59,7 @@ export function QuoteHeader({ symbol, quote, onPick }: { symbol: TradeSymbol; qu
           <span className={`text-2xl font-semibold tabular-nums ${tone(quote.change)}`} data-testid="live-price">
             {formatNumber(quote.last, p)}
           </span>
-          <span className={`text-sm tabular-nums ${tone(quote.change)}`} dir="ltr">
+          <span className={`text-sm tabular-nums ${tone(quote.change)}`} dir="ltr" data-testid="quote-change">
             {change}
           </span>
         </div>
