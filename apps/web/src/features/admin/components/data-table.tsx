@@ -67,7 +67,8 @@ export function DataTable<T>({
   const pages = total !== undefined ? Math.max(1, Math.ceil(total / limit)) : 1;
   return (
     <div className="flex flex-col gap-3">
-      <div className="overflow-x-auto rounded-xl border border-border">
+      {/* A table wider than the screen scrolls sideways: focusable so a keyboard can scroll it. */}
+      <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-border">
         <table className="w-full text-start text-sm" aria-label={label}>
           <thead className="bg-surface-2 text-xs text-muted">
             <tr>

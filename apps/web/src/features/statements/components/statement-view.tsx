@@ -122,7 +122,13 @@ export function StatementLog({ rows, print = false }: { rows: StatementLogRow[];
               ))}
             </ul>
           )}
-          <div className={print ? 'overflow-x-auto print:overflow-visible' : 'hidden overflow-x-auto rounded-xl border border-border md:block'}>
+          {/* Scrolls sideways when wider than the page: focusable so a keyboard can scroll it. */}
+          <div
+            role="region"
+            aria-labelledby="statement-log"
+            tabIndex={0}
+            className={print ? 'overflow-x-auto print:overflow-visible' : 'hidden overflow-x-auto rounded-xl border border-border md:block'}
+          >
             <table className={`w-full border-collapse ${print ? 'text-xs' : 'text-sm'}`} data-testid="statement-log-table">
               <thead className={print ? 'border-b border-neutral-400' : 'bg-surface text-muted'}>
                 <tr>
@@ -224,7 +230,13 @@ export function StatementPositions({ data, print = false }: { data: Statement; p
               ))}
             </ul>
           )}
-          <div className={print ? 'overflow-x-auto print:overflow-visible' : 'hidden overflow-x-auto rounded-xl border border-border md:block'}>
+          {/* Scrolls sideways when wider than the page: focusable so a keyboard can scroll it. */}
+          <div
+            role="region"
+            aria-labelledby="statement-positions"
+            tabIndex={0}
+            className={print ? 'overflow-x-auto print:overflow-visible' : 'hidden overflow-x-auto rounded-xl border border-border md:block'}
+          >
             <table className={`w-full border-collapse ${print ? 'text-xs' : 'text-sm'}`} data-testid="statement-positions-table">
               <thead className={print ? 'border-b border-neutral-400' : 'bg-surface text-muted'}>
                 <tr>

@@ -50,10 +50,11 @@ function Conversation() {
                 {chat.messages.map((message) => (
                   <Fragment key={message.id}>
                     {message.id === chat.unreadFromId && (
-                      <li role="separator" className="flex items-center gap-3 text-xs text-accent">
-                        <span className="h-px flex-1 bg-accent/40" />
+                      // A list may only hold list items: the divider is one, its rules drawn and hidden from screen readers.
+                      <li className="flex items-center gap-3 text-xs text-accent">
+                        <span aria-hidden="true" className="h-px flex-1 bg-accent/40" />
                         {t('support.new_messages')}
-                        <span className="h-px flex-1 bg-accent/40" />
+                        <span aria-hidden="true" className="h-px flex-1 bg-accent/40" />
                       </li>
                     )}
                     <ChatBubble message={message} />
