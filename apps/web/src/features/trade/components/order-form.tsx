@@ -305,40 +305,30 @@ export function OrderForm({
           }`}
           data-testid={sticky ? 'trade-bar' : undefined}
         >
-          <button
-            type="button"
-            aria-describedby={`${priceIds}sell`}
-            disabled={closed || noLeverage || quote.stale !== null}
-            onClick={() => requestOrder(OrderType.SELL)}
-            className="flex flex-col items-center rounded-lg bg-down py-2 text-bg disabled:cursor-not-allowed disabled:opacity-40"
-          >
-            <span className="text-sm font-semibold">{t('trade.sell')}</span>
-            <span
-              className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`}
-              data-testid="sell-price"
-              id={`${priceIds}sell`}
-              aria-hidden="true"
-            >
-              {formatNumber(quote.bid, pricePrecision)}
-            </span>
-          </button>
-          <button
-            type="button"
-            aria-describedby={`${priceIds}buy`}
-            disabled={closed || noLeverage || quote.stale !== null}
-            onClick={() => requestOrder(OrderType.BUY)}
-            className="flex flex-col items-center rounded-lg bg-up py-2 text-bg disabled:cursor-not-allowed disabled:opacity-40"
-          >
-            <span className="text-sm font-semibold">{t('trade.buy')}</span>
-            <span
-              className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`}
-              data-testid="buy-price"
-              id={`${priceIds}buy`}
-              aria-hidden="true"
-            >
-              {formatNumber(quote.ask, pricePrecision)}
-            </span>
-          </button>
+          {([OrderType.SELL, OrderType.BUY] as const).map((side) => {
+            const sell = side === OrderType.SELL;
+            const name = sell ? 'sell' : 'buy';
+            return (
+              <button
+                key={name}
+                type="button"
+                aria-describedby={`${priceIds}${name}`}
+                disabled={closed || noLeverage || quote.stale !== null}
+                onClick={() => requestOrder(side)}
+                className={`flex flex-col items-center rounded-lg ${sell ? 'bg-down' : 'bg-up'} py-2 text-bg disabled:cursor-not-allowed disabled:opacity-40`}
+              >
+                <span className="text-sm font-semibold">{t(`trade.${name}`)}</span>
+                <span
+                  className={`text-xs tabular-nums ${quote.stale ? 'line-through' : ''}`}
+                  data-testid={`${name}-price`}
+                  id={`${priceIds}${name}`}
+                  aria-hidden="true"
+                >
+                  {formatNumber(sell ? quote.bid : quote.ask, pricePrecision)}
+                </span>
+              </button>
+            );
+          })}
         </div>
         {shortcuts && <p className="text-center text-[11px] text-muted">{t('trade.shortcuts')}</p>}
         {!loggedIn && <p className="text-center text-xs text-muted">{t('trade.login_to_trade')}</p>}
