@@ -240,4 +240,28 @@ describe('issue 36 small defects', () => {
       await context.close();
     }
   });
+  it("h. names the user centre's figure for what it is, the available balance, apart from the orders screen's balance (phone, en and ar)", async () => {
+    for (const lang of ['en', 'ar']) {
+      const { context, page, user } = await signedInPage(e2e, { device: PHONE, lang, balance: '10000', verified: true });
+      const btc = e2e.server.ctx.services.market.symbolByCode('BTCUSDT')!.id;
+      const placed = await e2e.server.app.inject({
+        method: 'GET',
+        url: `/v1/api/forex/submit?type=1&cont=0.01&forex_id=${btc}&multiple=2&t=${Date.now()}`,
+        headers: { authorization: user.token, lang },
+      });
+      expect(placed.json().code).toBe(1);
+      // The orders screen's balance holds the margin in use; the user centre's figure is what is free of it.
+      await page.goto('/order?type=1');
+      // 10,000 less the 0.03 fee; the margin (about 475) is still part of it here.
+      await expect.poll(() => page.getByTestId('balance').textContent(), POLL).toBe('9,999.97');
+      await page.goto('/user');
+      const available = page.getByTestId('user-balance');
+      await expect.poll(() => available.textContent(), POLL).not.toBe('--');
+      expect(Number((await available.textContent())!.replace(/,/g, ''))).toBeLessThan(9_600);
+      const label = await available.evaluate((el) => el.previousElementSibling?.textContent ?? '');
+      expect(label).toBe(lang === 'en' ? 'Available balance (USD)' : 'الرصيد المتاح (USD)');
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    }
+  });
 });

@@ -22,7 +22,7 @@ export function AccountHistoryPage() {
       <div className="mx-auto w-full max-w-3xl">
         <section className="m-4 grid grid-cols-2 gap-3 rounded-xl bg-surface p-4">
           <div className="flex flex-col gap-1">
-            <span className="text-xs text-muted">{t('account.balance')}</span>
+            <span className="text-xs text-muted">{t('funding.available')} (USD)</span>
             <span className="text-lg font-semibold tabular-nums">{formatMoney(detail.data?.balance)}</span>
           </div>
           <div className="flex flex-col gap-1">

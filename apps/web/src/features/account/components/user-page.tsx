@@ -53,7 +53,7 @@ function BalanceCard({ demo }: { demo: boolean }) {
     <section aria-label={t('account.balance_card')} className="mx-4 mb-4 flex flex-col gap-3 rounded-xl bg-surface p-4">
       <div className="flex items-end gap-4">
         <div className="flex flex-1 flex-col gap-1">
-          <span className="text-xs text-muted">{t('account.balance')}</span>
+          <span className="text-xs text-muted">{t('funding.available')} (USD)</span>
           <span className="text-2xl font-semibold tabular-nums" data-testid="user-balance">
             {detail.isPending ? '--' : formatMoney(detail.data?.balance)}
           </span>
