@@ -11,9 +11,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A catalogue message with its {{minutes}} filled by any number (with its unit word where the template asks for one). */
 const message = (lang: (typeof LANG_CODES)[number], key: string) =>
   new RegExp(
-    `^${escape(catalogueOf(lang)[key]!)
-      .replace('\\{\\{minutes\\}\\}', '\\d+')
-      .replace('\\{\\{minutes\\|minute\\}\\}', '(?:\\d+ )?\\S+')}$`,
+    `^${escape(catalogueOf(lang)[key]!).replace('\\{\\{minutes\\}\\}', '\\d+').replace('\\{\\{minutes\\|minute\\}\\}', '(?:\\d+ )?\\S+')}$`,
   );
 
 /**

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 
 /** Server messages (msg of every answer) exist in all 18 languages, translated, placeholders kept. */
 const dir = import.meta.dirname;
-const modules = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const modules = fs
+  .readdirSync(dir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const read = (mod: string, lang: string): Record<string, string> => {
   const file = path.join(dir, mod, `${lang}.json`);
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>) : {};
