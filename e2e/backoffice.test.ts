@@ -299,6 +299,79 @@ describe('back office: outbox, audit diff, weekly sessions, categories', () => {
     }
   });
 
+  it('shows and edits fee rates and swap rates with their units (USD per lot, × margin, points per lot, % a year)', async () => {
+    const risk = await staffMember(['risk']);
+    const text = {
+      en: {
+        perLot: 'USD per lot',
+        margin: '× margin',
+        points: 'points per lot',
+        yearly: '% a year',
+        swapLong: 'Swap long (per rollover)',
+        swapType: 'Swap type',
+        feeType: 'Trading fee type',
+      },
+      ar: {
+        perLot: 'دولار لكل لوت',
+        margin: '× الهامش',
+        points: 'نقطة لكل لوت',
+        yearly: '% سنويًا',
+        swapLong: 'سواب الشراء (لكل تبييت)',
+        swapType: 'نوع السواب',
+        feeType: 'نوع رسوم التداول',
+      },
+    };
+    // The figures are isolated left-to-right (a swap is often negative); the marks are not part of what is read.
+    const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069]/g, '');
+    const named = (...parts: string[]) => new RegExp(parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*'));
+    for (const lang of ['en', 'ar'] as const) {
+      const words = text[lang];
+      const { context, page } = await staffTab(risk, DESKTOP, lang);
+      await page.goto('/admin/trading');
+      // Seeded: fees per lot (USD 5 on FX); FX swaps in points per lot, index swaps in percent a year.
+      const eurusd = page.getByRole('row').filter({ hasText: 'EUR/USD' }).first();
+      await expect.poll(async () => plain(await eurusd.getByTestId('symbol-fee').textContent())).toBe(`5 ${words.perLot}`);
+      expect(plain(await eurusd.getByTestId('symbol-swap').textContent())).toBe(`-7.2 / 2.1 ${words.points}`);
+      const us30 = page
+        .getByRole('row')
+        .filter({ has: page.getByText('US30', { exact: false }) })
+        .first();
+      expect(plain(await us30.getByTestId('symbol-swap').textContent())).toBe(`-6.2 / 1.3 ${words.yearly}`);
+      // The column says the unit too.
+      expect(await page.getByRole('columnheader').filter({ hasText: words.perLot }).count()).toBe(1);
+
+      // The editor: the swap fields name their unit, and it follows the swap type chosen.
+      await eurusd.getByRole('button', { name: /EUR\/USD/ }).click();
+      const dialog = page.getByRole('dialog');
+      const swapLong = dialog.getByLabel(words.swapLong);
+      expect(Number(await swapLong.inputValue())).toBe(-7.2);
+      expect(await swapLong.evaluate((el) => el.closest('label')!.textContent)).toContain(words.points);
+      await dialog.getByLabel(words.swapType).selectOption('2');
+      await expect.poll(() => swapLong.evaluate((el) => el.closest('label')!.textContent)).toContain(words.yearly);
+      expect(await dialog.getByRole('textbox', { name: named(words.swapLong, words.yearly) }).count()).toBe(1);
+      if (SHOTS) await dialog.screenshot({ path: `/tmp/backoffice-swap-units-${lang}.png` });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // The fees screen: each rate field names its unit, which follows the fee type.
+      await page.goto('/admin/fees');
+      const rate = page.getByLabel(`EURUSD (${words.perLot})`);
+      await expect.poll(async () => Number(await rate.inputValue())).toBe(5);
+      const row = page.getByRole('row').filter({ hasText: 'EURUSD' });
+      expect(await row.getByTestId('fee-unit').textContent()).toBe(words.perLot);
+      await page.getByLabel(words.feeType).selectOption('2');
+      await expect.poll(() => row.getByTestId('fee-unit').textContent()).toBe(words.margin);
+      expect(await page.getByLabel(`EURUSD (${words.margin})`).count()).toBe(1);
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: `/tmp/backoffice-fee-units-${lang}.png` });
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    }
+    // Nothing was saved: the seeded terms stand.
+    const [eur] = await e2e.server.ctx.db.select().from(symbols).where(eq(symbols.code, 'EURUSD'));
+    expect(eur!.swapType).toBe(1);
+  });
+
   it('lets content staff set the ranking’s minimum of closed trades (5 by default)', async () => {
     const content = await staffMember(['content']);
     const { context, page } = await staffTab(content, DESKTOP, 'en');

@@ -26,6 +26,8 @@ export function FeesScreen() {
   const preview = useMutation({ mutationFn: (c: Change) => call(api.feesPreview, c) });
   const save = useStaffMutation(api.feesSave);
   const feeType = type ?? current.data?.trade_fee_type ?? 1;
+  // The rate is USD per lot or a fraction of the margin, as the chosen type says.
+  const unit = t(adminKey(`admin.units.fee.${feeType}`));
   const change = (): Change => ({
     trade_fee_type: feeType,
     rates: JSON.stringify(Object.entries(rates).map(([id, fee_rate]) => ({ id: Number(id), fee_rate }))),
@@ -63,15 +65,20 @@ export function FeesScreen() {
           { key: 'code', label: t('admin.f.symbol'), render: (r) => r.code },
           {
             key: 'rate',
-            label: t('admin.f.fee_rate'),
+            label: t('admin.units.fee_rate', { unit }),
             render: (r) => (
-              <input
-                className="w-28 rounded border border-border bg-surface px-2 py-1 text-end tabular-nums"
-                inputMode="decimal"
-                aria-label={t('admin.fees.rate_of', { symbol: r.code })}
-                value={rates[r.id] ?? r.fee_rate_before}
-                onChange={(e) => (setRates({ ...rates, [r.id]: e.target.value }), edited())}
-              />
+              <span className="flex items-center gap-2">
+                <input
+                  className="w-28 rounded border border-border bg-surface px-2 py-1 text-end tabular-nums"
+                  inputMode="decimal"
+                  aria-label={t('admin.units.rate_of', { symbol: r.code, unit })}
+                  value={rates[r.id] ?? r.fee_rate_before}
+                  onChange={(e) => (setRates({ ...rates, [r.id]: e.target.value }), edited())}
+                />
+                <span data-testid="fee-unit" className="shrink-0 text-muted">
+                  {unit}
+                </span>
+              </span>
             ),
           },
           { key: 'before', label: t('admin.fees.fee_before'), render: (r) => r.fee_before || '—' },

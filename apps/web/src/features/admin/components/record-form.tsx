@@ -10,6 +10,8 @@ export interface FormField {
   options?: [string, string][];
   /** A control of its own that keeps its value outside the form's values (the caller reads it on save). */
   render?: () => ReactNode;
+  /** What the number is counted in (it may follow another field, e.g. the swap type): shown after the control, part of its name. */
+  unit?: (values: FormValues) => string | null;
 }
 
 export type FormValues = Record<string, string | boolean>;
@@ -44,6 +46,7 @@ export function RecordForm({ title, open, fields, initial, busy, onClose, onSubm
               key={f.name}
               field={f}
               value={values[f.name] ?? (f.type === 'checkbox' ? false : '')}
+              unit={f.unit?.(values) ?? null}
               onChange={(v) => set(f.name, v)}
             />
           ),
@@ -58,7 +61,17 @@ export function RecordForm({ title, open, fields, initial, busy, onClose, onSubm
 
 const inputClass = 'w-full rounded-lg border border-border bg-surface px-3 py-2 text-text outline-none focus:border-accent';
 
-function FieldControl({ field, value, onChange }: { field: FormField; value: string | boolean; onChange: (v: string | boolean) => void }) {
+function FieldControl({
+  field,
+  value,
+  unit,
+  onChange,
+}: {
+  field: FormField;
+  value: string | boolean;
+  unit: string | null;
+  onChange: (v: string | boolean) => void;
+}) {
   if (field.type === 'checkbox') {
     return (
       <label className="flex items-center gap-2 text-sm">
@@ -81,13 +94,20 @@ function FieldControl({ field, value, onChange }: { field: FormField; value: str
           ))}
         </select>
       ) : (
-        <input
-          className={inputClass}
-          type={field.type === 'password' ? 'password' : 'text'}
-          inputMode={field.type === 'number' ? 'decimal' : undefined}
-          value={String(value)}
-          onChange={(e) => onChange(e.target.value)}
-        />
+        <span className="flex items-center gap-2">
+          <input
+            className={inputClass}
+            type={field.type === 'password' ? 'password' : 'text'}
+            inputMode={field.type === 'number' ? 'decimal' : undefined}
+            value={String(value)}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          {unit && (
+            <span data-testid="field-unit" className="shrink-0 text-muted">
+              {unit}
+            </span>
+          )}
+        </span>
       )}
     </label>
   );

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { AdminOrder, AdminSymbol } from '@tp/contract/schemas/admin';
 import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
-import { formatPoints } from '../../../lib/format';
+import { dec } from '@tp/contract/decimal';
+import { formatPoints, isolateLtr } from '../../../lib/format';
 import { currentLocale } from '../../../lib/i18n';
 import { adminKey } from './dynamic-key';
 import { Button } from '../../../components/ui/button';
@@ -49,6 +50,13 @@ export function TradingScreen() {
   // Category names in the staff member's language, as the trader app shows them; the stored key until they load.
   const names = useCategories();
   const categoryName = (id: number, key: string) => names.data?.find((c) => c.Id === id)?.NameShowTrans ?? key;
+  // The fee type decides what a symbol's fee rate is counted in.
+  const fees = useStaffQuery(api.fees, undefined);
+  const feeUnit = fees.data ? t(adminKey(`admin.units.fee.${fees.data.trade_fee_type}`)) : null;
+  const swapUnit = (type: string | number) => (String(type) === '0' ? null : t(adminKey(`admin.units.swap.${type}`)));
+  // A stored rate without its trailing zeros (5, not 5.00000000), kept left-to-right as a swap is often negative.
+  const rate = (value: string) => isolateLtr(dec(value).toString());
+  const withUnit = (value: string, unit: string | null) => (unit ? t('admin.units.value', { value, unit }) : value);
   const save = useStaffMutation(api.symbolSave);
   const saveCategory = useStaffMutation(api.categorySave);
   const [editing, setEditingSymbol] = useState<AdminSymbol | null>(null);
@@ -74,7 +82,12 @@ export function TradingScreen() {
       type: 'select',
       options: (categories.data ?? []).map((c) => [String(c.id), categoryName(c.id, c.key)]),
     },
-    ...NUMBER_FIELDS.map((name) => ({ name, label: t(adminKey(`admin.f.${name}`)), type: 'number' as const })),
+    ...NUMBER_FIELDS.map((name): FormField => ({
+      name,
+      label: t(adminKey(`admin.f.${name}`)),
+      type: 'number',
+      ...(name === 'swap_long' || name === 'swap_short' ? { unit: (values) => swapUnit(String(values.swap_type)) } : {}),
+    })),
     {
       name: 'margin_mode',
       label: t('admin.f.margin_mode'),
@@ -164,11 +177,20 @@ export function TradingScreen() {
             },
             { key: 'lots', label: t('admin.f.lots'), render: (r) => `${r.min_lots} – ${r.max_lots} / ${r.step}` },
             { key: 'size', label: t('admin.f.contract_size'), render: (r) => r.contract_size },
-            { key: 'fee', label: t('admin.f.fee_rate'), render: (r) => r.fee_rate },
+            {
+              key: 'fee',
+              label: feeUnit ? t('admin.units.fee_rate', { unit: feeUnit }) : t('admin.f.fee_rate'),
+              render: (r) => <span data-testid="symbol-fee">{withUnit(rate(r.fee_rate), feeUnit)}</span>,
+            },
             {
               key: 'swap',
               label: t('admin.f.swap'),
-              render: (r) => (r.swap_type ? `${r.swap_long} / ${r.swap_short} (${t(adminKey(`admin.swap_type.${r.swap_type}`))})` : '—'),
+              render: (r) =>
+                r.swap_type ? (
+                  <span data-testid="symbol-swap">{withUnit(`${rate(r.swap_long)} / ${rate(r.swap_short)}`, swapUnit(r.swap_type))}</span>
+                ) : (
+                  '—'
+                ),
             },
             { key: 'lev', label: t('admin.f.leverages'), render: (r) => r.leverages.join(', ') },
             {
