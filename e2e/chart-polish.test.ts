@@ -240,4 +240,89 @@ describe('chart polish', () => {
       await context.close();
     });
   }
+  for (const [device, size, lang, button, startHint, endHint] of [
+    [DESKTOP, 'desktop', 'en', 'Trend line', 'Pick where the trend line starts', 'Pick where the trend line ends'],
+    [PHONE, 'phone', 'ar', 'خط اتجاه', 'اختر نقطة بداية خط الاتجاه', 'اختر نقطة نهاية خط الاتجاه'],
+  ] as const) {
+    it(`draws a trend line between two picked points, selects it, keeps it for that symbol after a reload, and removes it (${size}, ${lang})`, async () => {
+      await tick('BTCUSDT', '95000.00', '95020.00');
+      const { context, page, userId } = await loggedInPage(device, lang);
+      await page.goto('/trade?symbol=BTCUSDT');
+      const chart = page.getByTestId('kline-chart');
+      await chart.waitFor();
+      await expect.poll(() => chart.locator('table tr').count()).toBeGreaterThan(0);
+      type Segment = { x1: number; y1: number; x2: number; y2: number; selected: boolean; draft: boolean };
+      /** Where the chart last drew the trend lines on its canvas (pixels from the chart's top left). */
+      const segments = () => chart.evaluate((el) => (el as HTMLElement & { trendSegments?: () => Segment[] }).trendSegments?.() ?? []);
+      const press = async (x: number, y: number) => {
+        if (device === PHONE) await page.touchscreen.tap(x, y);
+        else await page.mouse.click(x, y);
+      };
+
+      const tool = page.getByRole('button', { name: button, exact: true });
+      await tool.click();
+      expect(await tool.getAttribute('aria-pressed')).toBe('true');
+      const hint = page.getByTestId('trend-hint');
+      await expect.poll(() => hint.textContent()).toBe(startHint);
+      const box = (await chart.boundingBox())!;
+      const start = { x: box.x + box.width * 0.3, y: box.y + box.height * 0.55 };
+      const end = { x: box.x + box.width * 0.6, y: box.y + box.height * 0.3 };
+      await press(start.x, start.y);
+      await expect.poll(() => hint.textContent()).toBe(endHint);
+      // The chart takes a second press within half a second as a double press (no click): a person
+      // moving to the second point takes longer than that.
+      await page.waitForTimeout(600);
+      await press(end.x, end.y);
+      const drawn = page.getByTestId('chart-trend-line');
+      await expect.poll(() => drawn.count()).toBe(1);
+      // One line per use of the tool: it lets go after the second point.
+      expect(await tool.getAttribute('aria-pressed')).toBe('false');
+      expect(await hint.count()).toBe(0);
+
+      // Drawn on the canvas from the first point to the second: the ends sit where they were picked
+      // (the time snaps to the nearest bar, the price to the symbol's precision).
+      await expect.poll(async () => (await segments()).length).toBe(1);
+      const [segment] = await segments();
+      expect(Math.abs(segment!.x1 - (start.x - box.x))).toBeLessThan(12);
+      expect(Math.abs(segment!.y1 - (start.y - box.y))).toBeLessThan(2);
+      expect(Math.abs(segment!.x2 - (end.x - box.x))).toBeLessThan(12);
+      expect(Math.abs(segment!.y2 - (end.y - box.y))).toBeLessThan(2);
+      const stored = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), `chart-prefs:${userId}`);
+      const [line] = (await stored()).trends.BTCUSDT as { from: { time: number; price: number }; to: { time: number; price: number } }[];
+      expect(line!.to.time).toBeGreaterThan(line!.from.time);
+      expect(line!.to.price).toBeGreaterThan(line!.from.price);
+      expect(Object.keys((await stored()).trends)).toEqual(['BTCUSDT']);
+      const label = (price: number) => price.toLocaleString('en-US', { minimumFractionDigits: 2 });
+      expect(await drawn.textContent()).toContain(`${label(line!.from.price)} – ${label(line!.to.price)}`);
+
+      // Selected by pressing the line itself on the chart: it shows its ends and its entry says so.
+      await page.waitForTimeout(600);
+      await press(box.x + (segment!.x1 + segment!.x2) / 2, box.y + (segment!.y1 + segment!.y2) / 2);
+      await expect.poll(() => drawn.getAttribute('data-selected')).toBe('true');
+      await expect.poll(async () => (await segments())[0]?.selected).toBe(true);
+      expect(await drawn.getByRole('button').first().getAttribute('aria-pressed')).toBe('true');
+      expect(await axeSerious(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/chart-polish-${size}-${lang}-trend.png` });
+
+      await page.reload();
+      await expect.poll(() => drawn.count()).toBe(1);
+      await expect.poll(async () => (await segments()).length).toBe(1);
+      expect(JSON.parse((await drawn.getAttribute('data-from'))!)).toEqual(line!.from);
+      expect(JSON.parse((await drawn.getAttribute('data-to'))!)).toEqual(line!.to);
+      // Another symbol has its own (none).
+      await page.goto('/trade?symbol=ETHUSDT');
+      await page.getByTestId('kline-chart').waitFor();
+      await expect.poll(() => page.getByTestId('kline-chart').locator('table tr').count()).toBeGreaterThan(0);
+      expect(await drawn.count()).toBe(0);
+      expect(await segments()).toEqual([]);
+      await page.goto('/trade?symbol=BTCUSDT');
+      await expect.poll(() => drawn.count()).toBe(1);
+      await drawn.getByRole('button').last().click();
+      await expect.poll(() => drawn.count()).toBe(0);
+      await expect.poll(async () => (await segments()).length).toBe(0);
+      expect((await stored()).trends).toBeUndefined();
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -2,10 +2,7 @@ import type { IPriceLine, ISeriesApi, MouseEventParams, SeriesType, Time } from 
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../lib/format';
-import type { ChartApi } from './chart-series';
-
-/** A clicked price kept to the symbol's precision (the chart answers a float for a pixel). */
-const atPrecision = (price: number, precision: number) => Math.round(price * 10 ** precision) / 10 ** precision;
+import { atPrecision, type ChartApi } from './chart-series';
 
 /**
  * Horizontal lines the trader drew on this symbol's chart: a press on the chart while drawing

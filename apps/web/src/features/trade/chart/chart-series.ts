@@ -4,6 +4,7 @@ import type { ChartType } from './chart-prefs';
 import type { IndicatorLayer } from './indicator-layer';
 import type { Closes } from './indicators';
 import type { OrderLines } from './order-lines';
+import type { TrendLinesPrimitive } from './trend-lines';
 
 type Lib = typeof import('lightweight-charts');
 
@@ -15,10 +16,15 @@ export interface ChartApi {
   volume: ISeriesApi<'Histogram'>;
   indicators: IndicatorLayer;
   lines: OrderLines;
+  /** The trend lines drawn on the price series (set once they are attached). */
+  trends?: TrendLinesPrimitive;
   up: string;
   down: string;
   accent: string;
 }
+
+/** A clicked price kept to the symbol's precision (the chart answers a float for a pixel). */
+export const atPrecision = (price: number, precision: number) => Math.round(price * 10 ** precision) / 10 ** precision;
 
 export const toTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
 

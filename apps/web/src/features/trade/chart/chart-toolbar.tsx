@@ -3,19 +3,21 @@ import { CHART_TYPES, type ChartPrefs } from './chart-prefs';
 import { INDICATORS, type IndicatorName, paramValues } from './indicators';
 import { ABBREVIATION } from './legend';
 
+export type DrawingTool = 'hline' | 'trend';
+
 const chip = (on: boolean) => `shrink-0 rounded px-2 py-0.5 text-xs ${on ? 'bg-surface-2 text-accent' : 'text-muted hover:text-text'}`;
 
-/** Chart type (candles, bars, line), the indicator toggles, and drawing a horizontal line. */
+/** Chart type (candles, bars, line), the indicator toggles, and the drawing tools (a horizontal line, a trend line). */
 export function ChartToolbar({
   prefs,
   onChange,
-  drawing,
-  onDrawing,
+  tool,
+  onTool,
 }: {
   prefs: ChartPrefs;
   onChange: (next: ChartPrefs) => void;
-  drawing: boolean;
-  onDrawing: (on: boolean) => void;
+  tool: DrawingTool | null;
+  onTool: (tool: DrawingTool | null) => void;
 }) {
   const { t, i18n } = useTranslation();
   const toggle = (name: IndicatorName) =>
@@ -57,9 +59,20 @@ export function ChartToolbar({
         ))}
       </div>
       <span aria-hidden className="h-4 w-px shrink-0 bg-border" />
-      <button type="button" aria-pressed={drawing} data-testid="draw-hline" onClick={() => onDrawing(!drawing)} className={chip(drawing)}>
-        {t('trade.chart.hline')}
-      </button>
+      <div role="group" aria-label={t('trade.chart.drawing_tools')} className="flex shrink-0 gap-1">
+        {(['hline', 'trend'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={tool === name}
+            data-testid={`draw-${name}`}
+            onClick={() => onTool(tool === name ? null : name)}
+            className={chip(tool === name)}
+          >
+            {t(`trade.chart.${name}`)}
+          </button>
+        ))}
+      </div>
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { useChartPrefs } from '../chart/chart-prefs';
 import { addMainSeries, type ChartApi, closesOf, toPoint, toVolume } from '../chart/chart-series';
 import { ChartLegends, type LegendValues } from '../chart/chart-legend';
 import { ChartDrawings } from '../chart/chart-drawings';
-import { ChartToolbar } from '../chart/chart-toolbar';
+import { ChartToolbar, type DrawingTool } from '../chart/chart-toolbar';
+import { ChartTrendLines } from '../chart/chart-trend-lines';
 import { IndicatorLayer } from '../chart/indicator-layer';
 import { OrderLines } from '../chart/order-lines';
 import { ChartOrderLines } from '../chart/chart-order-lines';
@@ -64,7 +65,7 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
   const [prefs, setPrefs] = useChartPrefs();
   const [mainVersion, setMainVersion] = useState(0);
   const [legendValues, setLegendValues] = useState<LegendValues>({});
-  const [drawing, setDrawing] = useState(false);
+  const [tool, setTool] = useState<DrawingTool | null>(null);
   const prefsRef = useRef(prefs);
   prefsRef.current = prefs;
 
@@ -133,6 +134,8 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
           // The titles handed to the chart for the order lines (it draws them on a canvas).
           (container.current as HTMLDivElement & { orderLineTitles?: () => string[] }).orderLineTitles = () =>
             api.current?.lines.all().map((l) => l.line.options().title) ?? [];
+          // Where the trend lines were last drawn on the canvas, in the chart's pixels.
+          (container.current as HTMLDivElement & { trendSegments?: () => unknown }).trendSegments = () => api.current?.trends?.drawn ?? [];
         }
         setReady(true);
       })
@@ -241,7 +244,7 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
 
   return (
     <div className={`flex flex-col ${className}`}>
-      <ChartToolbar prefs={prefs} onChange={setPrefs} drawing={drawing} onDrawing={setDrawing} />
+      <ChartToolbar prefs={prefs} onChange={setPrefs} tool={tool} onTool={setTool} />
       <div className="relative min-h-0 flex-1 overflow-hidden" dir="ltr" role="group" aria-label={t('trade.chart_label')}>
         <div ref={container} className="absolute inset-0" data-testid="kline-chart" data-chart-type={prefs.type} />
         {ready && (
@@ -260,10 +263,21 @@ export function KlineChart({ symbol, period, className = 'h-72' }: { symbol: Cha
               prices={prefs.lines[symbol.Code] ?? []}
               precision={symbol.PricePrecision}
               mainVersion={mainVersion}
-              drawing={drawing}
+              drawing={tool === 'hline'}
               onPrices={(prices, stillDrawing) => {
                 setPrefs({ ...prefsRef.current, lines: { ...prefsRef.current.lines, [symbol.Code]: prices } });
-                setDrawing(stillDrawing);
+                setTool(stillDrawing ? 'hline' : null);
+              }}
+            />
+            <ChartTrendLines
+              api={api}
+              lines={prefs.trends[symbol.Code] ?? []}
+              precision={symbol.PricePrecision}
+              mainVersion={mainVersion}
+              drawing={tool === 'trend'}
+              onLines={(lines, stillDrawing) => {
+                setPrefs({ ...prefsRef.current, trends: { ...prefsRef.current.trends, [symbol.Code]: lines } });
+                setTool(stillDrawing ? 'trend' : null);
               }}
             />
           </div>
