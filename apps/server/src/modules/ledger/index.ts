@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { LedgerService } from './ledger-service.ts';
 
 /** What other modules may use of the ledger, besides `ctx.services.ledger`. */
-export { HOUSE_SHARDS, InsufficientFundsError, type Posting } from './ledger-service.ts';
+export { HOUSE_SHARDS, InsufficientFundsError, LeadNotWrittenError, type LeadStatement, type Posting } from './ledger-service.ts';
 export { houseTotalsSince, userLedgerEntries, userStatementEntries } from './read-model.ts';
 
 declare module '../../context.ts' {

@@ -49,6 +49,28 @@ export interface PostSpec {
   duplicateIsError?: boolean;
   /** User cash may go below zero inside this transaction (stop-out before negative balance protection). */
   allowNegativeCash?: boolean;
+  /**
+   * A statement that causes this posting (e.g. the order's insert or its guarded close), sent in
+   * the same statement as the posting: one round trip for both. It must return exactly one row,
+   * handed back as `lead`; should it return none, the posting's rows were written anyway, so
+   * LeadNotWrittenError is thrown and the caller's transaction must roll back. Needs
+   * `duplicateIsError`.
+   */
+  lead?: LeadStatement;
+}
+
+/** SQL text with its own parameters ($1…), and a key naming its shape (the same key, the same text). */
+export interface LeadStatement {
+  key: string;
+  text: string;
+  params: unknown[];
+}
+
+/** The lead statement of a post wrote no row (its posting must not stand: roll back). */
+export class LeadNotWrittenError extends Error {
+  constructor(readonly key: string) {
+    super(`ledger: the statement ${key} of a posting wrote nothing`);
+  }
 }
 
 /** Remembered user account ids (two per user); the map starts over when it reaches this size. */
@@ -56,8 +78,10 @@ const USER_ACCOUNT_CACHE_SIZE = 200_000;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
-const TX_INSERT = `insert into ledger_transactions (kind, is_demo, ref_type, ref_id, idem_key)
-  values ($1, $2, $3, $4, $5) on conflict (idem_key) do nothing returning id`;
+/** The transaction row, its five parameters numbered from `first`. */
+const txInsert = (first: number) => `insert into ledger_transactions (kind, is_demo, ref_type, ref_id, idem_key)
+  values (${[0, 1, 2, 3, 4].map((i) => `$${first + i}`).join(', ')}) on conflict (idem_key) do nothing returning id`;
+const TX_INSERT = txInsert(1);
 const LOCK_HOUSE_ROWS = 'select id from ledger_accounts where id = any($1::int[]) order by id for update';
 
 /** `($6::int, $7::numeric, …), (…)`: `rows` rows of one typed parameter per type, numbered from `first`. */
@@ -83,16 +107,23 @@ const BALANCES = `(select json_agg(json_build_object('id', u.id, 'balance', u.ba
 /** Statement texts by shape (entries, accounts). */
 const shaped = statementTexts();
 
-/** Transaction row, entries and balance moves in one statement (parameters: the transaction's 5, 4 per entry, 2 per account). */
-function postStatement(entries: number, accounts: number): string {
-  return shaped(`post:${entries}:${accounts}`, () => {
-    const entryValues = valuesList(entries, 6, ENTRY_TYPES);
-    const deltaValues = valuesList(accounts, 6 + entries * ENTRY_TYPES.length, DELTA_TYPES);
-    return `with t as (${TX_INSERT}),
+/**
+ * Transaction row, entries and balance moves in one statement (parameters: the transaction's 5, 4
+ * per entry, 2 per account), after the lead statement's own parameters when there is one: then the
+ * answer is the lead's row, with the posting's figures beside it (no row when the lead wrote none).
+ */
+function postStatement(entries: number, accounts: number, lead?: LeadStatement): string {
+  const skip = lead?.params.length ?? 0;
+  return shaped(`post:${entries}:${accounts}:${lead?.key ?? ''}:${skip}`, () => {
+    const first = skip + 1;
+    const entryValues = valuesList(entries, first + 5, ENTRY_TYPES);
+    const deltaValues = valuesList(accounts, first + 5 + entries * ENTRY_TYPES.length, DELTA_TYPES);
+    const post = `t as (${txInsert(first)}),
   e as (insert into ledger_entries (tx_id, account_id, amount, type, memo)
     select t.id, v.account_id, v.amount, v.type, v.memo from t, (values ${entryValues}) as v(account_id, amount, type, memo)),
-  ${balanceMoves(deltaValues)}
-  select (select id from t) as tx_id, ${BALANCES}`;
+  ${balanceMoves(deltaValues)}`;
+    const figures = `(select id from t) as tx_id, ${BALANCES}`;
+    return lead ? `with o as (${lead.text}),\n  ${post}\n  select o.*, ${figures} from o` : `with ${post}\n  select ${figures}`;
   });
 }
 
@@ -159,18 +190,25 @@ export class LedgerService {
    * { duplicate: true }; with `duplicateIsError` it throws instead (the caller's transaction must
    * then roll back) and the whole post takes a single round trip.
    */
-  async post(tx: Tx, spec: PostSpec): Promise<{ txId: number } | { duplicate: true }> {
+  async post(tx: Tx, spec: PostSpec): Promise<{ txId: number; lead?: RawRow } | { duplicate: true }> {
     const sum = spec.postings.reduce((acc, p) => acc.plus(dec(p.amount)), new D(0));
     if (!sum.isZero()) throw new UnbalancedPostingError(`postings of ${spec.kind} sum to ${sum.toString()}`);
     const nonZero = spec.postings.filter((p) => !dec(p.amount).isZero());
     const refId = spec.refId === undefined ? null : String(spec.refId);
     const txParams = [spec.kind, spec.isDemo, spec.refType ?? null, refId, spec.idemKey ?? null];
+    const { lead } = spec;
+    if (lead && !spec.duplicateIsError) throw new Error('ledger: a lead statement needs duplicateIsError');
+    let leadRow: RawRow | undefined;
+    if (lead && !nonZero.length) {
+      [leadRow] = await queryRaw(tx, lead.text, lead.params);
+      if (!leadRow) throw new LeadNotWrittenError(lead.key);
+    }
     if (!nonZero.length) {
       const [row] = await queryRaw(tx, TX_INSERT, txParams);
       if (!row && spec.duplicateIsError) throw new DuplicatePostingError(spec.idemKey);
       if (!row) return { duplicate: true };
       this.ctx.metrics.ledgerPosted(spec.kind);
-      return { txId: Number(row.id) };
+      return { txId: Number(row.id), lead: leadRow };
     }
 
     const owner = spec.postings.find((p) => 'userId' in p.account)?.account as { userId: number } | undefined;
@@ -198,8 +236,11 @@ export class LedgerService {
     let txId: number;
     let result: RawRow | undefined;
     if (spec.duplicateIsError) {
-      [result] = await queryRaw(tx, postStatement(entries.length, deltas.size), [...txParams, ...entryParams, ...deltaParams]);
+      const params = [...(lead?.params ?? []), ...txParams, ...entryParams, ...deltaParams];
+      [result] = await queryRaw(tx, postStatement(entries.length, deltas.size, lead), params);
+      if (lead && !result) throw new LeadNotWrittenError(lead.key);
       if (!result || result.tx_id === null) throw new DuplicatePostingError(spec.idemKey);
+      leadRow = lead ? result : undefined;
       txId = Number(result.tx_id);
     } else {
       const [row] = await queryRaw(tx, TX_INSERT, txParams);
@@ -219,7 +260,7 @@ export class LedgerService {
       const users = new Set(entries.flatMap(({ p }) => ('userId' in p.account ? [p.account.userId] : [])));
       for (const userId of users) for (const listener of this.movedListeners) await listener(userId, spec.isDemo, tx);
     }
-    return { txId };
+    return { txId, lead: leadRow };
   }
 
   /**
@@ -271,21 +312,28 @@ export class LedgerService {
 
   /**
    * A transaction that starts by locking the user's accounts, as lockUser does. The lock goes to
-   * the database together with BEGIN where it allows it, and so does `read` (SQL text with no
-   * parameters, e.g. the user's open positions): it runs under the lock, and `fn` gets its rows.
+   * the database together with BEGIN where it allows it, and so do `reads` (SQL texts with no
+   * parameters, e.g. the user's open positions): they run under the lock, and `fn` gets their rows,
+   * one list per text.
    */
-  withLockedUser<T>(userId: number, fn: (tx: Tx, balances: UserBalances, read: RawRow[]) => Promise<T>, read?: string): Promise<T> {
+  withLockedUser<T>(
+    userId: number,
+    fn: (tx: Tx, balances: UserBalances, reads: RawRow[][]) => Promise<T>,
+    reads: string[] = [],
+  ): Promise<T> {
     const run = this.ctx.transactionWith;
     if (!run) {
       return this.ctx.db.transaction(async (tx) => {
         const balances = await this.lockUser(tx, userId);
-        return fn(tx, balances, read ? rowsOf<RawRow>(await tx.execute(sql.raw(read))) : []);
+        const rows: RawRow[][] = [];
+        for (const read of reads) rows.push(rowsOf<RawRow>(await tx.execute(sql.raw(read))));
+        return fn(tx, balances, rows);
       });
     }
     // The id is inlined into plain SQL text: only a safe integer ever gets there.
     if (!Number.isSafeInteger(userId)) throw new Error(`ledger: bad user id ${String(userId)}`);
     const lock = `select id, kind, is_demo, balance::text as balance from ledger_accounts where user_id = ${userId} order by id for update`;
-    return run(read ? [lock, read] : [lock], (tx, [rows, readRows]) => {
+    return run([lock, ...reads], (tx, [rows, ...readRows]) => {
       const accounts = rows!.map((r) => ({
         id: Number(r.id),
         kind: String(r.kind),
@@ -293,7 +341,7 @@ export class LedgerService {
         balance: String(r.balance),
       }));
       for (const row of accounts) this.rememberUserAccount(userId, row);
-      return fn(tx, toBalances(accounts), readRows ?? []);
+      return fn(tx, toBalances(accounts), readRows);
     });
   }
 

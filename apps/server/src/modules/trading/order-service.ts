@@ -4,6 +4,7 @@ import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formu
 import type { SubmitInput } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
+import { LeadNotWrittenError } from '../ledger/index.ts';
 import type { MarketService } from '../market/index.ts';
 import { Admission, marketClosed } from './admission/admission.ts';
 import { checkOrder, checkSlippage, checkStopSides, parseStop } from './admission/order-checks.ts';
@@ -13,8 +14,9 @@ import {
   type OrderRow,
   findByClientOrderId,
   findOrder,
-  insertOrder,
+  insertOrderStatement,
   liveOrdersCondition,
+  orderFromRaw,
   openPositionsCondition,
   ownOpenPositionCondition,
   updateStops,
@@ -58,10 +60,10 @@ export class OrderService {
     const fee = feeOf(sym, this.settings.tradeFeeType, req.lots, margin);
     const clientOrderId = input.client_order_id;
 
-    return this.ops.forUser(
+    const opened = this.ops.forUser(
       user.id,
       user.isDemo,
-      async (tx, w, changes, live) => {
+      async (tx, w, changes, live, id) => {
         if (clientOrderId) {
           const existing = await findByClientOrderId(tx, user.id, clientOrderId);
           if (existing) return existing;
@@ -81,7 +83,10 @@ export class OrderService {
             placing: req.pending !== null,
           },
         );
-        const row = await insertOrder(tx, {
+        const order = { id: id!, margin: moneyStr(margin), fee: moneyStr(fee) };
+        // The insert travels with its posting, in one round trip.
+        const insert = insertOrderStatement({
+          id: order.id,
           userId: user.id,
           symbolId: sym.id,
           isDemo: user.isDemo,
@@ -96,26 +101,34 @@ export class OrderService {
           closePrice: req.pending ? null : price.toString(),
           takeProfit: req.takeProfit?.toString() ?? null,
           stopLoss: req.stopLoss?.toString() ?? null,
-          margin: moneyStr(margin),
-          fee: moneyStr(fee),
+          margin: order.margin,
+          fee: order.fee,
           clientOrderId: clientOrderId ?? null,
           expiresAt: req.pending?.expiresAt ?? null,
           openedAt: req.pending ? null : new Date(),
         });
-        // Only a concurrent submit with the same client order id (on another server) lands here.
-        if (!row) return (await findByClientOrderId(tx, user.id, clientOrderId!))!;
-        if (req.pending) {
-          await this.settlement.reserve(tx, w, row, this.ops.memo(row));
-          changes.push({ type: 'pending', order: row });
-        } else {
-          await this.settlement.open(tx, w, row, this.ops.memo(row));
-          changes.push({ type: 'opened', order: row });
-        }
+        const memo = this.ops.memoFor(sym.id, order.id);
+        const row = orderFromRaw(
+          (req.pending
+            ? await this.settlement.reserve(tx, w, order, memo, insert)
+            : await this.settlement.open(tx, w, order, memo, insert))!,
+        );
+        changes.push(req.pending ? { type: 'pending', order: row } : { type: 'opened', order: row });
         return row;
       },
-      // The open positions (and, for a pending order, the pending ones), read under the lock in the lock's round trip.
-      { read: req.pending ? liveOrdersCondition(user.id) : openPositionsCondition(user.id) },
+      // The open positions (and, for a pending order, the pending ones), read under the lock in the
+      // lock's round trip, with the new order's id.
+      { read: req.pending ? liveOrdersCondition(user.id) : openPositionsCondition(user.id), newOrder: true },
     );
+    if (!clientOrderId) return opened;
+    // Only a concurrent submit with the same client order id (on another server) finds its insert
+    // skipped; all it wrote is rolled back, and the answer is the order that was first.
+    return opened.catch(async (err: unknown) => {
+      if (!(err instanceof LeadNotWrittenError)) throw err;
+      const existing = await findByClientOrderId(this.ctx.db, user.id, clientOrderId);
+      if (!existing) throw err;
+      return existing;
+    });
   }
 
   /** Only the owner's orders: another user's id answers exactly like a missing one. */
@@ -150,7 +163,7 @@ export class OrderService {
         const quote = this.market.quote(row.symbolId);
         if (!quote || !this.market.isOpen(row.symbolId)) throw marketClosed(this.market.closedReason(row.symbolId));
         const quoteToUsd = this.market.quoteToUsd(row.symbolId);
-        const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, closedType);
+        const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, closedType, { locked: true });
         if (!closed) throw orderNotFound();
         // Never refused for money: a realised loss may take the cash below zero while equity stays positive.
         changes.push({ type: 'closed', userId: row.userId, orders: [closed] });

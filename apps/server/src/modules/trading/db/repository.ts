@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, ne, or, sql, sum } from 'drizzle-orm';
 import { ClosedType, OrderStatus } from '@tp/contract/constants';
 import { type DbOrTx, type RawRow, queryRaw, statementTexts } from '../../../platform/db/client.ts';
+import type { LeadStatement } from '../../ledger/index.ts';
 import { orders, riskEvents } from './schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -69,8 +70,16 @@ const textFor = statementTexts();
 
 /** Inserts an order; null when the user already has an order with this client order id. */
 export async function insertOrder(db: DbOrTx, values: NewOrder): Promise<OrderRow | null> {
+  const { text, params } = insertOrderStatement(values);
+  const [row] = await queryRaw(db, text, params);
+  return row ? orderFromRaw(row) : null;
+}
+
+/** The insert of an order (no row when the user already has an order with its client order id), e.g. to travel with its posting. */
+export function insertOrderStatement(values: NewOrder): LeadStatement {
   const given = orderColumns.filter(([key]) => values[key as keyof NewOrder] !== undefined);
-  const text = textFor(`insert:${given.map(([key]) => key).join(',')}`, () => {
+  const key = `insert:${given.map(([key]) => key).join(',')}`;
+  const text = textFor(key, () => {
     const names = given.map(([, column]) => column.name).join(', ');
     const params = given.map((_, i) => `$${i + 1}`).join(', ');
     return `insert into orders (${names}) values (${params}) on conflict do nothing returning ${orderColumnList}`;
@@ -79,9 +88,11 @@ export async function insertOrder(db: DbOrTx, values: NewOrder): Promise<OrderRo
     const value = values[key as keyof NewOrder];
     return value === null ? null : column.mapToDriverValue(value);
   });
-  const [row] = await queryRaw(db, text, params);
-  return row ? orderFromRaw(row) : null;
+  return { key, text, params };
 }
+
+/** SQL text of the next order id, for the batch that opens an order's transaction: its posting can then travel with its insert. */
+export const NEXT_ORDER_ID = `select nextval('orders_id_seq')::text as id`;
 
 export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
@@ -148,15 +159,24 @@ export async function markClosed(
   version: number,
   set: { closePrice: string; profit: string; closedType: number },
 ): Promise<OrderRow | null> {
+  const { text, params } = closeStatement(id, version, set);
+  const [row] = await queryRaw(db, text, params);
+  return row ? orderFromRaw(row) : null;
+}
+
+/** The guarded close of an open position at `version` (no row when it is no longer so), e.g. to travel with its posting. */
+export function closeStatement(
+  id: number,
+  version: number,
+  set: { closePrice: string; profit: string; closedType: number },
+): LeadStatement {
   const text = textFor(
     'close',
     () =>
       `update orders set update_price = $1, fact_profits = $2, closed_type = $3, status = ${CLOSED}, completed_at = $4
       where id = $5 and status = ${OPEN} and version = $6 returning ${orderColumnList}`,
   );
-  const params = [set.closePrice, set.profit, set.closedType, new Date().toISOString(), id, version];
-  const [row] = await queryRaw(db, text, params);
-  return row ? orderFromRaw(row) : null;
+  return { key: 'close', text, params: [set.closePrice, set.profit, set.closedType, new Date().toISOString(), id, version] };
 }
 
 /** One order as it is now, locked until the end of the transaction. */

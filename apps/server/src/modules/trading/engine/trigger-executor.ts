@@ -110,7 +110,7 @@ export class TriggerExecutor {
           job,
           this.market.quoteToUsd(job.order.symbolId),
           job.trigger === TriggerKind.TAKE_PROFIT ? ClosedType.TAKE_PROFIT : ClosedType.STOP_LOSS,
-          (now) => stopCrossed(now, job, job.trigger),
+          { still: (now) => stopCrossed(now, job, job.trigger) },
         );
         if (closed) done.push(closed);
         else changes.push({ type: 'sync', orderId: job.orderId, order: await findOrder(tx, job.orderId) });

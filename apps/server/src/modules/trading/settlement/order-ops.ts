@@ -7,7 +7,17 @@ import { fail } from '../../../http/errors.ts';
 import type { Tx } from '../../../platform/db/client.ts';
 import { HOUSE_SHARDS } from '../../ledger/index.ts';
 import type { MarketService } from '../../market/index.ts';
-import { type OrderRow, liveOrdersOf, lockOrder, markCancelled, markClosed, orderFromRaw, ordersWhere } from '../db/repository.ts';
+import {
+  NEXT_ORDER_ID,
+  type OrderRow,
+  closeStatement,
+  liveOrdersOf,
+  lockOrder,
+  markCancelled,
+  markClosed,
+  orderFromRaw,
+  ordersWhere,
+} from '../db/repository.ts';
 import { type Wallet, type Settlement, memoOf } from './settlement.ts';
 import type { TradingSettings } from '../admission/settings.ts';
 
@@ -29,7 +39,7 @@ export interface Prices {
   ask: string;
 }
 
-export type UserTxFn<T> = (tx: Tx, wallet: Wallet, changes: OrderChange[], read: OrderRow[]) => Promise<T>;
+export type UserTxFn<T> = (tx: Tx, wallet: Wallet, changes: OrderChange[], read: OrderRow[], nextOrderId?: number) => Promise<T>;
 
 /** The transactional steps shared by user calls and the engine. */
 /**
@@ -60,7 +70,11 @@ export class OrderOps {
   }
 
   memo(order: OrderRow): string {
-    return memoOf(this.market.symbol(order.symbolId)?.showCode ?? String(order.symbolId), order.id);
+    return this.memoFor(order.symbolId, order.id);
+  }
+
+  memoFor(symbolId: number, orderId: number): string {
+    return memoOf(this.market.symbol(symbolId)?.showCode ?? String(symbolId), orderId);
   }
 
   /**
@@ -68,30 +82,34 @@ export class OrderOps {
    * transactions run one after the other; the changes are applied to the books after the commit.
    * `read` (an ordersWhere condition) is read under the lock, in the same round trip as the lock,
    * and its orders handed to `fn` (with `lock`, its rows are locked too: closes settle them as read); `reportBalances` pushes the balances even when no order changed.
+   * With `newOrder`, the id of the order the transaction will insert is taken in that round trip
+   * too, so the insert can travel with its posting (an id taken and not used leaves a gap).
    */
   async forUser<T>(
     userId: number,
     isDemo: boolean,
     fn: UserTxFn<T>,
-    opts: { reportBalances?: boolean; read?: string; lock?: boolean } = {},
+    opts: { reportBalances?: boolean; read?: string; lock?: boolean; newOrder?: boolean } = {},
   ): Promise<T> {
-    const { reportBalances = false, read, lock = false } = opts;
+    const { reportBalances = false, read, lock = false, newOrder = false } = opts;
     const changes: OrderChange[] = [];
     let wallet: Wallet | undefined;
     const moved = { userIds: new Set<number>() };
     const result = await this.ctx.services.ledger.withLockedUser(
       userId,
-      async (tx, b, rows) => {
+      async (tx, b, reads) => {
         const deadline = requestDeadline.getStore();
         if (deadline !== undefined && Date.now() > deadline) throw fail('trading.request_expired');
         const w: Wallet = { userId, isDemo, cash: b.balance, locked: b.lockBalance };
         wallet = w;
         this.own.set(tx, moved);
-        const out = await fn(tx, w, changes, rows.map(orderFromRaw));
+        const rows = read === undefined ? [] : reads[0]!;
+        const next = newOrder ? Number(reads.at(-1)![0]!.id) : undefined;
+        const out = await fn(tx, w, changes, rows.map(orderFromRaw), next);
         await this.protectNegativeBalance(tx, w, changes);
         return out;
       },
-      read === undefined ? undefined : ordersWhere(read, lock),
+      [...(read === undefined ? [] : [ordersWhere(read, lock)]), ...(newOrder ? [NEXT_ORDER_ID] : [])],
     );
     if ((changes.length || reportBalances || moved.userIds.size) && wallet) {
       changes.push({ type: 'balances', userId, isDemo, cash: wallet.cash, locked: wallet.locked });
@@ -152,7 +170,8 @@ export class OrderOps {
    * close side of them). The update is guarded by the version the caller read; should the row have
    * changed since (a partial close, a stop edit, a swap), it is read again, locked, and what is left
    * of it is settled, if `still` (e.g. "the take-profit is still crossed") holds for it. Null when it
-   * is no longer open, or `still` no longer holds.
+   * is no longer open, or `still` no longer holds. `locked`: the caller read the row locked in this
+   * transaction (or wrote it there), so the guarded update cannot miss and travels with the posting.
    */
   async close(
     tx: Tx,
@@ -161,8 +180,9 @@ export class OrderOps {
     prices: Prices,
     quoteToUsd: Dec,
     closedType: number,
-    still?: (row: OrderRow) => boolean,
+    opts: { still?: (row: OrderRow) => boolean; locked?: boolean } = {},
   ): Promise<OrderRow | null> {
+    const { still } = opts;
     let row: OrderRow | undefined = order;
     // The second try reads the row locked: nothing can change it before its update.
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -171,12 +191,14 @@ export class OrderOps {
       // Rollovers passed since the last swap charged (the job may not have run yet) are paid with the close.
       row = await this.ctx.services.trading.swaps.settleDue(tx, w, row, quoteToUsd);
       const closePrice = closePriceFor(row.orderType, prices.bid, prices.ask);
-      const profit = profitOf(row.orderType, dec(row.price ?? 0), closePrice, row.quantity, row.contractSize, quoteToUsd);
-      const closed = await markClosed(tx, row.id, row.version, {
-        closePrice: closePrice.toString(),
-        profit: moneyStr(profit),
-        closedType,
-      });
+      const profit = moneyStr(profitOf(row.orderType, dec(row.price ?? 0), closePrice, row.quantity, row.contractSize, quoteToUsd));
+      const set = { closePrice: closePrice.toString(), profit, closedType };
+      if (opts.locked || attempt) {
+        const settled = { id: row.id, margin: row.margin, profit };
+        const closed = await this.settlement.close(tx, w, settled, this.memo(row), closeStatement(row.id, row.version, set));
+        return orderFromRaw(closed!);
+      }
+      const closed = await markClosed(tx, row.id, row.version, set);
       if (!closed) continue;
       await this.settlement.close(tx, w, closed, this.memo(closed));
       return closed;

@@ -72,7 +72,7 @@ export class PositionTools {
         if (!quote || !this.market.isOpen(row.symbolId)) throw marketClosed(this.market.closedReason(row.symbolId));
         const quoteToUsd = this.market.quoteToUsd(row.symbolId);
         if (lots.eq(whole)) {
-          const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, ClosedType.USER);
+          const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, ClosedType.USER, { locked: true });
           if (!closed) throw orderNotFound();
           changes.push({ type: 'closed', userId: user.id, orders: [closed] });
           return closed;
@@ -92,7 +92,8 @@ export class PositionTools {
           { quantity: lots.toString(), margin: margin.part, fee: fee.part, swap: swap.part },
         );
         if (!split) throw orderNotFound();
-        const closed = await this.ops.close(tx, w, split.part, quote, quoteToUsd, ClosedType.USER);
+        // The part was written in this transaction: nobody else sees it before the commit.
+        const closed = await this.ops.close(tx, w, split.part, quote, quoteToUsd, ClosedType.USER, { locked: true });
         if (!closed) throw orderNotFound();
         changes.push({ type: 'sync', orderId: row.id, order: split.kept }, { type: 'closed', userId: user.id, orders: [closed] });
         return closed;
@@ -118,7 +119,7 @@ export class PositionTools {
             continue;
           }
           // Guarded like every close: a position a trigger closed a moment ago is skipped, never closed twice.
-          const done = await this.ops.close(tx, w, order, quote, this.market.quoteToUsd(order.symbolId), ClosedType.USER);
+          const done = await this.ops.close(tx, w, order, quote, this.market.quoteToUsd(order.symbolId), ClosedType.USER, { locked: true });
           if (!done) continue;
           closed.push(done);
           profit = profit.plus(done.profit ?? 0);
@@ -142,7 +143,7 @@ export class PositionTools {
         if (!visible || !visible.visible) throw orderNotFound();
         const { sym, quote } = this.admission.symbolNow(row.symbolId);
         const quoteToUsd = this.market.quoteToUsd(row.symbolId);
-        const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, ClosedType.USER);
+        const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, ClosedType.USER, { locked: true });
         if (!closed) throw orderNotFound();
         changes.push({ type: 'closed', userId: user.id, orders: [closed] });
 

@@ -1,7 +1,8 @@
 import { type Dec, dec } from '@tp/contract/decimal';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../platform/db/client.ts';
-import type { Posting } from '../../ledger/index.ts';
+import type { LeadStatement, Posting } from '../../ledger/index.ts';
+import type { RawRow } from '../../../platform/db/client.ts';
 import type { OrderRow } from '../db/repository.ts';
 
 /** A user's balances as they stand inside the current transaction, kept up to date by every posting. */
@@ -22,11 +23,11 @@ export const memoOf = (showCode: string, orderId: number) => `${showCode} #${ord
 export class Settlement {
   constructor(private readonly ctx: AppContext) {}
 
-  /** Open: margin from cash to locked, fee from cash to the house. */
-  open(tx: Tx, w: Wallet, order: OrderRow, memo: string) {
+  /** Open: margin from cash to locked, fee from cash to the house (with `lead`, the order's insert, in the same round trip). */
+  open(tx: Tx, w: Wallet, order: Pick<OrderRow, 'id' | 'margin' | 'fee'>, memo: string, lead?: LeadStatement) {
     const m = dec(order.margin);
     const f = dec(order.fee);
-    return this.post(tx, w, 'order_open', order.id, `order:${order.id}:open`, [
+    return this.post(tx, w, 'order_open', order.id, `order:${order.id}:open`, lead, [
       { account: { userId: w.userId, kind: 'cash' }, amount: m.neg(), type: 'margin_lock', memo },
       { account: { userId: w.userId, kind: 'locked' }, amount: m, type: 'margin_lock', memo },
       { account: { userId: w.userId, kind: 'cash' }, amount: f.neg(), type: 'trade_fee', memo },
@@ -35,9 +36,9 @@ export class Settlement {
   }
 
   /** Pending placement: margin and fee at the target price move to locked until the fill or cancel. */
-  reserve(tx: Tx, w: Wallet, order: OrderRow, memo: string) {
+  reserve(tx: Tx, w: Wallet, order: Pick<OrderRow, 'id' | 'margin' | 'fee'>, memo: string, lead?: LeadStatement) {
     const r = dec(order.margin).plus(order.fee);
-    return this.post(tx, w, 'order_reserve', order.id, `order:${order.id}:reserve`, [
+    return this.post(tx, w, 'order_reserve', order.id, `order:${order.id}:reserve`, lead, [
       { account: { userId: w.userId, kind: 'cash' }, amount: r.neg(), type: 'pending_reserve', memo },
       { account: { userId: w.userId, kind: 'locked' }, amount: r, type: 'pending_reserve', memo },
     ]);
@@ -52,6 +53,7 @@ export class Settlement {
       'order_cancel',
       order.id,
       `order:${order.id}:cancel`,
+      undefined,
       [
         { account: { userId: w.userId, kind: 'locked' }, amount: r.neg(), type: 'pending_release', memo },
         { account: { userId: w.userId, kind: 'cash' }, amount: r, type: 'pending_release', memo },
@@ -65,7 +67,7 @@ export class Settlement {
     const r = dec(reserved.margin).plus(reserved.fee);
     const m = dec(filled.margin);
     const f = dec(filled.fee);
-    return this.post(tx, w, 'order_fill', filled.id, `order:${filled.id}:fill`, [
+    return this.post(tx, w, 'order_fill', filled.id, `order:${filled.id}:fill`, undefined, [
       { account: { userId: w.userId, kind: 'cash' }, amount: r, type: 'pending_release', memo },
       { account: { userId: w.userId, kind: 'locked' }, amount: r.neg(), type: 'pending_release', memo },
       { account: { userId: w.userId, kind: 'cash' }, amount: m.neg(), type: 'margin_lock', memo },
@@ -75,8 +77,11 @@ export class Settlement {
     ]);
   }
 
-  /** Close: margin back to cash, profit between the house counterparty and cash (cash may dip below zero here). */
-  close(tx: Tx, w: Wallet, order: OrderRow, memo: string) {
+  /**
+   * Close: margin back to cash, profit between the house counterparty and cash (cash may dip below
+   * zero here). With `lead`, the position's guarded close, in the same round trip.
+   */
+  close(tx: Tx, w: Wallet, order: Pick<OrderRow, 'id' | 'margin' | 'profit'>, memo: string, lead?: LeadStatement) {
     const m = dec(order.margin);
     const p = dec(order.profit);
     return this.post(
@@ -85,6 +90,7 @@ export class Settlement {
       'order_close',
       order.id,
       `order:${order.id}:close`,
+      lead,
       [
         { account: { userId: w.userId, kind: 'locked' }, amount: m.neg(), type: 'margin_release', memo },
         { account: { userId: w.userId, kind: 'cash' }, amount: m, type: 'margin_release', memo },
@@ -103,6 +109,7 @@ export class Settlement {
       'swap',
       orderId,
       `swap:${orderId}:${date}`,
+      undefined,
       [
         { account: { userId: w.userId, kind: 'cash' }, amount, type: 'swap', memo },
         { account: { house: 'swaps' }, amount: amount.neg(), type: 'swap', memo },
@@ -114,7 +121,7 @@ export class Settlement {
   /** Negative balance protection: the house writes off what the cash is below zero. */
   writeOff(tx: Tx, w: Wallet) {
     const shortfall = w.cash.neg();
-    return this.post(tx, w, 'writeoff', w.userId, undefined, [
+    return this.post(tx, w, 'writeoff', w.userId, undefined, undefined, [
       { account: { userId: w.userId, kind: 'cash' }, amount: shortfall, type: 'writeoff', memo: '' },
       { account: { house: 'writeoff' }, amount: shortfall.neg(), type: 'writeoff', memo: '' },
     ]);
@@ -122,7 +129,7 @@ export class Settlement {
 
   /** Demo accounts: cash set to `amount` more or less, against the house's demo funding. */
   demoFunding(tx: Tx, w: Wallet, amount: Dec, type: 'demo_funding' | 'demo_reset', idemKey?: string) {
-    return this.post(tx, w, type, w.userId, idemKey, [
+    return this.post(tx, w, type, w.userId, idemKey, undefined, [
       { account: { userId: w.userId, kind: 'cash' }, amount, type, memo: '' },
       { account: { house: 'demo_funding' }, amount: amount.neg(), type, memo: '' },
     ]);
@@ -134,10 +141,11 @@ export class Settlement {
     kind: string,
     refId: number,
     idemKey: string | undefined,
+    lead: LeadStatement | undefined,
     postings: Posting[],
     allowNegativeCash = false,
-  ) {
-    await this.ctx.services.ledger.post(tx, {
+  ): Promise<RawRow | undefined> {
+    const done = await this.ctx.services.ledger.post(tx, {
       kind,
       isDemo: w.isDemo,
       refType: kind === 'writeoff' || kind.startsWith('demo') ? 'user' : 'order',
@@ -147,11 +155,13 @@ export class Settlement {
       allowNegativeCash,
       // The order update guarding this posting already made it happen once: a repeated key throws.
       duplicateIsError: true,
+      lead,
     });
     for (const p of postings) {
       if (!('userId' in p.account)) continue;
       if (p.account.kind === 'cash') w.cash = w.cash.plus(p.amount);
       else w.locked = w.locked.plus(p.amount);
     }
+    return 'lead' in done ? done.lead : undefined;
   }
 }
