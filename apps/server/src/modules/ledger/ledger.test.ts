@@ -4,7 +4,14 @@ import { createTestApp, dbTargets, type TestApp } from '../../../test/test-app.t
 import { insertUser } from '../auth/user-repository.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ledgerAccounts } from '../../platform/db/schema.ts';
-import { auditLedger, DuplicatePostingError, HOUSE_SHARDS, InsufficientFundsError, UnbalancedPostingError } from './ledger-service.ts';
+import {
+  auditLedger,
+  DuplicatePostingError,
+  HOUSE_SHARDS,
+  InsufficientFundsError,
+  LeadNotWrittenError,
+  UnbalancedPostingError,
+} from './ledger-service.ts';
 
 describe.each(dbTargets)('ledger on %s', (target) => {
   let t: TestApp;
@@ -70,6 +77,35 @@ describe.each(dbTargets)('ledger on %s', (target) => {
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toFixed(6)).toBe('10.000000');
     expect((await auditLedger(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('writes a lead statement and its posting in one statement, and rolls both back when the lead writes nothing', async () => {
+    const userId = await newUser();
+    await fund(userId, '100');
+    const charge = (key: string, lead: { key: string; text: string; params: unknown[] }) =>
+      t.ctx.db.transaction((tx) =>
+        t.ctx.services.ledger.post(tx, {
+          kind: 'fee',
+          isDemo: false,
+          idemKey: key,
+          duplicateIsError: true,
+          lead,
+          postings: [
+            { account: { userId, kind: 'cash' }, amount: '-7', type: 'fee' },
+            { account: { house: 'fees' }, amount: '7', type: 'fee' },
+          ],
+        }),
+      );
+    // The lead's row comes back beside the posting.
+    const done = await charge(`lead-${userId}-1`, { key: 'test:one', text: 'select $1::int as n', params: [42] });
+    expect('lead' in done && Number(done.lead?.n)).toBe(42);
+    expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toFixed(2)).toBe('93.00');
+    // A lead that writes no row: nothing of the posting stands.
+    await expect(
+      charge(`lead-${userId}-2`, { key: 'test:none', text: 'select $1::int as n where false', params: [1] }),
+    ).rejects.toBeInstanceOf(LeadNotWrittenError);
+    expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toFixed(2)).toBe('93.00');
+    expect((await auditLedger(t.ctx.db)).problems).toEqual([]);
   });
 
   it('posts once per idempotency key, even when the same key races', async () => {
