@@ -64,6 +64,11 @@ export interface LeadStatement {
   key: string;
   text: string;
   params: unknown[];
+  /**
+   * The lead may find nothing to write (e.g. a close guarded by a version another transaction
+   * moved on): then the posting writes nothing either, and post answers { missed: true }.
+   */
+  mayMiss?: boolean;
 }
 
 /** The lead statement of a post wrote no row (its posting must not stand: roll back). */
@@ -82,6 +87,10 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (
 const txInsert = (first: number) => `insert into ledger_transactions (kind, is_demo, ref_type, ref_id, idem_key)
   values (${[0, 1, 2, 3, 4].map((i) => `$${first + i}`).join(', ')}) on conflict (idem_key) do nothing returning id`;
 const TX_INSERT = txInsert(1);
+/** The transaction row only if `condition` holds. */
+const txInsertIf = (first: number, condition: string) => `insert into ledger_transactions (kind, is_demo, ref_type, ref_id, idem_key)
+  select $${first}::text, $${first + 1}::boolean, $${first + 2}::text, $${first + 3}::text, $${first + 4}::text where ${condition}
+  on conflict (idem_key) do nothing returning id`;
 const LOCK_HOUSE_ROWS = 'select id from ledger_accounts where id = any($1::int[]) order by id for update';
 
 /** `($6::int, $7::numeric, …), (…)`: `rows` rows of one typed parameter per type, numbered from `first`. */
@@ -100,8 +109,15 @@ const DELTA_TYPES = ['int', 'numeric'];
  */
 const balanceMoves = (
   deltas: string,
+  onlyIf = '',
 ) => `u as (update ledger_accounts a set balance = a.balance + d.delta from (values ${deltas}) as d(id, delta)
-  where a.id = d.id returning a.id, a.balance::text as balance)`;
+  where a.id = d.id${onlyIf} returning a.id, a.balance::text as balance)`;
+/**
+ * The condition of a posting that stands only if its lead wrote its row. An uncorrelated EXISTS is
+ * an InitPlan: evaluated once, before any row is updated, and its value is kept when a house row is
+ * re-checked after a concurrent update (the ledger test holds a house row while such a post waits).
+ */
+const LEAD_WROTE = 'exists (select 1 from o)';
 const BALANCES = `(select json_agg(json_build_object('id', u.id, 'balance', u.balance)) from u) as balances`;
 
 /** Statement texts by shape (entries, accounts). */
@@ -114,14 +130,16 @@ const shaped = statementTexts();
  */
 function postStatement(entries: number, accounts: number, lead?: LeadStatement): string {
   const skip = lead?.params.length ?? 0;
-  return shaped(`post:${entries}:${accounts}:${lead?.key ?? ''}:${skip}`, () => {
+  const mayMiss = Boolean(lead?.mayMiss);
+  return shaped(`post:${entries}:${accounts}:${lead?.key ?? ''}:${skip}:${mayMiss}`, () => {
     const first = skip + 1;
     const entryValues = valuesList(entries, first + 5, ENTRY_TYPES);
     const deltaValues = valuesList(accounts, first + 5 + entries * ENTRY_TYPES.length, DELTA_TYPES);
-    const post = `t as (${txInsert(first)}),
+    const txRow = mayMiss ? txInsertIf(first, LEAD_WROTE) : txInsert(first);
+    const post = `t as (${txRow}),
   e as (insert into ledger_entries (tx_id, account_id, amount, type, memo)
     select t.id, v.account_id, v.amount, v.type, v.memo from t, (values ${entryValues}) as v(account_id, amount, type, memo)),
-  ${balanceMoves(deltaValues)}`;
+  ${balanceMoves(deltaValues, mayMiss ? ` and ${LEAD_WROTE}` : '')}`;
     const figures = `(select id from t) as tx_id, ${BALANCES}`;
     return lead ? `with o as (${lead.text}),\n  ${post}\n  select o.*, ${figures} from o` : `with ${post}\n  select ${figures}`;
   });
@@ -190,7 +208,7 @@ export class LedgerService {
    * { duplicate: true }; with `duplicateIsError` it throws instead (the caller's transaction must
    * then roll back) and the whole post takes a single round trip.
    */
-  async post(tx: Tx, spec: PostSpec): Promise<{ txId: number; lead?: RawRow } | { duplicate: true }> {
+  async post(tx: Tx, spec: PostSpec): Promise<{ txId: number; lead?: RawRow } | { duplicate: true } | { missed: true }> {
     const sum = spec.postings.reduce((acc, p) => acc.plus(dec(p.amount)), new D(0));
     if (!sum.isZero()) throw new UnbalancedPostingError(`postings of ${spec.kind} sum to ${sum.toString()}`);
     const nonZero = spec.postings.filter((p) => !dec(p.amount).isZero());
@@ -201,6 +219,7 @@ export class LedgerService {
     let leadRow: RawRow | undefined;
     if (lead && !nonZero.length) {
       [leadRow] = await queryRaw(tx, lead.text, lead.params);
+      if (!leadRow && lead.mayMiss) return { missed: true };
       if (!leadRow) throw new LeadNotWrittenError(lead.key);
     }
     if (!nonZero.length) {
@@ -238,6 +257,8 @@ export class LedgerService {
     if (spec.duplicateIsError) {
       const params = [...(lead?.params ?? []), ...txParams, ...entryParams, ...deltaParams];
       [result] = await queryRaw(tx, postStatement(entries.length, deltas.size, lead), params);
+      // A lead that may miss wrote nothing, and so did the posting.
+      if (lead?.mayMiss && !result) return { missed: true };
       if (lead && !result) throw new LeadNotWrittenError(lead.key);
       if (!result || result.tx_id === null) throw new DuplicatePostingError(spec.idemKey);
       leadRow = lead ? result : undefined;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
 import { createTestApp, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { insertUser } from '../auth/user-repository.ts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ledgerAccounts } from '../../platform/db/schema.ts';
 import {
   auditLedger,
@@ -105,6 +105,55 @@ describe.each(dbTargets)('ledger on %s', (target) => {
       charge(`lead-${userId}-2`, { key: 'test:none', text: 'select $1::int as n where false', params: [1] }),
     ).rejects.toBeInstanceOf(LeadNotWrittenError);
     expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toFixed(2)).toBe('93.00');
+    expect((await auditLedger(t.ctx.db)).problems).toEqual([]);
+  });
+
+  it('writes nothing when a lead that may miss writes nothing, and all of it when it does, though a house row moved meanwhile', async () => {
+    const userId = await newUser();
+    await fund(userId, '100');
+    const charge = (key: string, text: string, params: unknown[]) =>
+      t.ctx.db.transaction((tx) =>
+        t.ctx.services.ledger.post(tx, {
+          kind: 'fee',
+          isDemo: false,
+          idemKey: key,
+          duplicateIsError: true,
+          lead: { key: `test:${text}`, text, params, mayMiss: true },
+          postings: [
+            { account: { userId, kind: 'cash' }, amount: '-3', type: 'fee' },
+            { account: { house: 'fees' }, amount: '3', type: 'fee' },
+          ],
+        }),
+      );
+    // Data-modifying leads, as an order's close is (a plain select would be inlined into the statement).
+    const miss = 'update settings set value = value where key = $1 returning 1 as n';
+    const hit = "insert into settings (key, value) values ($1, '1') returning 1 as n";
+    expect(await charge(`miss-${userId}`, miss, [`no-such-key-${userId}`])).toEqual({ missed: true });
+    expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toFixed(2)).toBe('100.00');
+    const [house] = await t.ctx.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          isNull(ledgerAccounts.userId),
+          eq(ledgerAccounts.kind, 'fees'),
+          eq(ledgerAccounts.isDemo, false),
+          eq(ledgerAccounts.shard, userId % HOUSE_SHARDS),
+        ),
+      );
+    // Another transaction holds the house row and moves it on while the posting waits for it: the
+    // posting's update is checked again on the new row, and must still take place.
+    let posted: Promise<unknown> = Promise.resolve();
+    await t.ctx.db.transaction(async (tx) => {
+      await tx
+        .update(ledgerAccounts)
+        .set({ balance: sql`${ledgerAccounts.balance}` })
+        .where(eq(ledgerAccounts.id, house!.id));
+      posted = charge(`hit-${userId}`, hit, [`lead-test-${userId}`]);
+      await new Promise((r) => setTimeout(r, t.ctx.dbKind === 'postgres' ? 300 : 0));
+    });
+    expect(await posted).toMatchObject({ lead: { n: 1 } });
+    expect((await t.ctx.services.ledger.balances(t.ctx.db, userId)).balance.toFixed(2)).toBe('97.00');
     expect((await auditLedger(t.ctx.db)).problems).toEqual([]);
   });
 

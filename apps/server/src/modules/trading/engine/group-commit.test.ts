@@ -88,8 +88,8 @@ describe.each(dbTargets)('group commit of the engine closes on %s', (target) => 
     const bad = positions[5]!.id;
     const settlement = executor.settlement;
     const close = settlement.close;
-    settlement.close = (tx: unknown, w: unknown, order: { id: number }, memo: string) =>
-      order.id === bad ? Promise.reject(new Error('injected ledger fault')) : close.call(settlement, tx, w, order, memo);
+    settlement.close = (...args: Parameters<typeof close>) =>
+      (args[2] as { id: number }).id === bad ? Promise.reject(new Error('injected ledger fault')) : close.apply(settlement, args);
     try {
       await tick(t, BTC, '96100', '96120');
     } finally {

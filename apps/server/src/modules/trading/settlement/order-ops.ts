@@ -14,7 +14,6 @@ import {
   liveOrdersOf,
   lockOrder,
   markCancelled,
-  markClosed,
   orderFromRaw,
   ordersWhere,
 } from '../db/repository.ts';
@@ -193,15 +192,12 @@ export class OrderOps {
       const closePrice = closePriceFor(row.orderType, prices.bid, prices.ask);
       const profit = moneyStr(profitOf(row.orderType, dec(row.price ?? 0), closePrice, row.quantity, row.contractSize, quoteToUsd));
       const set = { closePrice: closePrice.toString(), profit, closedType };
-      if (opts.locked || attempt) {
-        const settled = { id: row.id, margin: row.margin, profit };
-        const closed = await this.settlement.close(tx, w, settled, this.memo(row), closeStatement(row.id, row.version, set));
-        return orderFromRaw(closed!);
-      }
-      const closed = await markClosed(tx, row.id, row.version, set);
-      if (!closed) continue;
-      await this.settlement.close(tx, w, closed, this.memo(closed));
-      return closed;
+      // The guarded update travels with the posting. A row not locked here may have moved on since
+      // it was read: then neither is written, and the row is read again under its lock.
+      const locked = Boolean(opts.locked || attempt);
+      const lead = { ...closeStatement(row.id, row.version, set), mayMiss: !locked };
+      const closed = await this.settlement.close(tx, w, { id: row.id, margin: row.margin, profit }, this.memo(row), lead);
+      if (closed) return orderFromRaw(closed);
     }
     throw new Error(`orders: position ${order.id} changed under its lock`);
   }

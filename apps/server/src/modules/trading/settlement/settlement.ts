@@ -79,7 +79,8 @@ export class Settlement {
 
   /**
    * Close: margin back to cash, profit between the house counterparty and cash (cash may dip below
-   * zero here). With `lead`, the position's guarded close, in the same round trip.
+   * zero here). With `lead`, the position's guarded close, in the same round trip (a lead that may
+   * miss and did: undefined, and nothing was posted).
    */
   close(tx: Tx, w: Wallet, order: Pick<OrderRow, 'id' | 'margin' | 'profit'>, memo: string, lead?: LeadStatement) {
     const m = dec(order.margin);
@@ -157,6 +158,8 @@ export class Settlement {
       duplicateIsError: true,
       lead,
     });
+    // A lead that may miss found nothing to write: no money moved.
+    if ('missed' in done) return undefined;
     for (const p of postings) {
       if (!('userId' in p.account)) continue;
       if (p.account.kind === 'cash') w.cash = w.cash.plus(p.amount);
