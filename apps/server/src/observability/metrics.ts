@@ -85,6 +85,13 @@ export class Metrics {
     labelNames: ['kind'] as const,
     ...this.reg,
   });
+  readonly groupCommits = new Histogram({
+    name: 'tp_group_commit_size',
+    help: 'Money transactions by how many calls they wrote together (group commit): traders orders and closes ("orders"), the engine take-profit and stop-loss closes ("engine")',
+    labelNames: ['path'] as const,
+    buckets: [1, 2, 4, 8, 16],
+    ...this.reg,
+  });
   readonly dbQueryDuration = new Histogram({
     name: 'tp_db_query_duration_seconds',
     help: 'Database statement latency, as the driver answers it (queueing for a connection included)',
@@ -156,6 +163,10 @@ export class Metrics {
         if (stopOut) this.stopOuts.inc();
       }
     }
+  }
+
+  groupCommitted(path: 'orders' | 'engine', size: number): void {
+    this.groupCommits.observe({ path }, size);
   }
 
   ledgerPosted(kind: string): void {

@@ -368,10 +368,15 @@ export class LedgerService {
 
   /**
    * One transaction that starts by locking several users' accounts at once (in account id order,
-   * as every single-user lock does, so the two kinds never wait on each other in a cycle). For
-   * group commit: several users' money movements share one commit.
+   * as every single-user lock does, so the two kinds never wait on each other in a cycle), with
+   * `reads` in the same round trip, as withLockedUser. For group commit: several users' money
+   * movements share one commit.
    */
-  withLockedUsers<T>(userIds: number[], fn: (tx: Tx, balances: Map<number, UserBalances>) => Promise<T>): Promise<T> {
+  withLockedUsers<T>(
+    userIds: number[],
+    fn: (tx: Tx, balances: Map<number, UserBalances>, reads: RawRow[][]) => Promise<T>,
+    reads: string[] = [],
+  ): Promise<T> {
     for (const id of userIds) if (!Number.isSafeInteger(id)) throw new Error(`ledger: bad user id ${String(id)}`);
     const lock = `select id, user_id, kind, is_demo, balance::text as balance from ledger_accounts
       where user_id in (${userIds.join(',')}) order by id for update`;
@@ -386,8 +391,15 @@ export class LedgerService {
       return new Map(userIds.map((id) => [id, toBalances(byUser.get(id) ?? [])]));
     };
     const run = this.ctx.transactionWith;
-    if (!run) return this.ctx.db.transaction(async (tx) => fn(tx, toMap(rowsOf<RawRow>(await tx.execute(sql.raw(lock))))));
-    return run([lock], (tx, [rows]) => fn(tx, toMap(rows ?? [])));
+    if (!run) {
+      return this.ctx.db.transaction(async (tx) => {
+        const balances = toMap(rowsOf<RawRow>(await tx.execute(sql.raw(lock))));
+        const rows: RawRow[][] = [];
+        for (const read of reads) rows.push(rowsOf<RawRow>(await tx.execute(sql.raw(read))));
+        return fn(tx, balances, rows);
+      });
+    }
+    return run([lock, ...reads], (tx, [rows, ...readRows]) => fn(tx, toMap(rows ?? []), readRows));
   }
 
   async balances(db: DbOrTx, userId: number): Promise<UserBalances> {

@@ -60,7 +60,7 @@ export class OrderService {
     const fee = feeOf(sym, this.settings.tradeFeeType, req.lots, margin);
     const clientOrderId = input.client_order_id;
 
-    const opened = this.ops.forUser(
+    const opened = this.ops.forUserGrouped(
       user.id,
       user.isDemo,
       async (tx, w, changes, live, id) => {
@@ -118,7 +118,7 @@ export class OrderService {
       },
       // The open positions (and, for a pending order, the pending ones), read under the lock in the
       // lock's round trip, with the new order's id.
-      { read: req.pending ? liveOrdersCondition(user.id) : openPositionsCondition(user.id), newOrder: true },
+      { read: req.pending ? liveOrdersCondition(user.id) : openPositionsCondition(user.id), newOrder: true, rank: 0 },
     );
     if (!clientOrderId) return opened;
     // Only a concurrent submit with the same client order id (on another server) finds its insert
@@ -155,7 +155,7 @@ export class OrderService {
   }
 
   private closeNow(ownerId: number, isDemo: boolean, orderId: number, closedType: number): Promise<OrderRow> {
-    return this.ops.forUser(
+    return this.ops.forUserGrouped(
       ownerId,
       isDemo,
       async (tx, w, changes, [row]) => {
@@ -169,7 +169,7 @@ export class OrderService {
         changes.push({ type: 'closed', userId: row.userId, orders: [closed] });
         return closed;
       },
-      { read: ownOpenPositionCondition(ownerId, orderId), lock: true },
+      { read: ownOpenPositionCondition(ownerId, orderId), lock: true, rank: 1 },
     );
   }
 

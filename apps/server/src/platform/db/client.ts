@@ -157,6 +157,7 @@ function prepareRepeatedStatements(pool: pg.Pool, limit: number, timing: QueryTi
     return name;
   };
   pool.on('connect', (client) => {
+    (client as unknown as Counted)[SENT] = 0;
     const query = timedQuery(client.query.bind(client) as (...args: unknown[]) => unknown, timing) as (
       ...args: unknown[]
     ) => Promise<unknown>;
@@ -183,6 +184,7 @@ function prepareRepeatedStatements(pool: pg.Pool, limit: number, timing: QueryTi
       }
     };
     client.query = ((config: unknown, ...rest: unknown[]) => {
+      (client as unknown as Counted)[SENT]++;
       // (text, values, callback?) or ({ text, values? }, values?, callback?)
       const c: pg.QueryConfig | null = typeof config === 'string' ? { text: config } : (config as pg.QueryConfig | null);
       const values = (Array.isArray(rest[0]) ? rest[0] : c?.values) as unknown[] | undefined;
@@ -202,6 +204,17 @@ function prepareRepeatedStatements(pool: pg.Pool, limit: number, timing: QueryTi
       return query(config, ...rest);
     }) as typeof client.query;
   });
+}
+
+const SENT = Symbol('statements sent');
+type Counted = { [SENT]: number };
+
+/**
+ * How many statements the connection of a PostgreSQL transaction has sent so far (undefined on
+ * PGlite): compared before and after a step, it tells whether the step sent anything.
+ */
+export function statementsSent(tx: DbOrTx): number | undefined {
+  return ((tx as { $client?: Partial<Counted> }).$client ?? {})[SENT];
 }
 
 const isPlanChanged = (err: unknown) =>

@@ -83,6 +83,7 @@ export class TradingEngine {
       scope: () => leaderFence.getStore(),
       enter: (epoch, fn) => (epoch === undefined ? leaderFence.exit(fn) : leaderFence.run(epoch as number, fn)),
       onGroupFailed: (err, size) => this.ctx.log.warn({ err, users: size }, 'trading engine group commit failed; writing each user alone'),
+      onCommitted: (size) => this.ctx.metrics.groupCommitted('engine', size),
     });
     this.queue = new UserJobQueue(
       (jobs) => this.fenced(() => this.runJobs(jobs)),

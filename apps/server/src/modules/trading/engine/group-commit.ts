@@ -42,6 +42,8 @@ export interface GroupCommitOptions<B> {
   enter?: <T>(scope: unknown, fn: () => Promise<T>) => Promise<T>;
   /** A group failed and its batches are retried alone. */
   onGroupFailed?: (err: unknown, size: number) => void;
+  /** A transaction committed `size` batches (1: a batch alone). */
+  onCommitted?: (size: number) => void;
 }
 
 /**
@@ -90,6 +92,7 @@ export class GroupCommit<B> {
     if (group.length > 1) {
       try {
         await enter(scope, () => this.opts.runGroup(group.map((w) => w.batch)));
+        this.opts.onCommitted?.(group.length);
         for (const w of group) w.resolve();
         return;
       } catch (err) {
@@ -99,6 +102,7 @@ export class GroupCommit<B> {
     for (const w of group) {
       try {
         await enter(scope, () => this.opts.runOne(w.batch));
+        this.opts.onCommitted?.(1);
         w.resolve();
       } catch (err) {
         w.reject(err);

@@ -4,7 +4,8 @@ import { type CancelReason, ClosedType, OrderStatus } from '@tp/contract/constan
 import { closePriceFor, profitOf } from '@tp/contract/formulas';
 import type { AppContext } from '../../../context.ts';
 import { fail } from '../../../http/errors.ts';
-import type { Tx } from '../../../platform/db/client.ts';
+import { type Tx, statementsSent } from '../../../platform/db/client.ts';
+import { GroupCommit, Permits } from '../engine/group-commit.ts';
 import { HOUSE_SHARDS } from '../../ledger/index.ts';
 import type { MarketService } from '../../market/index.ts';
 import {
@@ -33,6 +34,22 @@ export type OrderChange =
   /** A user's balances moved outside the trading transactions (withdrawal, staff adjustment, deposit, swap): review under the lock. */
   | { type: 'review'; userId: number; isDemo: boolean };
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** A trader's call waiting for its group. */
+interface UserBatch {
+  userId: number;
+  isDemo: boolean;
+  fn: UserTxFn<unknown>;
+  opts: { read?: string; lock?: boolean; newOrder?: boolean; rank: number };
+  /** The request's deadline, checked when the call's turn comes in its group. */
+  deadline: number | undefined;
+  outcome?: Outcome;
+}
+
+/** Traders' calls in one group at most. */
+const USER_GROUP_MAX = 16;
+
 export interface Prices {
   bid: string;
   ask: string;
@@ -57,12 +74,32 @@ export class OrderOps {
   /** The transactions of forUser, with the users whose balances their postings moved. */
   private readonly own = new WeakMap<Tx, { userIds: Set<number> }>();
 
+  /** Traders' orders and closes arriving together, written in shared transactions (PostgreSQL only). */
+  private readonly grouped: GroupCommit<UserBatch> | null;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly settings: TradingSettings,
     private readonly settlement: Settlement,
     private readonly notify: (changes: OrderChange[]) => void,
-  ) {}
+  ) {
+    // PGlite runs one transaction at a time: grouping would only make its queue longer.
+    const lanes = Math.max(2, Math.floor(ctx.config.DATABASE_POOL_SIZE / 4));
+    this.grouped =
+      ctx.dbKind === 'postgres'
+        ? new GroupCommit<UserBatch>({
+            runGroup: (batches) => this.runGroup(batches),
+            runOne: (batch) => this.runOne(batch),
+            // Lanes split the house's shards: two groups running side by side never wait on the same house row.
+            laneOf: (batch) => batch.userId % HOUSE_SHARDS,
+            lanes,
+            maxGroup: USER_GROUP_MAX,
+            permits: new Permits(lanes),
+            onGroupFailed: (err, size) => this.ctx.log.warn({ err, users: size }, 'orders: group commit failed; writing each alone'),
+            onCommitted: (size) => this.ctx.metrics.groupCommitted('orders', size),
+          })
+        : null;
+  }
 
   get market(): MarketService {
     return this.ctx.services.market;
@@ -115,6 +152,104 @@ export class OrderOps {
       this.notify(changes);
     }
     return result;
+  }
+
+  /**
+   * forUser, written together with other traders' calls that arrive at the same time (group
+   * commit): one transaction and one commit for the group, each call still all or nothing for its
+   * trader (a call refused before it sent anything is refused alone; any other failure fails the
+   * group, and each call is then made alone). `rank` orders the calls of one house shard inside a
+   * group (opens before closes), so groups take the shard's house rows in one order.
+   */
+  async forUserGrouped<T>(
+    userId: number,
+    isDemo: boolean,
+    fn: UserTxFn<T>,
+    opts: { read?: string; lock?: boolean; newOrder?: boolean; rank: number },
+  ): Promise<T> {
+    if (!this.grouped) return this.forUser(userId, isDemo, fn, opts);
+    const batch: UserBatch = { userId, isDemo, fn, opts, deadline: requestDeadline.getStore() };
+    await this.grouped.submit(batch);
+    const outcome = batch.outcome!;
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value as T;
+  }
+
+  private async runOne(batch: UserBatch): Promise<void> {
+    const run = () => this.forUser(batch.userId, batch.isDemo, batch.fn, batch.opts);
+    const value = await (batch.deadline === undefined ? run() : requestDeadline.run(batch.deadline, run));
+    batch.outcome = { ok: true, value };
+  }
+
+  /** A group's calls: one of each trader's together (a trader's second call reads what the first wrote: it goes alone after). */
+  private async runGroup(batches: UserBatch[]): Promise<void> {
+    const ordered = [...batches].sort(
+      (a, b) => (a.userId % HOUSE_SHARDS) - (b.userId % HOUSE_SHARDS) || a.opts.rank - b.opts.rank || a.userId - b.userId,
+    );
+    const users = new Set<number>();
+    const together: UserBatch[] = [];
+    const after: UserBatch[] = [];
+    for (const b of ordered) {
+      (users.has(b.userId) ? after : together).push(b);
+      users.add(b.userId);
+    }
+    if (together.length > 1) await this.writeTogether(together);
+    else after.unshift(...together);
+    for (const b of after) {
+      try {
+        await this.runOne(b);
+      } catch (error) {
+        b.outcome = { ok: false, error };
+      }
+    }
+  }
+
+  private async writeTogether(batches: UserBatch[]): Promise<void> {
+    const reads: string[] = [];
+    for (const b of batches) {
+      if (b.opts.read !== undefined) reads.push(ordersWhere(b.opts.read, b.opts.lock ?? false));
+      if (b.opts.newOrder) reads.push(NEXT_ORDER_ID);
+    }
+    const moved = { userIds: new Set<number>() };
+    const done: { w: Wallet; changes: OrderChange[] }[] = [];
+    const outcomes = new Map<UserBatch, Outcome>();
+    await this.ctx.services.ledger.withLockedUsers(
+      batches.map((b) => b.userId),
+      async (tx, balances, rows) => {
+        this.own.set(tx, moved);
+        let next = 0;
+        for (const b of batches) {
+          const read = b.opts.read === undefined ? [] : rows[next++]!;
+          const orderId = b.opts.newOrder ? Number(rows[next++]![0]!.id) : undefined;
+          if (b.deadline !== undefined && Date.now() > b.deadline) {
+            outcomes.set(b, { ok: false, error: fail('trading.request_expired') });
+            continue;
+          }
+          const balance = balances.get(b.userId)!;
+          const w: Wallet = { userId: b.userId, isDemo: b.isDemo, cash: balance.balance, locked: balance.lockBalance };
+          const changes: OrderChange[] = [];
+          const sent = statementsSent(tx);
+          try {
+            const value = await b.fn(tx, w, changes, read.map(orderFromRaw), orderId);
+            await this.protectNegativeBalance(tx, w, changes);
+            outcomes.set(b, { ok: true, value });
+            done.push({ w, changes });
+          } catch (error) {
+            // Refused before it sent anything (the checks of an order, a position already gone):
+            // refused alone. Anything it wrote would stay in the group's transaction: the group fails.
+            if (sent === undefined || statementsSent(tx) !== sent) throw error;
+            outcomes.set(b, { ok: false, error });
+          }
+        }
+      },
+      reads,
+    );
+    for (const [b, outcome] of outcomes) b.outcome = outcome;
+    for (const { w, changes } of done) {
+      if (!changes.length && !moved.userIds.has(w.userId)) continue;
+      changes.push({ type: 'balances', userId: w.userId, isDemo: w.isDemo, cash: w.cash, locked: w.locked });
+      this.notify(changes);
+    }
   }
 
   /**
