@@ -76,7 +76,7 @@ export const serverMessages = {
     audience: 'reply',
     schema: reply('login_result'),
     summary:
-      '`code` 1 logged in (a trader, by session or API key, or with a staff token the support desk); 999 a bad or expired token or key; 500 the login could not be checked now (the token may be good): try again.',
+      '`code` 1 logged in (a trader, by session or API key, or with a staff token a staff desk: support or dealing); 999 a bad or expired token or key; 500 the login could not be checked now (the token may be good): try again.',
   }),
   logout_result: declare({
     type: 'logout_result',
@@ -250,7 +250,7 @@ export const clientMessages = {
     topic: null,
     schema: clientParams('login'),
     summary:
-      "`params`: the session token (a `Bearer ` prefix is accepted), or `ApiKey <key>` for a bot (any scope receives its user's pushes); a staff token logs the support desk in.",
+      "`params`: the session token (a `Bearer ` prefix is accepted), or `ApiKey <key>` for a bot (any scope receives its user's pushes); a staff token logs a staff desk in (the support desk, the dealer's desk).",
   }),
   logout: declareClient({
     type: 'logout',
