@@ -28,6 +28,7 @@ export const PUSH_TYPES = [
   'NOTICE',
   'ALERT',
   'CHAT',
+  'DESK',
 ];
 
 export default tseslint.config(

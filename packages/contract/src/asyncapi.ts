@@ -13,7 +13,7 @@ const AUDIENCE: Record<ServerMessageDeclaration['audience'], string> = {
   quote: 'To connections subscribed to the topic (coalesced per symbol for a slow client).',
   user: 'To the logged-in user’s connections subscribed to the topic.',
   announcement: 'To every logged-in connection of the user (no `sub` needed).',
-  staff: 'To staff connections with the support role.',
+  staff: 'To staff connections subscribed to the topic with its role (support for SUPPORT, risk for DESK; admin for both).',
   session: 'To the connection whose session ended; it is closed after this message.',
 };
 

@@ -74,6 +74,8 @@ export const WsTopic = {
   ALERT: 'ALERT',
   /** The support desk's feed of every chat message (staff connections with the support role). */
   SUPPORT: 'SUPPORT',
+  /** The dealer's desk: live exposure and house profit (staff connections with the risk role). */
+  DESK: 'DESK',
   KLINE_PREFIX: 'KLINE.',
   /** Top of book of one symbol ({type: 'MARKET_DEPTH', symbol, bids: [[price, lots]], asks: [[price, lots]], time}). */
   MARKET_DEPTH_PREFIX: 'MARKET_DEPTH.',

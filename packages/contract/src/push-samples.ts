@@ -31,6 +31,27 @@ const order = {
   ForexTradeLists: { Id: 1, Code: 'BTCUSDT', ShowCode: 'BTC/USDT', PricePrecision: 2, Logo: '' },
 } as const;
 const chat = { id: 5, sender: 'staff', body: 'Hello', image_url: null, created_at: '2026-01-01T00:00:00.000Z' } as const;
+const desk = (isDemo: number) => ({
+  is_demo: isDemo,
+  source: 'engine' as const,
+  time: 1_700_000_000_000,
+  symbols: [
+    {
+      symbol_id: 1,
+      code: 'BTC/USDT',
+      positions: 3,
+      long_lots: '1.5',
+      short_lots: '0.5',
+      net_lots: '1',
+      long_usd: '144000.000000',
+      short_usd: '48000.000000',
+      net_usd: '96000.000000',
+      house_floating: '-250.000000',
+    },
+  ],
+  totals: { positions: 3, long_usd: '144000.000000', short_usd: '48000.000000', net_usd: '96000.000000', house_floating: '-250.000000' },
+  house_realised_today: '1200.000000',
+});
 
 export const pushSamples: { [N in JsonServerMessageName]: ServerMessageOf<N> } = {
   error: pushMessage('error', { code: 1001, msg: 'The message could not be read' }),
@@ -126,4 +147,5 @@ export const pushSamples: { [N in JsonServerMessageName]: ServerMessageOf<N> } =
   }),
   CHAT: pushMessage('CHAT', { message: chat }),
   SUPPORT: pushMessage('SUPPORT', { user_id: 3, message: chat }),
+  DESK: pushMessage('DESK', { real: desk(0), demo: desk(1) }),
 };

@@ -468,4 +468,88 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
       },
     },
   },
+  {
+    name: 'DESK',
+    type: 'DESK',
+    frame: 'json',
+    topic: 'DESK',
+    audience: 'staff',
+    shape: {
+      object: {
+        type: {
+          const: 'DESK',
+        },
+        real: {
+          object: {
+            is_demo: 'number',
+            source: {
+              oneOf: ['engine', 'database'],
+            },
+            time: 'number',
+            symbols: {
+              array: {
+                object: {
+                  symbol_id: 'number',
+                  code: 'string',
+                  positions: 'number',
+                  long_lots: 'string',
+                  short_lots: 'string',
+                  net_lots: 'string',
+                  long_usd: 'string',
+                  short_usd: 'string',
+                  net_usd: 'string',
+                  house_floating: 'string',
+                },
+              },
+            },
+            totals: {
+              object: {
+                positions: 'number',
+                long_usd: 'string',
+                short_usd: 'string',
+                net_usd: 'string',
+                house_floating: 'string',
+              },
+            },
+            house_realised_today: 'string',
+          },
+        },
+        demo: {
+          object: {
+            is_demo: 'number',
+            source: {
+              oneOf: ['engine', 'database'],
+            },
+            time: 'number',
+            symbols: {
+              array: {
+                object: {
+                  symbol_id: 'number',
+                  code: 'string',
+                  positions: 'number',
+                  long_lots: 'string',
+                  short_lots: 'string',
+                  net_lots: 'string',
+                  long_usd: 'string',
+                  short_usd: 'string',
+                  net_usd: 'string',
+                  house_floating: 'string',
+                },
+              },
+            },
+            totals: {
+              object: {
+                positions: 'number',
+                long_usd: 'string',
+                short_usd: 'string',
+                net_usd: 'string',
+                house_floating: 'string',
+              },
+            },
+            house_realised_today: 'string',
+          },
+        },
+      },
+    },
+  },
 ];

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { SESSION_END_REASONS, WsTopic } from './constants.ts';
+import { DeskExposureSchema } from './schemas/admin.ts';
 import { KlineBarSchema, QuotationSchema } from './schemas/market.ts';
 import { CHAT_PUSH_TYPE, ChatMessageSchema } from './schemas/support.ts';
 import { AlertSchema, NoticeSchema, OrderSchema } from './schemas/trading.ts';
@@ -16,7 +17,7 @@ import { AlertSchema, NoticeSchema, OrderSchema } from './schemas/trading.ts';
 /**
  * Who gets a server message: `reply` answers the client's own message; `quote` is a quote topic
  * (coalesced per symbol for a slow client); `user` a logged-in user's topic; `announcement` every
- * logged-in connection of the user without a `sub`; `staff` the support desk; `session` the
+ * logged-in connection of the user without a `sub`; `staff` staff connections (the support desk, the dealer's desk); `session` the
  * connection whose session ended.
  */
 export type SocketAudience = 'reply' | 'quote' | 'user' | 'announcement' | 'staff' | 'session';
@@ -75,7 +76,7 @@ export const serverMessages = {
     audience: 'reply',
     schema: reply('login_result'),
     summary:
-      '`code` 1 logged in (a trader, by session or API key, or with a staff token the support desk); 999 a bad or expired token or key; 500 the login could not be checked now (the token may be good): try again.',
+      '`code` 1 logged in (a trader, by session or API key, or with a staff token a staff desk: support or dealing); 999 a bad or expired token or key; 500 the login could not be checked now (the token may be good): try again.',
   }),
   logout_result: declare({
     type: 'logout_result',
@@ -221,6 +222,15 @@ export const serverMessages = {
     schema: z.object({ type: z.literal(CHAT_PUSH_TYPE), user_id: int, message: ChatMessageSchema }),
     summary: 'Every stored chat message of every conversation, to staff connections with the support role.',
   }),
+  DESK: declare({
+    type: WsTopic.DESK,
+    frame: 'json',
+    topic: WsTopic.DESK,
+    audience: 'staff',
+    schema: z.object({ type: z.literal(WsTopic.DESK), real: DeskExposureSchema, demo: DeskExposureSchema }),
+    summary:
+      "The dealer's desk, real and demo accounts, as `/api/admin/desk/exposure` answers each: about twice a second while any staff connection with the risk role is subscribed.",
+  }),
 } as const;
 
 const clientParams = <const T extends string>(type: T) => z.object({ type: z.literal(type), params: z.string() });
@@ -240,7 +250,7 @@ export const clientMessages = {
     topic: null,
     schema: clientParams('login'),
     summary:
-      "`params`: the session token (a `Bearer ` prefix is accepted), or `ApiKey <key>` for a bot (any scope receives its user's pushes); a staff token logs the support desk in.",
+      "`params`: the session token (a `Bearer ` prefix is accepted), or `ApiKey <key>` for a bot (any scope receives its user's pushes); a staff token logs a staff desk in (the support desk, the dealer's desk).",
   }),
   logout: declareClient({
     type: 'logout',

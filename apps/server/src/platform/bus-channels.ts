@@ -21,6 +21,10 @@ export const BusChannels = {
   sessionEnded: 'session.revoked',
   /** Every stored support chat message, for the staff desk's sockets. */
   staffSupport: 'push:staff:support',
+  /** The dealer's desk figures ({type: 'DESK', real, demo}), from the server running the engine, for staff sockets. */
+  staffDesk: 'push:staff:desk',
+  /** A server with desk sockets says so about every second; the engine's server publishes the desk only while it hears this. */
+  deskWanted: 'staff:desk:wanted',
 } as const;
 
 /** The message on `BusChannels.feed`: the symbols whose price jump the leader's filter holds. */

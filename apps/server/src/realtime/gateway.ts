@@ -15,7 +15,7 @@ import { FlushScheduler } from './flush-scheduler.ts';
 import { jsonFrame } from './frames.ts';
 import { handleClientMessage, type ProtocolHost } from './protocol.ts';
 import { TopicFeed } from './topic-feed.ts';
-import { isAnnouncement, isUserTopic, STAFF_SUPPORT_TOPIC } from './topics.ts';
+import { isAnnouncement, isStaffTopic, isUserTopic, STAFF_TOPICS } from './topics.ts';
 
 /** What the gateway needs from the market: topic validation and the current state for new subscribers. */
 export interface MarketSnapshots {
@@ -37,6 +37,8 @@ const IDLE_TIMEOUT_MS = 60_000;
 const DROP_GRACE_MS = 2_000;
 /** Passes run at least this often (slow-client drops, idle sockets, expired sessions), quotes or not. */
 const HOUSEKEEPING_MS = 250;
+/** How often a server with subscribers to an on-demand staff feed says it still wants it. */
+const STAFF_WANTED_MS = 1_000;
 
 /** A close reason fits in 123 bytes of UTF-8. */
 function closeReason(text: string): string {
@@ -60,10 +62,10 @@ export class WsGateway implements ProtocolHost {
   /** Quote topics (DAY_MARKET, KLINE.{code}) with the newest frame of each symbol or period. */
   private readonly feeds = new Map<string, TopicFeed>();
   private readonly offBus: (() => void)[] = [];
-  private readonly supportDesk = new Set<ClientConnection>();
+  /** Staff topics with their connections, the bus subscription feeding them and the demand heartbeat. */
+  private readonly staffFeeds = new Map<string, { conns: Set<ClientConnection>; off: () => void; beat: NodeJS.Timeout | null }>();
   /** Logged-in connections by session id, so the end of a session reaches each of them. */
   private readonly bySession = new Map<number, Set<ClientConnection>>();
-  private offSupport: (() => void) | null = null;
   readonly flusher: FlushScheduler<ClientConnection>;
   private timer: NodeJS.Timeout | null = null;
 
@@ -155,7 +157,7 @@ export class WsGateway implements ProtocolHost {
 
   /** Ends the login on a connection; with a reason, tells the client its session ended. */
   logOut(conn: ClientConnection, reason?: SessionEndReason): void {
-    for (const topic of [...conn.subscriptions]) if (isUserTopic(topic) || topic === STAFF_SUPPORT_TOPIC) this.unsubscribe(conn, topic);
+    for (const topic of [...conn.subscriptions]) if (isUserTopic(topic) || isStaffTopic(topic)) this.unsubscribe(conn, topic);
     this.unwatchUser(conn, true);
     this.untrack(conn);
     conn.user = null;
@@ -188,7 +190,7 @@ export class WsGateway implements ProtocolHost {
   subscribe(conn: ClientConnection, topic: string): void {
     conn.subscriptions.add(topic);
     if (isUserTopic(topic)) this.watchUser(conn);
-    else if (topic === STAFF_SUPPORT_TOPIC) this.watchSupport(conn);
+    else if (isStaffTopic(topic)) this.watchStaffTopic(conn, topic);
     else {
       conn.follow(this.feedOf(topic));
       this.flusher.request();
@@ -199,17 +201,42 @@ export class WsGateway implements ProtocolHost {
     conn.subscriptions.delete(topic);
     const feed = this.feeds.get(topic);
     if (feed) conn.unfollow(feed);
-    else if (topic === STAFF_SUPPORT_TOPIC) this.supportDesk.delete(conn);
+    else if (isStaffTopic(topic)) this.unwatchStaffTopic(conn, topic);
     else this.unwatchUser(conn);
   }
 
-  /** Staff support desks get every chat message as it is stored, from any server (the bus). */
-  private watchSupport(conn: ClientConnection): void {
-    this.supportDesk.add(conn);
-    this.offSupport ??= this.ctx.bus.subscribe(BusChannels.staffSupport, (m) => {
-      const frame = jsonFrame(m as ServerMessageOf<'SUPPORT'>);
-      for (const desk of [...this.supportDesk]) if (this.isLive(desk)) desk.write(frame);
-    });
+  /**
+   * Staff topics get their bus channel's messages, from any server: every stored chat message
+   * (SUPPORT), the dealer's desk (DESK, published only while some server says it has listeners).
+   */
+  private watchStaffTopic(conn: ClientConnection, topic: string): void {
+    const def = STAFF_TOPICS[topic]!;
+    let feed = this.staffFeeds.get(topic);
+    if (!feed) {
+      const conns = new Set<ClientConnection>();
+      const off = this.ctx.bus.subscribe(def.channel, (m) => {
+        const frame = jsonFrame(m as ServerMessageOf<'SUPPORT' | 'DESK'>);
+        for (const c of [...conns]) if (this.isLive(c)) c.write(frame);
+      });
+      this.staffFeeds.set(topic, (feed = { conns, off, beat: null }));
+    }
+    feed.conns.add(conn);
+    if (def.wanted && !feed.beat) {
+      const wanted = def.wanted;
+      this.ctx.bus.publish(wanted, { at: Date.now() });
+      feed.beat = setInterval(() => this.ctx.bus.publish(wanted, { at: Date.now() }), STAFF_WANTED_MS);
+      feed.beat.unref();
+    }
+  }
+
+  private unwatchStaffTopic(conn: ClientConnection, topic: string): void {
+    const feed = this.staffFeeds.get(topic);
+    if (!feed) return;
+    feed.conns.delete(conn);
+    if (feed.conns.size) return;
+    feed.off();
+    if (feed.beat) clearInterval(feed.beat);
+    this.staffFeeds.delete(topic);
   }
 
   /** Subscribes to a user's bus channel while one of their connections wants their pushes. */
@@ -397,8 +424,11 @@ export class WsGateway implements ProtocolHost {
     this.timer = null;
     this.flusher.stop();
     for (const off of this.offBus.splice(0)) off();
-    this.offSupport?.();
-    this.offSupport = null;
+    for (const feed of this.staffFeeds.values()) {
+      feed.off();
+      if (feed.beat) clearInterval(feed.beat);
+    }
+    this.staffFeeds.clear();
     for (const { off } of this.users.values()) off();
     this.users.clear();
   }

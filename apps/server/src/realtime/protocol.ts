@@ -6,7 +6,7 @@ import { AppError } from '../http/errors.ts';
 import { t } from '../http/i18n.ts';
 import type { ClientConnection } from './client-connection.ts';
 import { jsonFrame, textFrame } from './frames.ts';
-import { isUserTopic, parseTopic, STAFF_SUPPORT_TOPIC } from './topics.ts';
+import { isUserTopic, parseTopic, STAFF_TOPICS } from './topics.ts';
 
 const PONG = textFrame(PONG_TEXT);
 
@@ -182,7 +182,8 @@ function subscribe(gw: ProtocolHost, conn: ClientConnection, params: unknown): v
     return;
   }
   const roles = conn.staff?.roles ?? [];
-  if (topic.name === STAFF_SUPPORT_TOPIC && !roles.includes('support') && !roles.includes('admin')) {
+  const staffTopic = STAFF_TOPICS[topic.name];
+  if (staffTopic && !roles.includes('admin') && !staffTopic.roles.some((r) => roles.includes(r))) {
     topicReply(conn, 'sub_result', topic.name, Code.FORBIDDEN, 'ws_login_required');
     return;
   }

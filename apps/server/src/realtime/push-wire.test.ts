@@ -104,6 +104,12 @@ describe.each(dbTargets)('the frames of /v1/ws on %s', (target) => {
     expect((await call(t, 'POST', '/api/support/send', { body: 'Hello' }, { token: trader.token })).code).toBe(1);
     frames.CHAT = await c.next(isType('CHAT'));
     frames.CHAT_support_desk = await desk.next(isType('CHAT'));
+    const dealer = await connect();
+    await dealer.request({ type: 'login', params: await staffSession(t, ['risk']) }, 'login_result');
+    expect(await dealer.request({ type: 'sub', params: 'DESK' }, 'sub_result')).toMatchObject({ code: 1 });
+    // An open demo position, so that the desk's rows are in the frame.
+    expect((await submit(t, trader, { type: 2, cont: '0.1', forex_id: btc, multiple: 10 })).code).toBe(1);
+    frames.DESK = await dealer.next(isType('DESK', (m) => m.demo.symbols.length > 0));
 
     frames.unsub_result = await c.request({ type: 'unsub', params: 'DAY_MARKET' }, 'unsub_result');
     frames.unsub_result_refused = await c.request({ type: 'unsub', params: 'NOPE' }, 'unsub_result');

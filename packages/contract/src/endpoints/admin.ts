@@ -15,6 +15,8 @@ import {
   BankWireSaveInput,
   CategorySaveInput,
   DashboardSchema,
+  DeskExposureInput,
+  DeskExposureSchema,
   DepositNetworkSaveInput,
   EndSessionsInput,
   FeeChangeInput,
@@ -118,6 +120,16 @@ export const dashboard = endpoint({
   path: '/api/admin/dashboard',
   output: DashboardSchema,
   summary: 'Users, review queues, open positions and net exposure per symbol, house profit and fees today, risk events today',
+});
+
+export const deskExposure = endpoint({
+  ...risk,
+  method: 'GET',
+  path: '/api/admin/desk/exposure',
+  input: DeskExposureInput,
+  output: DeskExposureSchema,
+  summary:
+    "The dealer's desk: per symbol the clients' open long, short and net lots, their USD exposure at current mids and the house's floating profit (the negative of the clients'), with totals and the house's realised counterparty result today (UTC). `demo` 1 for demo accounts, 0 (default) for real. The DESK socket topic pushes the same figures live",
 });
 
 export const staffList = endpoint({

@@ -152,6 +152,43 @@ export const DashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
+// ---------------------------------------------------------------- dealer's desk
+export const DeskExposureInput = z.object({ demo: optionalChoiceField([0, 1]) });
+/** One symbol's open client positions, seen from the house (the counterparty of each). */
+export const DeskSymbolSchema = z.object({
+  symbol_id: z.number().int(),
+  code: z.string(),
+  positions: z.number().int(),
+  long_lots: z.string(),
+  short_lots: z.string(),
+  /** Long lots less short lots. */
+  net_lots: z.string(),
+  /** Units (lots x contract size) x current mid, converted to USD: longs, shorts, and longs less shorts. */
+  long_usd: z.string(),
+  short_usd: z.string(),
+  net_usd: z.string(),
+  /** The house's floating profit in USD: the negative of the clients' floating profit at current quotes. */
+  house_floating: z.string(),
+});
+export const DeskExposureSchema = z.object({
+  is_demo: z.number().int(),
+  /** Where the open positions were read: the engine's live books, or the database (a server not running the engine). */
+  source: z.enum(['engine', 'database']),
+  /** When the figures were computed (Unix milliseconds). */
+  time: z.number().int(),
+  symbols: z.array(DeskSymbolSchema),
+  totals: z.object({
+    positions: z.number().int(),
+    long_usd: z.string(),
+    short_usd: z.string(),
+    net_usd: z.string(),
+    house_floating: z.string(),
+  }),
+  /** The house's realised result as counterparty today (UTC), in USD. */
+  house_realised_today: z.string(),
+});
+export type DeskExposure = z.infer<typeof DeskExposureSchema>;
+
 // ---------------------------------------------------------------- users
 export const UserSearchInput = PageInput.extend({ q: optionalText(200).default('') });
 export const AdminUserSchema = z.object({

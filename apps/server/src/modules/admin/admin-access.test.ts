@@ -9,6 +9,7 @@ const CALLS: [Method, string, string | null][] = [
   ['POST', '/api/admin/totp/setup', null],
   ['POST', '/api/admin/totp/enable', null],
   ['GET', '/api/admin/dashboard', null],
+  ['GET', '/api/admin/desk/exposure', 'support'],
   ['GET', '/api/admin/staff/list', 'finance'],
   ['POST', '/api/admin/staff/create', 'risk'],
   ['POST', '/api/admin/staff/roles', 'support'],

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { DealerDesk } from './desk-service.ts';
 import { FeeService } from './fee-service.ts';
 import { FundingSetupService } from './funding-setup-service.ts';
-import { registerStaffRoutes } from './routes.ts';
+import { registerDeskRoutes, registerStaffRoutes } from './routes.ts';
 import { registerFundingSetupRoutes, registerTradingSetupRoutes } from './setup-routes.ts';
 import { registerStaffAdminRoutes } from './staff-routes.ts';
 import { findActiveStaff, StaffService } from './staff-service.ts';
@@ -32,5 +33,9 @@ export const adminModule = {
     registerUserAdminRoutes(app, ctx, users);
     registerTradingSetupRoutes(app, ctx, { trading: new TradingSetupService(ctx), users, fees: new FeeService(ctx) });
     registerFundingSetupRoutes(app, ctx, new FundingSetupService(ctx));
+    const desk = new DealerDesk(ctx);
+    registerDeskRoutes(app, ctx, desk);
+    desk.start();
+    app.addHook('onClose', async () => desk.stop());
   },
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '@tp/contract/endpoints/admin';
 import type { AppContext } from '../../context.ts';
 import { langOf, route } from '../../http/route.ts';
+import type { DealerDesk } from './desk-service.ts';
 
 export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.login, async ({ input, req }) => {
@@ -19,4 +20,9 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.services.staff.audit(ctx.db, staff, 'staff.sign_out', { type: 'staff', id: staff.id }, null, { session: staff.sessionId });
     return null;
   });
+}
+
+/** The dealer's desk (risk): the house's book, real or demo. */
+export function registerDeskRoutes(app: FastifyInstance, ctx: AppContext, desk: DealerDesk) {
+  route(app, ctx, api.deskExposure, ({ input }) => desk.exposure(input.demo === 1));
 }

@@ -4,8 +4,8 @@ import { ledgerAccounts, ledgerEntries } from './schema.ts';
 
 /** What the ledger publishes for other modules' screens (the back office), read-only. */
 
-/** Sum of the real-money entries on the given house accounts since a time, by account kind. */
-export async function houseTotalsSince(db: DbOrTx, kinds: string[], since: Date): Promise<Map<string, string>> {
+/** Sum of the entries on the given house accounts (real money unless `isDemo`) since a time, by account kind. */
+export async function houseTotalsSince(db: DbOrTx, kinds: string[], since: Date, isDemo = false): Promise<Map<string, string>> {
   const rows = await db
     .select({ kind: ledgerAccounts.kind, total: sum(ledgerEntries.amount) })
     .from(ledgerEntries)
@@ -13,7 +13,7 @@ export async function houseTotalsSince(db: DbOrTx, kinds: string[], since: Date)
     .where(
       and(
         isNull(ledgerAccounts.userId),
-        eq(ledgerAccounts.isDemo, false),
+        eq(ledgerAccounts.isDemo, isDemo),
         inArray(ledgerAccounts.kind, kinds),
         gte(ledgerEntries.createdAt, since),
       ),

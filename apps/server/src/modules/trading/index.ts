@@ -16,6 +16,9 @@ export {
   type OrderRow,
 } from './views/read-model.ts';
 
+/** The dealer's desk (figures of the house's book), as `ctx.services.trading.deskBook` answers them. */
+export type { DeskBook } from './views/desk-view.ts';
+
 /** Account events (funding, identity, support) in the trader's notifications. */
 export { accountNotice, type NoticeSource } from './events/account-notices.ts';
 

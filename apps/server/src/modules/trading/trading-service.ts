@@ -17,6 +17,9 @@ import { StatementService } from './statements/statement-service.ts';
 import { SwapService } from './swaps/swap-service.ts';
 import { TradingSettings } from './admission/settings.ts';
 import { TriggerExecutor } from './engine/trigger-executor.ts';
+import { type DeskBook, deskBookOf } from './views/desk-view.ts';
+import { termsOf } from './views/order-view.ts';
+import { openPositionsOf } from './views/read-model.ts';
 
 /** What the trading module offers: `ctx.services.trading`. */
 export class TradingService {
@@ -72,6 +75,16 @@ export class TradingService {
   /** Open positions and pending orders of one user on one symbol. */
   liveOrdersOfSymbol(userId: number, symbolId: number, page: { limit: number; offset: number }) {
     return liveOrdersOfSymbol(this.ctx.db, userId, symbolId, page);
+  }
+
+  /**
+   * The dealer's desk of real or demo accounts: from the engine's books where it runs (the leader, or
+   * a lone server), otherwise from the open positions in the database, at this server's quotes.
+   */
+  deskBook(isDemo: boolean): Promise<DeskBook> {
+    const market = this.ctx.services.market;
+    if (this.engine.running) return deskBookOf(this.engine.openPositions(isDemo), market, { isDemo, source: 'engine' });
+    return openPositionsOf(this.ctx.db, isDemo).then((rows) => deskBookOf(rows.map(termsOf), market, { isDemo, source: 'database' }));
   }
 
   /** Staff close of an open position (closed_type 5). */

@@ -67,6 +67,14 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     ),
   },
   {
+    path: 'desk',
+    roles: ['risk'],
+    Screen: lazyScreen(
+      () => import('./components/desk-screen'),
+      (m) => m.DeskScreen,
+    ),
+  },
+  {
     path: 'fees',
     roles: ['risk'],
     Screen: lazyScreen(

@@ -8,7 +8,7 @@ import { UserJobQueue } from './job-queue.ts';
 import { GroupCommit, Permits } from './group-commit.ts';
 import { HOUSE_SHARDS } from '../../ledger/index.ts';
 import type { OrderChange } from '../settlement/order-ops.ts';
-import { type LiveAccount, LiveBooks } from './live-books.ts';
+import { type LiveAccount, LiveBooks, type LivePosition } from './live-books.ts';
 import { ChangeLogReader } from '../events/change-log.ts';
 import { type OrderRow, findOrder, liveOrdersAfter, liveOrdersOf, ordersByIds } from '../db/repository.ts';
 import { RiskReview } from './risk-review.ts';
@@ -130,6 +130,11 @@ export class TradingEngine {
       positions: [...acc.positions.values()],
       pendings: [...acc.pendings].map((id) => this.live.pendings.get(id)!.row),
     };
+  }
+
+  /** The open positions in the books of real or demo accounts (the dealer's desk reads them on its own timer, never per tick). */
+  *openPositions(isDemo: boolean): Generator<LivePosition> {
+    for (const p of this.live.positions.values()) if (p.row.isDemo === isDemo) yield p;
   }
 
   async start(): Promise<void> {

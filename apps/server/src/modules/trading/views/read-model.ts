@@ -20,6 +20,14 @@ export function openLotsBySymbol(db: DbOrTx) {
     .groupBy(orders.symbolId, orders.orderType);
 }
 
+/** Every open position of real or demo accounts (the dealer's desk on a server that does not run the engine). */
+export function openPositionsOf(db: DbOrTx, isDemo: boolean): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, OrderStatus.OPEN), eq(orders.isDemo, isDemo)));
+}
+
 /** Risk events (margin calls, stop-outs) since a time, by kind. */
 export async function countRiskEventsSince(db: DbOrTx, since: Date): Promise<Map<string, number>> {
   const rows = await db

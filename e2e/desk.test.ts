@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../apps/server/test/test-app.ts';
+import { callFrom, randomIp } from '../apps/server/test/auth-helpers.ts';
+import { liveQuotes, symbolId, tick } from '../apps/server/test/trading/test-kit.ts';
+import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
+import { newUser } from '../apps/server/src/modules/funding/test-helpers.ts';
+import { staff } from '../apps/server/src/platform/db/schema.ts';
+import { DESKTOP, jsErrors, newPage, startE2E, type E2E } from './harness.ts';
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe-core's serious and critical findings on the page as it is now, one line each. */
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const w = window as unknown as {
+      axe: {
+        run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }>;
+      };
+    };
+    const { violations } = await w.axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} ${JSON.stringify(n.target)}`));
+  }, AXE_TAGS);
+}
+
+const pageFitsWidth = (page: Page) => page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize()!.width);
+
+const TEXT = {
+  en: { menu: 'Back office menu', desk: "Dealer's desk", bySymbol: 'By symbol', demo: 'Demo accounts', empty: 'No open client positions' },
+  ar: {
+    menu: 'قائمة لوحة الإدارة',
+    desk: 'مكتب المتداول',
+    bySymbol: 'حسب الرمز',
+    demo: 'الحسابات التجريبية',
+    empty: 'لا توجد مراكز مفتوحة للعملاء',
+  },
+} as const;
+
+describe("back office: the dealer's desk", () => {
+  let e2e: E2E;
+  let staffCount = 0;
+  let trader = '';
+  beforeAll(async () => {
+    e2e = await startE2E();
+    // Prices move only when the test moves them.
+    for (const task of e2e.server.ctx.background.filter((t) => t.name.startsWith('price-source'))) await task.stop();
+    await liveQuotes(e2e.server);
+    await tick(e2e.server, 'BTCUSDT', '95000.00', '95020.00');
+    trader = (await newUser(e2e.server, { verified: true, balance: '500000' })).token;
+  });
+  afterAll(async () => e2e?.close());
+
+  const open = async (code: string, type: number, cont: string) => {
+    const res = await call(
+      e2e.server,
+      'GET',
+      '/v1/api/forex/submit',
+      { forex_id: symbolId(e2e.server, code), type, cont, multiple: 10 },
+      { token: trader },
+    );
+    expect(res.code).toBe(1);
+  };
+
+  const staffTab = async (roles: string[], lang: 'en' | 'ar') => {
+    const email = `desk-${roles.join('-')}-${++staffCount}@test.local`;
+    await e2e.server.ctx.db
+      .insert(staff)
+      .values({ email, name: `Desk ${roles.join('+')}`, passwordHash: await hashPassword('staff-password-1'), roles });
+    const res = await callFrom(e2e.server, randomIp(), 'POST', '/api/admin/login', { email, password: 'staff-password-1' });
+    expect(res.code).toBe(1);
+    const session = JSON.stringify({ state: { token: res.data.token, staff: res.data.staff }, version: 0 });
+    const opened = await newPage(e2e, DESKTOP, { lang });
+    await opened.context.addInitScript((value) => sessionStorage.setItem('staff_session', value), session);
+    return opened;
+  };
+
+  it('shows the house book per symbol with totals, follows new positions live, and has an empty state (desktop, en and ar)', async () => {
+    await open('BTCUSDT', 1, '0.10');
+    await open('EURUSD', 2, '1');
+    let added = 0;
+    for (const lang of ['en', 'ar'] as const) {
+      const text = TEXT[lang];
+      const { context, page } = await staffTab(['risk'], lang);
+      await page.goto('/admin/dashboard');
+      await page.getByRole('navigation', { name: text.menu }).getByRole('link', { name: text.desk }).click();
+      await page.waitForURL('**/admin/desk');
+      await page.getByRole('heading', { level: 1, name: text.desk }).waitFor();
+      const table = page.getByRole('table', { name: text.bySymbol });
+      await table.getByRole('cell', { name: 'BTC/USDT' }).waitFor();
+      await table.getByRole('cell', { name: 'EUR/USD' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      expect(await pageFitsWidth(page)).toBe(true);
+
+      // A position on a symbol not in the table yet appears without a reload or a new request (the DESK push).
+      let fetched = 0;
+      page.on('request', (r) => void (r.url().includes('/api/admin/desk/exposure') && fetched++));
+      const code = ['USDJPY', 'EURGBP'][added++]!;
+      await open(code, 1, '0.5');
+      await table.getByRole('cell', { name: code === 'USDJPY' ? 'USD/JPY' : 'EUR/GBP' }).waitFor({ timeout: 5_000 });
+      const rows = await table.getByRole('row').count();
+      expect(rows).toBe(1 + 2 + added);
+      expect(fetched).toBe(0);
+      if (process.env.E2E_SCREENSHOTS === '1') await page.screenshot({ path: `/tmp/desk-${lang}.png`, fullPage: true });
+
+      // No demo positions: the demo tab says so.
+      await page.getByRole('tab', { name: text.demo }).click();
+      await page.getByText(text.empty).waitFor();
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('is not in the menu of support staff', async () => {
+    const { context, page } = await staffTab(['support'], 'en');
+    await page.goto('/admin/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(await page.getByRole('navigation', { name: TEXT.en.menu }).getByRole('link', { name: TEXT.en.desk }).count()).toBe(0);
+    await context.close();
+  });
+});
