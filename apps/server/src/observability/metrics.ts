@@ -92,6 +92,12 @@ export class Metrics {
     buckets: [1, 2, 4, 8, 16],
     ...this.reg,
   });
+  readonly groupCommitFailures = new Counter({
+    name: 'tp_group_commit_failures_total',
+    help: 'Group commits that failed and were written again one call at a time, by path ("orders", "engine")',
+    labelNames: ['path'] as const,
+    ...this.reg,
+  });
   readonly dbQueryDuration = new Histogram({
     name: 'tp_db_query_duration_seconds',
     help: 'Database statement latency, as the driver answers it (queueing for a connection included)',
@@ -167,6 +173,10 @@ export class Metrics {
 
   groupCommitted(path: 'orders' | 'engine', size: number): void {
     this.groupCommits.observe({ path }, size);
+  }
+
+  groupFailed(path: 'orders' | 'engine'): void {
+    this.groupCommitFailures.inc({ path });
   }
 
   ledgerPosted(kind: string): void {

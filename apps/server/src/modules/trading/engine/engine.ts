@@ -82,7 +82,10 @@ export class TradingEngine {
       permits: this.permits,
       scope: () => leaderFence.getStore(),
       enter: (epoch, fn) => (epoch === undefined ? leaderFence.exit(fn) : leaderFence.run(epoch as number, fn)),
-      onGroupFailed: (err, size) => this.ctx.log.warn({ err, users: size }, 'trading engine group commit failed; writing each user alone'),
+      onGroupFailed: (err, size) => {
+        this.ctx.metrics.groupFailed('engine');
+        this.ctx.log.warn({ err, users: size }, 'trading engine group commit failed; writing each user alone');
+      },
       onCommitted: (size) => this.ctx.metrics.groupCommitted('engine', size),
     });
     this.queue = new UserJobQueue(

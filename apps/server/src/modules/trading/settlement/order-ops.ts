@@ -95,7 +95,10 @@ export class OrderOps {
             lanes,
             maxGroup: USER_GROUP_MAX,
             permits: new Permits(lanes),
-            onGroupFailed: (err, size) => this.ctx.log.warn({ err, users: size }, 'orders: group commit failed; writing each alone'),
+            onGroupFailed: (err, size) => {
+              this.ctx.metrics.groupFailed('orders');
+              this.ctx.log.warn({ err, users: size }, 'orders: group commit failed; writing each alone');
+            },
             onCommitted: (size) => this.ctx.metrics.groupCommitted('orders', size),
           })
         : null;
