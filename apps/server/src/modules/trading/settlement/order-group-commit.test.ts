@@ -3,7 +3,7 @@
  * one transaction on PostgreSQL; each stays all or nothing for its trader and pays exactly what it
  * would alone. On PGlite the same calls run one transaction each, with the same answers.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
 import { dbTargets, type TestApp } from '../../../../test/test-app.ts';
@@ -18,7 +18,6 @@ import {
   symbolId,
   tick,
   tradingApp,
-  type Trader,
 } from '../../../../test/trading/test-kit.ts';
 
 const BTC = 'BTCUSDT';
@@ -57,11 +56,26 @@ describe.each(dbTargets)('group commit of orders on %s', (target) => {
         ),
       );
 
+  /**
+   * Sends `calls` while another transaction holds the house's `kind` rows a moment: the first call
+   * of each lane waits for them and the others queue behind it, so groups form however fast the
+   * machine is.
+   */
+  const whileHouseHeld = async <T>(kind: string, calls: () => Promise<T>[]): Promise<T[]> => {
+    let sent: Promise<T[]> = Promise.resolve([]);
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from ledger_accounts where user_id is null and kind = ${kind} for update`);
+      sent = Promise.all(calls());
+      await new Promise((r) => setTimeout(r, target === 'postgres' ? 200 : 0));
+    });
+    return sent;
+  };
+
   it('opens and closes 40 traders orders sent at once, each exactly, in shared transactions on PostgreSQL', async () => {
     const before = await groups();
     const all = await traders(40);
     const watched = pushesOf(t, all[7]!.userId);
-    const opened = await Promise.all(all.map((tr) => submit(t, tr, { ...ORDER, forex_id: btc })));
+    const opened = await whileHouseHeld('fees', () => all.map((tr) => submit(t, tr, { ...ORDER, forex_id: btc })));
     expect(opened.map((r) => r.code)).toEqual(all.map(() => 1));
     const ids = opened.map((r) => r.data.Id as number);
     expect(new Set(ids).size).toBe(40);
@@ -69,7 +83,7 @@ describe.each(dbTargets)('group commit of orders on %s', (target) => {
     expect(await ledgerRows('order_open', ids)).toHaveLength(40);
 
     await tick(t, BTC, '95990', '96010');
-    const closed = await Promise.all(all.map((tr, i) => api(t, tr, '/v1/api/forex/close', { id: ids[i] })));
+    const closed = await whileHouseHeld('counterparty', () => all.map((tr, i) => api(t, tr, '/v1/api/forex/close', { id: ids[i] })));
     expect(closed.map((r) => r.code)).toEqual(all.map(() => 1));
     // Bought at 95,010, sold at 95,990: 0.1 x 980 = 98.00, less the fee.
     for (const tr of all) expect(await cashOf(t, tr.userId)).toEqual({ balance: '100097.7', locked: '0' });
@@ -93,7 +107,7 @@ describe.each(dbTargets)('group commit of orders on %s', (target) => {
   it('refuses one trader for margin inside a group and opens the others', async () => {
     const before = await groups();
     const all = await traders(20);
-    const results = await Promise.all(
+    const results = await whileHouseHeld('fees', () =>
       all.map((tr, i) => submit(t, tr, { ...ORDER, cont: i === 5 ? '3' : ORDER.cont, forex_id: btc, multiple: i === 5 ? 2 : 10 })),
     );
     expect(results[5]!.code).toBe(2002);
@@ -138,7 +152,18 @@ describe.each(dbTargets)('group commit of orders on %s', (target) => {
     };
     let results: { code: number }[];
     try {
-      results = await Promise.all(all.map((tr: Trader) => submit(t, tr, { ...ORDER, forex_id: btc })));
+      // The house's fee rows are held a moment, so the first call of each lane waits and the others
+      // queue behind it: the faulty one is sent last and goes in a group.
+      let sent: Promise<{ code: number }[]> = Promise.resolve([]);
+      await t.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ledger_accounts where user_id is null and kind = 'fees' for update`);
+        const good = all.filter((tr) => tr !== bad).map((tr) => submit(t, tr, { ...ORDER, forex_id: btc }));
+        await new Promise((r) => setTimeout(r, target === 'postgres' ? 150 : 0));
+        const last = submit(t, bad, { ...ORDER, forex_id: btc });
+        await new Promise((r) => setTimeout(r, target === 'postgres' ? 150 : 0));
+        sent = Promise.all([...good.slice(0, 4), last, ...good.slice(4)]);
+      });
+      results = await sent;
     } finally {
       settlement.open = open;
     }
