@@ -180,6 +180,7 @@ async function pgliteLimit(): Promise<Limit> {
 }
 
 const THROUGHPUT_TARGET = 0.6;
+const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const P99_TARGET = 3;
 
 const freshPostgres = (base: string) => createScratchDatabase(base, 'bench_orders');
@@ -216,6 +217,7 @@ async function run(target: string) {
         DEMO_CREATE_RATE_LIMIT: '100000',
         TRUST_PROXY: '1',
         ADMIN_PASSWORD: 'bench-password-1',
+        METRICS_TOKEN: BENCH_METRICS_TOKEN,
       },
       120_000,
       process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
@@ -317,6 +319,15 @@ async function run(target: string) {
           (limit.cpuMs ? ` (the limit's transaction: PostgreSQL ${limit.cpuMs.postgres.toFixed(2)} ms)` : ''),
       );
     }
+    // Group commit: how many calls each committed transaction wrote.
+    const metrics = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
+    const figure = (name: string) => Number(new RegExp(`${name}\\{path="orders"\\} ([0-9.e+]+)`).exec(metrics)?.[1] ?? 0);
+    const [calls, transactions] = [figure('tp_group_commit_size_sum'), figure('tp_group_commit_size_count')];
+    if (transactions)
+      log(
+        `  group commit: ${transactions.toLocaleString('en')} transactions wrote ${calls.toLocaleString('en')} submits and closes ` +
+          `(${(calls / transactions).toFixed(2)} per transaction), ${figure('tp_group_commit_failures_total')} groups written again call by call`,
+      );
     for (const [reason, count] of reasons) log(`  refused ${count}x: ${reason}`);
     const faults = server
       .output()
