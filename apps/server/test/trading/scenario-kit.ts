@@ -89,6 +89,7 @@ export function holdEngineJobs(t: TestApp): () => void {
   const gate = new Promise<void>((resolve) => (open = resolve));
   const run = executor.run.bind(executor);
   const closeAll = executor.closeAll.bind(executor);
+  const closeGroup = executor.closeGroup.bind(executor);
   executor.run = async (...args) => {
     await gate;
     return run(...args);
@@ -97,9 +98,15 @@ export function holdEngineJobs(t: TestApp): () => void {
     await gate;
     return closeAll(jobs);
   };
+  // Several users' closes crossed by one tick are written together (group commit): held the same.
+  executor.closeGroup = async (batches) => {
+    await gate;
+    return closeGroup(batches);
+  };
   return () => {
     executor.run = run;
     executor.closeAll = closeAll;
+    executor.closeGroup = closeGroup;
     open();
   };
 }
