@@ -1,10 +1,16 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { ChangePreview, PendingChange } from '@tp/contract/schemas/admin';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, forbidden, notFound } from '../../http/errors.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
-import { pendingChanges, staff } from './schema.ts';
+import {
+  decidePendingChange,
+  findListedChange,
+  findPendingChange,
+  insertPendingChange,
+  type ListedChange,
+  listPendingChanges,
+  type PendingChangeRow,
+} from './change-repository.ts';
 
 export type ChangeKindName = 'symbol' | 'fees' | 'settings';
 
@@ -33,7 +39,13 @@ class DryRun extends Error {}
 /** Thrown inside an approval's transaction when the target no longer holds the values the proposal saw. */
 class Stale extends Error {}
 
-type Row = typeof pendingChanges.$inferSelect;
+/** JSON with object keys sorted: the database's jsonb keeps its own key order, so values compare by content. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
 const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 
 /**
@@ -87,23 +99,22 @@ export class ChangeService {
     }
     const { target, before, after } = applied!;
     return this.ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(pendingChanges)
-        .values({ kind: name, target, payload, diff: { label: applied!.label, before, after }, proposedBy: who.id })
-        .returning({ id: pendingChanges.id });
+      const id = await insertPendingChange(tx, {
+        kind: name,
+        target,
+        payload,
+        diff: { label: applied!.label, before, after },
+        proposedBy: who.id,
+      });
       await this.ctx.services.staff.audit(
         tx,
         who,
         'change.propose',
-        { type: 'change', id: row!.id },
+        { type: 'change', id },
         { kind: name, target, ...before },
-        {
-          kind: name,
-          target,
-          ...after,
-        },
+        { kind: name, target, ...after },
       );
-      return row!.id;
+      return id;
     });
   }
 
@@ -113,15 +124,10 @@ export class ChangeService {
     const diff = asRecord(row.diff);
     try {
       await this.ctx.db.transaction(async (tx) => {
-        // Taken first, so that two approvals of one change cannot both apply it.
-        const [locked] = await tx
-          .update(pendingChanges)
-          .set({ status: 'approved', decidedBy: who.id, decidedAt: new Date() })
-          .where(and(eq(pendingChanges.id, id), eq(pendingChanges.status, 'pending')))
-          .returning({ id: pendingChanges.id });
-        if (!locked) throw fail('admin.change_decided');
+        // Decided first, so that two approvals of one change cannot both apply it.
+        if (!(await decidePendingChange(tx, id, 'approved', who.id))) throw fail('admin.change_decided');
         const applied = await kind.apply(tx, who, row.payload);
-        if (JSON.stringify(applied.before) !== JSON.stringify(diff.before)) throw new Stale();
+        if (canonical(applied.before) !== canonical(diff.before)) throw new Stale();
         await this.ctx.services.staff.audit(
           tx,
           who,
@@ -134,28 +140,20 @@ export class ChangeService {
     } catch (err) {
       if (!(err instanceof Stale)) throw err;
       await this.ctx.db.transaction(async (tx) => {
-        await tx
-          .update(pendingChanges)
-          .set({ status: 'superseded', decidedBy: who.id, decidedAt: new Date() })
-          .where(and(eq(pendingChanges.id, id), eq(pendingChanges.status, 'pending')));
+        await decidePendingChange(tx, id, 'superseded', who.id);
         await this.ctx.services.staff.audit(tx, who, 'change.supersede', { type: 'change', id }, diff.before ?? null, diff.after ?? null);
       });
       throw fail('admin.change_superseded');
     }
     await kind.settle(row.payload);
-    return (await this.find(id))!;
+    return this.find(id);
   }
 
   async reject(who: AuthStaff, id: number, reason: string): Promise<PendingChange> {
     const row = await this.pending(id, who, 'reject');
     const diff = asRecord(row.diff);
     await this.ctx.db.transaction(async (tx) => {
-      const [done] = await tx
-        .update(pendingChanges)
-        .set({ status: 'rejected', decidedBy: who.id, decidedAt: new Date(), reason: reason || null })
-        .where(and(eq(pendingChanges.id, id), eq(pendingChanges.status, 'pending')))
-        .returning({ id: pendingChanges.id });
-      if (!done) throw fail('admin.change_decided');
+      if (!(await decidePendingChange(tx, id, 'rejected', who.id, reason))) throw fail('admin.change_decided');
       await this.ctx.services.staff.audit(
         tx,
         who,
@@ -165,48 +163,26 @@ export class ChangeService {
         { kind: row.kind, target: row.target, ...asRecord(diff.after), ...(reason ? { reason } : {}) },
       );
     });
-    return (await this.find(id))!;
+    return this.find(id);
   }
 
-  /** Pending changes first, oldest first (the queue), then decided ones, newest first. */
+  /** Pending changes first, oldest first (the queue), then decided ones, newest first; pending ones previewed now. */
   async list(page: number, limit: number): Promise<{ data: PendingChange[]; total: number }> {
-    const decider = alias(staff, 'decider');
-    const [rows, [counted]] = await Promise.all([
-      this.ctx.db
-        .select({ c: pendingChanges, proposer: staff.email, decider: decider.email })
-        .from(pendingChanges)
-        .leftJoin(staff, eq(staff.id, pendingChanges.proposedBy))
-        .leftJoin(decider, eq(decider.id, pendingChanges.decidedBy))
-        .orderBy(
-          sql`case when ${pendingChanges.status} = 'pending' then 0 else 1 end`,
-          sql`case when ${pendingChanges.status} = 'pending' then ${pendingChanges.id} else -${pendingChanges.id} end`,
-          asc(pendingChanges.id),
-        )
-        .limit(limit)
-        .offset((page - 1) * limit),
-      this.ctx.db.select({ n: count() }).from(pendingChanges),
-    ]);
+    const { rows, total } = await listPendingChanges(this.ctx.db, page, limit);
     const data: PendingChange[] = [];
-    for (const r of rows) data.push(await this.view(r.c, r.proposer ?? '', r.decider ?? ''));
-    return { data, total: Number(counted?.n ?? 0) };
+    for (const r of rows) data.push(await this.view(r));
+    return { data, total };
   }
 
-  private async find(id: number): Promise<PendingChange | null> {
-    const decider = alias(staff, 'decider');
-    const [r] = await this.ctx.db
-      .select({ c: pendingChanges, proposer: staff.email, decider: decider.email })
-      .from(pendingChanges)
-      .leftJoin(staff, eq(staff.id, pendingChanges.proposedBy))
-      .leftJoin(decider, eq(decider.id, pendingChanges.decidedBy))
-      .where(eq(pendingChanges.id, id))
-      .orderBy(desc(pendingChanges.id))
-      .limit(1);
-    return r ? this.view(r.c, r.proposer ?? '', r.decider ?? '') : null;
+  private async find(id: number): Promise<PendingChange> {
+    const row = await findListedChange(this.ctx.db, id);
+    if (!row) throw notFound();
+    return this.view(row);
   }
 
   /** A pending change a member other than its proposer may decide. */
-  private async pending(id: number, who: AuthStaff, action: 'approve' | 'reject'): Promise<Row> {
-    const [row] = await this.ctx.db.select().from(pendingChanges).where(eq(pendingChanges.id, id)).limit(1);
+  private async pending(id: number, who: AuthStaff, action: 'approve' | 'reject'): Promise<PendingChangeRow> {
+    const row = await findPendingChange(this.ctx.db, id);
     if (!row) throw notFound();
     if (row.status !== 'pending') throw fail('admin.change_decided');
     // A proposer may withdraw their own change by rejecting it, never approve it.
@@ -214,7 +190,7 @@ export class ChangeService {
     return row;
   }
 
-  private async view(c: Row, proposer: string, decider: string): Promise<PendingChange> {
+  private async view({ change: c, proposer, decider }: ListedChange): Promise<PendingChange> {
     const diff = asRecord(c.diff);
     const before = asRecord(diff.before);
     const after = asRecord(diff.after);

@@ -177,6 +177,23 @@ describe.each(dbTargets)('four-eyes changes on %s', (target) => {
     expect((await decide(risk2, 'reject', { id })).code).toBe(1);
   });
 
+  it('proposes a fee rate change, previewed per symbol, in effect only once approved', async () => {
+    const change = { trade_fee_type: 1, rates: [{ id: eur, fee_rate: '7' }] };
+    const proposed = await call(t, 'POST', '/api/admin/fees/save', change, { token: risk1, json: true });
+    expect(proposed.code).toBe(1);
+    const id = proposed.data.pending_change_id as number;
+    expect((await submit(t, trader, { type: 1, cont: '0.01', forex_id: eur, multiple: 1000 })).data.TradeFee).toBe('0.060000');
+    const pending = await changeOf(id);
+    expect(pending).toMatchObject({
+      kind: 'fees',
+      before: { trade_fee_type: 1, fee_rate: { EURUSD: '6' } },
+      after: { fee_rate: { EURUSD: '7' } },
+    });
+    expect(pending.preview.symbols).toEqual([expect.objectContaining({ code: EURUSD, fee_before: '6', fee_after: '7' })]);
+    expect((await decide(risk2, 'approve', { id })).code).toBe(1);
+    expect((await submit(t, trader, { type: 1, cont: '0.01', forex_id: eur, multiple: 1000 })).data.TradeFee).toBe('0.070000');
+  });
+
   it('proposes a stop-out level, previewing the accounts at or below it now', async () => {
     const before = (await call(t, 'GET', '/api/admin/settings', {}, { token: risk1 })).data.stop_out_level;
     const proposed = await call(t, 'POST', '/api/admin/settings/save', { stop_out_level: '99' }, { token: risk1, json: true });
