@@ -207,4 +207,31 @@ describe.each(dbTargets)('four-eyes changes on %s', (target) => {
     expect((await decide(risk2, 'approve', { id })).code).toBe(1);
     expect((await call(t, 'GET', '/api/admin/settings', {}, { token: risk1 })).data.stop_out_level).toBe('99');
   });
+
+  it('saves content settings at once; a save holding a risk level is proposed whole', async () => {
+    const admin = await staffSession(t, ['admin']);
+    const settings = async () => (await call(t, 'GET', '/api/admin/settings', {}, { token: admin })).data;
+    const direct = await call(
+      t,
+      'POST',
+      '/api/admin/settings/save',
+      { announcement: 'Maintenance on Sunday' },
+      { token: admin, json: true },
+    );
+    expect(direct.data.announcement).toBe('Maintenance on Sunday');
+    const mixed = await call(
+      t,
+      'POST',
+      '/api/admin/settings/save',
+      { announcement: 'Changed', margin_call_level: '120' },
+      { token: admin, json: true },
+    );
+    expect(Object.keys(mixed.data)).toEqual(['pending_change_id']);
+    expect(await settings()).toMatchObject({ announcement: 'Maintenance on Sunday' });
+    expect((await settings()).margin_call_level).not.toBe('120');
+    // An admin is a second member too, but never for their own proposal.
+    expect((await decide(admin, 'approve', { id: mixed.data.pending_change_id })).code).toBe(1003);
+    expect((await decide(risk1, 'approve', { id: mixed.data.pending_change_id })).code).toBe(1);
+    expect(await settings()).toMatchObject({ announcement: 'Changed', margin_call_level: '120' });
+  });
 });
