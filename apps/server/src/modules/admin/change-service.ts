@@ -195,7 +195,14 @@ export class ChangeService {
     const before = asRecord(diff.before);
     const after = asRecord(diff.after);
     let preview: ChangePreview | null = null;
-    if (c.status === 'pending') preview = await this.kind(c.kind).preview(c.payload, before, after);
+    // A preview is a help to the approver: one that cannot be made now leaves the queue readable.
+    if (c.status === 'pending')
+      preview = await this.kind(c.kind)
+        .preview(c.payload, before, after)
+        .catch((err: unknown) => {
+          this.ctx.log.error({ err, changeId: c.id }, 'change preview failed');
+          return null;
+        });
     return {
       id: c.id,
       kind: c.kind as ChangeKindName,
