@@ -77,6 +77,11 @@ const EnvSchema = z.object({
   PASSWORD_SCRYPT_N: z.coerce.number().int().min(1024).optional(),
   /** Staff roles that must sign in with TOTP (comma-separated, or `none`); set up at their first sign-in. */
   STAFF_TOTP_ROLES: z.string().default(STAFF_TOTP_ROLES_DEFAULT),
+  /**
+   * Four-eyes changes to money rules: `on`, a save of symbol terms, fees or the margin-call and stop-out
+   * levels is a proposal that takes effect when a second risk or admin member approves it; `off`, saves apply at once.
+   */
+  FOUR_EYES: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Requests per minute of one API key (all its servers together when Redis is configured). */
   API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(300),

@@ -54,6 +54,8 @@ export async function createTestApp(
       // Suites that fire many orders of one trader at once on a loaded machine queue on the user's
       // lock for longer than the production deadline; order-deadline.test.ts sets its own.
       ORDER_DEADLINE_MS: '60000',
+      // Saves of money rules apply at once, as the suites written before four-eyes expect; its own tests turn it on.
+      FOUR_EYES: 'off',
       ...env,
     },
     overrides,

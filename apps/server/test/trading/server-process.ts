@@ -32,7 +32,16 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ORDER_DEADLINE_MS: '60000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ORDER_DEADLINE_MS: '60000',
+      FOUR_EYES: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -19,12 +19,17 @@ import {
   DeskExposureSchema,
   DepositNetworkSaveInput,
   EndSessionsInput,
+  ChangeDecisionInput,
+  ChangeRejectInput,
   FeeChangeInput,
   FeedHealthSchema,
   FeePreviewSchema,
   IdInput,
   LedgerEntrySchema,
   pageOf,
+  PageInput,
+  PendingChangeAnswer,
+  PendingChangeSchema,
   PositionListInput,
   RecoveryCodesSchema,
   STAFF_TOTP_REQUIRED,
@@ -290,8 +295,9 @@ export const feesSave = endpoint({
   method: 'POST',
   path: '/api/admin/fees/save',
   input: FeeChangeInput,
-  output: FeePreviewSchema,
-  summary: "Changes the fee type and rates when every rate is within its type's range; audited",
+  output: z.union([PendingChangeAnswer, FeePreviewSchema]),
+  summary:
+    "Changes the fee type and rates when every rate is within its type's range; audited. With four-eyes on (FOUR_EYES), answers {pending_change_id} and changes nothing until a second risk or admin member approves",
 });
 
 export const symbols = endpoint({
@@ -307,8 +313,9 @@ export const symbolSave = endpoint({
   method: 'POST',
   path: '/api/admin/symbols/save',
   input: SymbolSaveInput,
-  output: AdminSymbolSchema,
-  summary: "Changes a symbol's terms (fields left out keep their value); the trade page follows at once",
+  output: z.union([PendingChangeAnswer, AdminSymbolSchema]),
+  summary:
+    "Changes a symbol's terms (fields left out keep their value); the trade page follows at once. With four-eyes on (FOUR_EYES), answers {pending_change_id} and changes nothing until a second risk or admin member approves",
 });
 
 export const feedHealth = endpoint({
@@ -431,4 +438,34 @@ export const withdrawCurrencyDelete = endpoint({
   input: IdInput,
   output: z.null(),
   summary: 'Deletes a withdraw currency nothing refers to',
+});
+
+// ---------------------------------------------------------------- four-eyes changes (risk)
+export const changesList = endpoint({
+  ...risk,
+  method: 'GET',
+  path: '/api/admin/changes/list',
+  input: PageInput,
+  output: pageOf(PendingChangeSchema),
+  summary:
+    'Proposed changes to money rules (symbol terms, fees, margin-call and stop-out levels): pending first (oldest first), then decided ones, newest first; each pending one with a preview at the current quotes',
+});
+
+export const changesApprove = endpoint({
+  ...risk,
+  method: 'POST',
+  path: '/api/admin/changes/approve',
+  input: ChangeDecisionInput,
+  output: PendingChangeSchema,
+  summary:
+    "Applies a pending change, checked as a direct save is; refused to its proposer, and refused (the change superseded) when the target's values changed since the proposal; audited",
+});
+
+export const changesReject = endpoint({
+  ...risk,
+  method: 'POST',
+  path: '/api/admin/changes/reject',
+  input: ChangeRejectInput,
+  output: PendingChangeSchema,
+  summary: 'Rejects a pending change (optional reason); nothing is applied; audited',
 });

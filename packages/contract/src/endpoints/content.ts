@@ -21,6 +21,7 @@ import {
   SettingsSchema,
   SupportEmailSchema,
 } from '../schemas/content.ts';
+import { PendingChangeAnswer } from '../schemas/admin.ts';
 
 // ---------------------------------------------------------------- news, companies, announcement (public)
 
@@ -172,7 +173,7 @@ export const saveSettings = endpoint({
   method: 'POST',
   path: '/api/admin/settings/save',
   input: SettingsSaveInput,
-  output: SettingsSchema,
+  output: z.union([PendingChangeAnswer, SettingsSchema]),
   summary:
-    'Saves any of service_link, service_link_type, verify_reg_type, announcement, is_show_mobile, allow_http_links (content role) and margin_call_level, stop_out_level (risk role); trade_fee_type is set on the fee screen (risk role)',
+    'Saves any of service_link, service_link_type, verify_reg_type, announcement, is_show_mobile, allow_http_links (content role) and margin_call_level, stop_out_level (risk role); trade_fee_type is set on the fee screen (risk role). With four-eyes on (FOUR_EYES), a save holding margin_call_level or stop_out_level answers {pending_change_id} and changes nothing (its other keys included) until a second risk or admin member approves',
 });

@@ -481,3 +481,65 @@ export const AdminOrderSchema = z.object({
   completed_at: z.string(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+// ---------------------------------------------------------------- four-eyes changes to money rules
+/**
+ * With four-eyes on (the server's FOUR_EYES), a save of money rules (symbol terms, fee type and
+ * rates, margin-call and stop-out levels) changes nothing yet: `data` is this, the change waiting for
+ * a second risk or admin member's approval.
+ */
+export const PendingChangeAnswer = z.object({ pending_change_id: z.number().int() });
+export const PENDING_CHANGE_KINDS = ['symbol', 'fees', 'settings'] as const;
+export const PENDING_CHANGE_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
+export const ChangeDecisionInput = IdInput;
+export const ChangeRejectInput = IdInput.extend({ reason: optionalText(500).default('') });
+/** A 1-lot trade on a symbol at the current mid, with the terms in force and with the proposed ones ('' before its first quote). */
+export const ChangePreviewSymbolSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  mid: z.string(),
+  leverage_before: z.number().int(),
+  leverage_after: z.number().int(),
+  fee_before: z.string(),
+  fee_after: z.string(),
+  margin_before: z.string(),
+  margin_after: z.string(),
+});
+export const ChangePreviewSchema = z.object({
+  symbols: z.array(ChangePreviewSymbolSchema),
+  /**
+   * Symbol changes of leverages, contract size or margin terms: the open accounts whose margin level
+   * (percent) changes with the symbol's open positions margined under the proposed terms at the current
+   * quotes, and the smallest and largest change in percentage points ('' when none); null otherwise.
+   */
+  margin_accounts: z.number().int().nullable(),
+  level_change_min: z.string(),
+  level_change_max: z.string(),
+  /** Setting changes: the open accounts at or below the proposed stop-out level now (null when it is not changed). */
+  below_stop_out: z.number().int().nullable(),
+  /** Setting changes: the open accounts at or below the proposed margin-call level now (null when it is not changed). */
+  below_margin_call: z.number().int().nullable(),
+});
+export const PendingChangeSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(PENDING_CHANGE_KINDS),
+  /** The symbol's id, or the setting keys (comma-separated). */
+  target: z.string(),
+  /** The symbol's code, or the setting keys. */
+  target_label: z.string(),
+  /** The fields the change sets, each as it was when proposed and as proposed. */
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+  proposed_by: z.number().int(),
+  proposer_email: z.string(),
+  created_at: z.string(),
+  status: z.enum(PENDING_CHANGE_STATUSES),
+  decided_by: z.number().int().nullable(),
+  decider_email: z.string(),
+  decided_at: z.string(),
+  reason: z.string(),
+  /** What the change would do now; null once decided. */
+  preview: ChangePreviewSchema.nullable(),
+});
+export type PendingChange = z.infer<typeof PendingChangeSchema>;
+export type ChangePreview = z.infer<typeof ChangePreviewSchema>;

@@ -38,6 +38,9 @@ const CALLS: [Method, string, string | null][] = [
   ['GET', '/api/admin/withdraw_currencies', 'risk'],
   ['POST', '/api/admin/withdraw_currencies/save', 'support'],
   ['POST', '/api/admin/withdraw_currencies/delete', 'content'],
+  ['GET', '/api/admin/changes/list', 'support'],
+  ['POST', '/api/admin/changes/approve', 'finance'],
+  ['POST', '/api/admin/changes/reject', 'content'],
 ];
 
 describe.each(dbTargets)('admin access on %s', (target) => {

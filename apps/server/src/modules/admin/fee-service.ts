@@ -8,6 +8,8 @@ import type { DbOrTx } from '../../platform/db/client.ts';
 import { leveragesBySymbol, listSymbols, type SymbolRow, updateSymbol } from '../market/index.ts';
 import { readSetting, writeSetting } from './setup-repository.ts';
 import { BusChannels } from '../../platform/bus-channels.ts';
+import type { Applied, ChangeKind } from './change-service.ts';
+import { feesChangePreview } from './change-preview.ts';
 
 export interface FeeChange {
   trade_fee_type: number;
@@ -57,48 +59,70 @@ export class FeeService {
     };
   }
 
+  /** Saves a change, or proposes it when four-eyes is on. */
+  save(who: AuthStaff, change: FeeChange): Promise<FeePreview | { pending_change_id: number }> {
+    return this.ctx.services.changes.saveOrPropose<FeeChange, FeePreview>('fees', who, change);
+  }
+
+  /** The fees kind of change: one way in for a direct save and an approval. */
+  readonly feesChange: ChangeKind<FeeChange, FeePreview> = {
+    apply: (tx, who, change) => this.apply(tx, who, change),
+    settle: async (change) => {
+      await this.ctx.services.trading.settings.reload(this.ctx.db);
+      await this.ctx.services.market.reloadSymbols();
+      this.ctx.bus.publish(BusChannels.settingsChanged, {
+        keys: ['trade_fee_type'],
+        values: { trade_fee_type: String(change.trade_fee_type) },
+      });
+    },
+    preview: (change) => feesChangePreview(this.ctx, this, change),
+  };
+
   /** Saves a change only when every symbol's rate is within its type's range; audited with the preview it was shown. */
-  async save(who: AuthStaff, change: FeeChange): Promise<FeePreview> {
-    const result = await this.ctx.db.transaction(async (tx) => {
-      const preview = await this.preview(tx, change);
-      if (preview.rows.some((r) => !r.in_range)) throw invalid('admin.fee_rate_range', { max: preview.max_rate });
-      for (const r of change.rates) await updateSymbol(tx, r.id, { feeRate: r.fee_rate });
-      await writeSetting(tx, 'trade_fee_type', String(change.trade_fee_type));
-      const changed = preview.rows.filter(
-        (r) => r.fee_rate !== r.fee_rate_before || preview.trade_fee_type !== preview.trade_fee_type_before,
+  private async apply(tx: DbOrTx, who: AuthStaff, change: FeeChange): Promise<Applied<FeePreview>> {
+    const preview = await this.preview(tx, change);
+    if (preview.rows.some((r) => !r.in_range)) throw invalid('admin.fee_rate_range', { max: preview.max_rate });
+    for (const r of change.rates) await updateSymbol(tx, r.id, { feeRate: r.fee_rate });
+    await writeSetting(tx, 'trade_fee_type', String(change.trade_fee_type));
+    const changed = preview.rows.filter(
+      (r) => r.fee_rate !== r.fee_rate_before || preview.trade_fee_type !== preview.trade_fee_type_before,
+    );
+    const side = (when: 'before' | 'after') =>
+      Object.fromEntries(
+        changed.map((r) => [
+          r.code,
+          { fee_rate: when === 'before' ? r.fee_rate_before : r.fee_rate, one_lot_fee: when === 'before' ? r.fee_before : r.fee_after },
+        ]),
       );
-      const side = (when: 'before' | 'after') =>
-        Object.fromEntries(
-          changed.map((r) => [
-            r.code,
-            { fee_rate: when === 'before' ? r.fee_rate_before : r.fee_rate, one_lot_fee: when === 'before' ? r.fee_before : r.fee_after },
-          ]),
-        );
-      await this.ctx.services.staff.audit(
-        tx,
-        who,
-        'fees.save',
-        { type: 'settings', id: 'trade_fee_type' },
-        { trade_fee_type: preview.trade_fee_type_before, symbols: side('before') },
-        { trade_fee_type: preview.trade_fee_type, symbols: side('after') },
+    await this.ctx.services.staff.audit(
+      tx,
+      who,
+      'fees.save',
+      { type: 'settings', id: 'trade_fee_type' },
+      { trade_fee_type: preview.trade_fee_type_before, symbols: side('before') },
+      { trade_fee_type: preview.trade_fee_type, symbols: side('after') },
+    );
+    // The fields the change sets (the type and each rate it names), as they were and as they become.
+    const named = new Set(change.rates.map((r) => r.id));
+    const rates = (when: 'before' | 'after') =>
+      Object.fromEntries(
+        preview.rows.filter((r) => named.has(r.id)).map((r) => [r.code, when === 'before' ? r.fee_rate_before : r.fee_rate]),
       );
-      return preview;
-    });
-    await this.ctx.services.trading.settings.reload(this.ctx.db);
-    await this.ctx.services.market.reloadSymbols();
-    this.ctx.bus.publish(BusChannels.settingsChanged, {
-      keys: ['trade_fee_type'],
-      values: { trade_fee_type: String(change.trade_fee_type) },
-    });
     return {
-      ...result,
-      trade_fee_type_before: result.trade_fee_type,
-      rows: result.rows.map((r) => ({ ...r, fee_rate_before: r.fee_rate, fee_before: r.fee_after })),
+      result: {
+        ...preview,
+        trade_fee_type_before: preview.trade_fee_type,
+        rows: preview.rows.map((r) => ({ ...r, fee_rate_before: r.fee_rate, fee_before: r.fee_after })),
+      },
+      target: 'trade_fee_type',
+      label: 'trade_fee_type',
+      before: { trade_fee_type: preview.trade_fee_type_before, fee_rate: rates('before') },
+      after: { trade_fee_type: preview.trade_fee_type, fee_rate: rates('after') },
     };
   }
 
   /** The fee of a 1-lot trade at the current mid, '' before the symbol's first quote when the fee depends on the margin. */
-  private oneLotFee(s: SymbolRow, type: number, rate: string, leverage: number): string {
+  oneLotFee(s: SymbolRow, type: number, rate: string, leverage: number): string {
     const terms = { contractSize: s.contractSize, marginMode: s.marginMode, fixedMargin: s.fixedMargin, feeRate: rate };
     if (type === TradeFeeType.PER_LOT) return money(feeOf(terms, type, 1, 0)).toString();
     const quote = this.ctx.services.market.quote(s.id);

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { ChangeService } from './change-service.ts';
 import { DealerDesk } from './desk-service.ts';
 import { FeeService } from './fee-service.ts';
 import { FundingSetupService } from './funding-setup-service.ts';
-import { registerDeskRoutes, registerStaffRoutes } from './routes.ts';
+import { registerChangeRoutes, registerDeskRoutes, registerStaffRoutes } from './routes.ts';
 import { registerFundingSetupRoutes, registerTradingSetupRoutes } from './setup-routes.ts';
 import { registerStaffAdminRoutes } from './staff-routes.ts';
 import { findActiveStaff, StaffService } from './staff-service.ts';
@@ -16,8 +17,13 @@ declare module '../../context.ts' {
   interface Services {
     staff: StaffService;
     staffSignIn: StaffSignIn;
+    changes: ChangeService;
   }
 }
+
+/** Four-eyes changes: other modules' money rules register their kind of change and preview. */
+export type { Applied, ChangeKind } from './change-service.ts';
+export { settingsChangePreview } from './change-preview.ts';
 
 export const adminModule = {
   name: 'admin',
@@ -31,7 +37,13 @@ export const adminModule = {
     registerStaffRoutes(app, ctx);
     registerStaffAdminRoutes(app, ctx);
     registerUserAdminRoutes(app, ctx, users);
-    registerTradingSetupRoutes(app, ctx, { trading: new TradingSetupService(ctx), users, fees: new FeeService(ctx) });
+    const changes = (ctx.services.changes = new ChangeService(ctx));
+    const trading = new TradingSetupService(ctx);
+    const fees = new FeeService(ctx);
+    changes.register('symbol', trading.symbolChange);
+    changes.register('fees', fees.feesChange);
+    registerTradingSetupRoutes(app, ctx, { trading, users, fees });
+    registerChangeRoutes(app, ctx, changes);
     registerFundingSetupRoutes(app, ctx, new FundingSetupService(ctx));
     const desk = new DealerDesk(ctx);
     registerDeskRoutes(app, ctx, desk);

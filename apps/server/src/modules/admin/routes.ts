@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '@tp/contract/endpoints/admin';
 import type { AppContext } from '../../context.ts';
 import { langOf, route } from '../../http/route.ts';
+import type { ChangeService } from './change-service.ts';
 import type { DealerDesk } from './desk-service.ts';
 
 export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -25,4 +26,11 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
 /** The dealer's desk (risk): the house's book, real or demo. */
 export function registerDeskRoutes(app: FastifyInstance, ctx: AppContext, desk: DealerDesk) {
   route(app, ctx, api.deskExposure, ({ input }) => desk.exposure(input.demo === 1));
+}
+
+/** Four-eyes changes to money rules (risk): the queue, approve, reject. */
+export function registerChangeRoutes(app: FastifyInstance, ctx: AppContext, changes: ChangeService) {
+  route(app, ctx, api.changesList, ({ input }) => changes.list(input.page, input.limit));
+  route(app, ctx, api.changesApprove, ({ input, staff }) => changes.approve(staff, input.id));
+  route(app, ctx, api.changesReject, ({ input, staff }) => changes.reject(staff, input.id, input.reason));
 }

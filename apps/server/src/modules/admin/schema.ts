@@ -57,3 +57,30 @@ export const balanceAdjustments = pgTable(
   },
   (t) => [uniqueIndex('balance_adjustments_user_key_idx').on(t.userId, t.key)],
 );
+
+/**
+ * Four-eyes changes to money rules: one staff member proposes, a second risk or admin member approves
+ * (the change is applied then, checked as a direct save is) or rejects. `diff` holds each changed
+ * field's value before and after as seen at the proposal; an approval finding another before is refused
+ * and the change superseded.
+ */
+export const pendingChanges = pgTable(
+  'pending_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** symbol, fees or settings. */
+    kind: text('kind').notNull(),
+    /** The symbol's id, or the setting keys the change touches. */
+    target: text('target').notNull(),
+    payload: jsonb('payload').notNull(),
+    diff: jsonb('diff').notNull(),
+    proposedBy: integer('proposed_by').notNull(),
+    createdAt: createdAt(),
+    /** pending, approved, rejected or superseded. */
+    status: text('status').notNull().default('pending'),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
+  },
+  (t) => [index('pending_changes_status_idx').on(t.status, t.id)],
+);

@@ -18,6 +18,8 @@ import {
   updateSymbol,
 } from '../market/index.ts';
 import { findOrder } from '../trading/index.ts';
+import type { Applied, ChangeKind } from './change-service.ts';
+import { symbolChangePreview } from './change-preview.ts';
 import { readSetting } from './setup-repository.ts';
 import { adminOrderView } from './user-admin-service.ts';
 
@@ -61,35 +63,47 @@ export class TradingSetupService {
     return rows.map((s) => symbolView(s, leverages.get(s.id) ?? []));
   }
 
-  async saveSymbol(who: AuthStaff, input: SymbolSave): Promise<AdminSymbol> {
-    const saved = await this.ctx.db.transaction(async (tx) => {
-      const before = await findSymbol(tx, input.id, true);
-      if (!before) throw notFound();
-      const changes = this.changesOf(input);
-      const merged = { ...before, ...changes };
-      this.check(merged);
-      // A spread wider than a tenth of the price, or a list of more than 20 leverages, is a typing error.
-      const mid = this.ctx.services.market.quote(before.id)?.mid;
-      if (input.spread !== undefined && mid !== undefined && dec(input.spread).gt(dec(mid).div(10))) throw invalid('admin.spread_too_wide');
-      if (input.leverages && (input.leverages.length === 0 || input.leverages.length > 20)) throw invalid('admin.invalid_list');
-      if (input.fee_rate !== undefined) await this.checkFeeRate(tx, input.fee_rate);
-      if (input.category_id && !(await findCategory(tx, input.category_id))) throw invalid('admin.category_unknown');
-      const leveragesBefore = (await leveragesBySymbol(tx)).get(before.id) ?? [];
-      await updateSymbol(tx, before.id, changes);
-      if (input.leverages)
-        await replaceLeverages(
-          tx,
-          before.id,
-          [...new Set(input.leverages)].sort((a, b) => a - b),
-        );
-      const after = (await findSymbol(tx, before.id))!;
-      const leveragesAfter = (await leveragesBySymbol(tx)).get(before.id) ?? [];
-      const views = { before: symbolView(before, leveragesBefore), after: symbolView(after, leveragesAfter) };
-      await this.ctx.services.staff.audit(tx, who, 'symbol.save', { type: 'symbol', id: before.id }, views.before, views.after);
-      return views.after;
-    });
-    await this.ctx.services.market.reloadSymbols();
-    return saved;
+  /** Saves a symbol's terms, or proposes them when four-eyes is on. */
+  saveSymbol(who: AuthStaff, input: SymbolSave): Promise<AdminSymbol | { pending_change_id: number }> {
+    return this.ctx.services.changes.saveOrPropose<SymbolSave, AdminSymbol>('symbol', who, input);
+  }
+
+  /** The symbol kind of change: one way in for a direct save and an approval. */
+  readonly symbolChange: ChangeKind<SymbolSave, AdminSymbol> = {
+    apply: (tx, who, input) => this.applySymbol(tx, who, input),
+    settle: () => this.ctx.services.market.reloadSymbols(),
+    preview: (input, before, after) => symbolChangePreview(this.ctx, input.id, before, after),
+  };
+
+  /** Checks a symbol change against the symbol as stored now, writes it and audits it (in the caller's transaction). */
+  private async applySymbol(tx: DbOrTx, who: AuthStaff, input: SymbolSave): Promise<Applied<AdminSymbol>> {
+    const before = await findSymbol(tx, input.id, true);
+    if (!before) throw notFound();
+    const changes = this.changesOf(input);
+    const merged = { ...before, ...changes };
+    this.check(merged);
+    // A spread wider than a tenth of the price, or a list of more than 20 leverages, is a typing error.
+    const mid = this.ctx.services.market.quote(before.id)?.mid;
+    if (input.spread !== undefined && mid !== undefined && dec(input.spread).gt(dec(mid).div(10))) throw invalid('admin.spread_too_wide');
+    if (input.leverages && (input.leverages.length === 0 || input.leverages.length > 20)) throw invalid('admin.invalid_list');
+    if (input.fee_rate !== undefined) await this.checkFeeRate(tx, input.fee_rate);
+    if (input.category_id && !(await findCategory(tx, input.category_id))) throw invalid('admin.category_unknown');
+    const leveragesBefore = (await leveragesBySymbol(tx)).get(before.id) ?? [];
+    await updateSymbol(tx, before.id, changes);
+    if (input.leverages)
+      await replaceLeverages(
+        tx,
+        before.id,
+        [...new Set(input.leverages)].sort((a, b) => a - b),
+      );
+    const after = (await findSymbol(tx, before.id))!;
+    const leveragesAfter = (await leveragesBySymbol(tx)).get(before.id) ?? [];
+    const views = { before: symbolView(before, leveragesBefore), after: symbolView(after, leveragesAfter) };
+    await this.ctx.services.staff.audit(tx, who, 'symbol.save', { type: 'symbol', id: before.id }, views.before, views.after);
+    // The fields the change sets, as the symbol held them and as it holds them after the change.
+    const fields = Object.keys(input).filter((k) => k !== 'id' && k in views.after && input[k as keyof SymbolSave] !== undefined);
+    const pick = (v: AdminSymbol) => Object.fromEntries(fields.map((k) => [k, v[k as keyof AdminSymbol]]));
+    return { result: views.after, target: String(before.id), label: before.code, before: pick(views.before), after: pick(views.after) };
   }
 
   async categories() {

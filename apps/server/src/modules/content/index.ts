@@ -15,6 +15,7 @@ export const contentModule = {
   name: 'content',
   register(app: FastifyInstance, ctx: AppContext) {
     ctx.services.content = new ContentService(ctx);
+    ctx.services.changes.register('settings', ctx.services.content.settingsChange);
     registerContentRoutes(app, ctx);
     registerContentAdminRoutes(app, ctx);
     registerManifest(app, ctx);

@@ -20,6 +20,10 @@ import { sanitizeHtml } from './html-sanitizer.ts';
 import * as repo from './repository.ts';
 import type { CompanyRow, NewsRow, NewsTextRow, PageQuery } from './repository.ts';
 import { BusChannels } from '../../platform/bus-channels.ts';
+import type { DbOrTx } from '../../platform/db/client.ts';
+import { type Applied, type ChangeKind, settingsChangePreview } from '../admin/index.ts';
+
+type SettingsChange = Partial<Record<EditableSettingKey, string>>;
 
 /** Published after staff change settings, so services caching them (trading, auth) reload. */
 /** Published after staff change a company (the manifest cache listens). */
@@ -233,8 +237,11 @@ export class ContentService {
     return repo.readSettings(this.ctx.db, EDITABLE_SETTING_KEYS);
   }
 
-  /** Saves a subset of the editable settings; each key needs its role (admin may change all). */
-  async saveSettings(staff: AuthStaff, input: Record<string, unknown>) {
+  /**
+   * Saves a subset of the editable settings; each key needs its role (admin may change all). With
+   * four-eyes on, a save holding a risk level (margin call, stop-out) is proposed whole instead.
+   */
+  async saveSettings(staff: AuthStaff, input: Record<string, unknown>): Promise<Record<string, string> | { pending_change_id: number }> {
     const changes: Partial<Record<EditableSettingKey, string>> = {};
     for (const [key, value] of Object.entries(input)) {
       if (key === 't' || value === undefined) continue;
@@ -246,21 +253,40 @@ export class ContentService {
         throw forbidden('setting_role_required');
       changes[key as EditableSettingKey] = String(value);
     }
+    if (!Object.keys(changes).length) throw invalid('settings_nothing_to_save');
+    const changesService = this.ctx.services.changes;
+    if (changesService.enabled && RISK_SETTING_KEYS.some((k) => changes[k] !== undefined))
+      return { pending_change_id: await changesService.propose('settings', staff, changes) };
+    return changesService.save<SettingsChange, Record<string, string>>('settings', staff, changes);
+  }
+
+  /** The settings kind of change: one way in for a direct save and an approval (roles are the proposer's, checked above). */
+  readonly settingsChange: ChangeKind<SettingsChange, Record<string, string>> = {
+    apply: (tx, staff, changes) => this.applySettings(tx, staff, changes),
+    settle: async (changes) => {
+      this.ctx.bus.publish(BusChannels.settingsChanged, { keys: Object.keys(changes), values: changes });
+    },
+    preview: (changes) => settingsChangePreview(this.ctx, changes),
+  };
+
+  private async applySettings(tx: DbOrTx, staff: AuthStaff, changes: SettingsChange): Promise<Applied<Record<string, string>>> {
     const keys = Object.keys(changes) as EditableSettingKey[];
-    if (!keys.length) throw invalid('settings_nothing_to_save');
-    await this.ctx.db.transaction(async (tx) => {
-      const before = await repo.readSettings(tx, EDITABLE_SETTING_KEYS);
-      const after = { ...before, ...changes };
-      if (changes.service_link && linkScheme(changes.service_link) === 'http' && after.allow_http_links !== '1')
-        throw invalid('url_http_not_allowed');
-      if (after.margin_call_level && after.stop_out_level && !dec(after.stop_out_level).lt(dec(after.margin_call_level))) {
-        throw invalid('stop_out_above_margin_call');
-      }
-      for (const key of keys) await repo.writeSetting(tx, key, changes[key]!);
-      const changedBefore = Object.fromEntries(keys.map((k) => [k, before[k] ?? null]));
-      await this.ctx.services.staff.audit(tx, staff, 'settings.save', { type: 'settings', id: keys.join(',') }, changedBefore, changes);
-    });
-    this.ctx.bus.publish(BusChannels.settingsChanged, { keys, values: changes });
-    return this.editableSettings();
+    const before = await repo.readSettings(tx, EDITABLE_SETTING_KEYS);
+    const after = { ...before, ...changes };
+    if (changes.service_link && linkScheme(changes.service_link) === 'http' && after.allow_http_links !== '1')
+      throw invalid('url_http_not_allowed');
+    if (after.margin_call_level && after.stop_out_level && !dec(after.stop_out_level).lt(dec(after.margin_call_level))) {
+      throw invalid('stop_out_above_margin_call');
+    }
+    for (const key of keys) await repo.writeSetting(tx, key, changes[key]!);
+    const changedBefore = Object.fromEntries(keys.map((k) => [k, before[k] ?? null]));
+    await this.ctx.services.staff.audit(tx, staff, 'settings.save', { type: 'settings', id: keys.join(',') }, changedBefore, changes);
+    return {
+      result: await repo.readSettings(tx, EDITABLE_SETTING_KEYS),
+      target: keys.join(','),
+      label: keys.join(', '),
+      before: changedBefore,
+      after: { ...changes },
+    };
   }
 }

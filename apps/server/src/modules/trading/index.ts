@@ -16,6 +16,10 @@ export {
   type OrderRow,
 } from './views/read-model.ts';
 
+/** Open accounts' figures and the margin rule of figures (previews of staff changes to money rules). */
+export type { OpenAccount } from './trading-service.ts';
+export { requiredMargin } from './engine/figures.ts';
+
 /** The dealer's desk (figures of the house's book), as `ctx.services.trading.deskBook` answers them. */
 export type { DeskBook } from './views/desk-view.ts';
 

@@ -19,7 +19,14 @@ import { TradingSettings } from './admission/settings.ts';
 import { TriggerExecutor } from './engine/trigger-executor.ts';
 import { type DeskBook, deskBookOf } from './views/desk-view.ts';
 import { termsOf } from './views/order-view.ts';
-import { openPositionsOf } from './views/read-model.ts';
+import { openPositionsOf, type OrderRow } from './views/read-model.ts';
+import type { Figures, PositionTerms } from './engine/figures.ts';
+
+export interface OpenAccount {
+  userId: number;
+  figures: Figures;
+  positions: (PositionTerms & { leverage: number })[];
+}
 
 /** What the trading module offers: `ctx.services.trading`. */
 export class TradingService {
@@ -70,6 +77,22 @@ export class TradingService {
   /** Account figures (freeMargin = available prepayment), e.g. for withdrawals; pass the transaction holding ledger.lockUser. */
   accountFigures(userId: number, db?: DbOrTx) {
     return this.accounts.figures(userId, db);
+  }
+
+  /**
+   * Every account with an open position (real and demo): its figures now and its positions' terms,
+   * for the back office's previews of rule changes (read without locks: a snapshot, not a decision).
+   */
+  async openAccounts(): Promise<OpenAccount[]> {
+    const rows = [...(await openPositionsOf(this.ctx.db, false)), ...(await openPositionsOf(this.ctx.db, true))];
+    const byUser = new Map<number, OrderRow[]>();
+    for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
+    const accounts: OpenAccount[] = [];
+    for (const [userId, list] of byUser) {
+      const figures = await this.accounts.figures(userId);
+      accounts.push({ userId, figures, positions: list.map((r) => ({ ...termsOf(r), leverage: r.leverage })) });
+    }
+    return accounts;
   }
 
   /** Open positions and pending orders of one user on one symbol. */

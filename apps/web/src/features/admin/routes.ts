@@ -83,6 +83,15 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     ),
   },
   {
+    // Four-eyes changes to money rules: the roles that approve them (risk; admin sees all).
+    path: 'changes',
+    roles: ['risk'],
+    Screen: lazyScreen(
+      () => import('./components/changes-screen'),
+      (m) => m.ChangesScreen,
+    ),
+  },
+  {
     path: 'funding',
     roles: ['finance'],
     Screen: lazyScreen(

@@ -29,7 +29,11 @@ export function staffQueryOptions<E extends Endpoint>(endpoint: E, input: InputO
   };
 }
 
-export function useStaffQuery<E extends Endpoint>(endpoint: E, input: InputOf<E>, options: { enabled?: boolean; refetchInterval?: number } = {}) {
+export function useStaffQuery<E extends Endpoint>(
+  endpoint: E,
+  input: InputOf<E>,
+  options: { enabled?: boolean; refetchInterval?: number } = {},
+) {
   return useQuery({
     ...staffQueryOptions(endpoint, input),
     enabled: options.enabled ?? true,
@@ -38,12 +42,19 @@ export function useStaffQuery<E extends Endpoint>(endpoint: E, input: InputOf<E>
   });
 }
 
-/** The mutation options of a back office change: toasts `successMessage` and refreshes every back office query when it succeeds. */
+/** A save of money rules under four-eyes: the server kept it as a proposal for a second member to approve. */
+export const isPendingChange = (data: unknown): data is { pending_change_id: number } =>
+  typeof data === 'object' && data !== null && 'pending_change_id' in data;
+
+/**
+ * The mutation options of a back office change: toasts `successMessage` (or that the change was sent
+ * for approval, when the server answers a pending change) and refreshes every back office query when it succeeds.
+ */
 export function staffMutationOptions<E extends Endpoint>(endpoint: E, queryClient: QueryClient, successMessage: AdminKey = 'admin.saved') {
   return {
     mutationFn: (input: InputOf<E>): Promise<OutputOf<E>> => call(endpoint, input),
-    onSuccess: () => {
-      toast(i18n.t(successMessage), 'success');
+    onSuccess: (data: OutputOf<E>) => {
+      toast(i18n.t(isPendingChange(data) ? 'admin.changes.sent' : successMessage), 'success');
       return refreshStaffQueries(queryClient);
     },
   };

@@ -65,7 +65,7 @@ export function AuditScreen() {
 }
 
 /** One entry's changes, field: old → new, with the raw JSON behind a details toggle. */
-function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
+export function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
   const { t } = useTranslation();
   const rows = auditDiff(before, after);
   return (

@@ -7,6 +7,8 @@ interface PromptDialogProps {
   title: string;
   /** Label of the one text input; without it the dialog only asks to confirm. */
   label?: string;
+  /** The text may be left empty (an optional reason). */
+  optional?: boolean;
   initial?: string;
   busy: boolean;
   danger?: boolean;
@@ -16,12 +18,12 @@ interface PromptDialogProps {
 }
 
 /** Confirms an action, with one required text (reason, amount, reference) when `label` is given. */
-export function PromptDialog({ title, label, initial = '', busy, danger, children, onCancel, onConfirm }: PromptDialogProps) {
+export function PromptDialog({ title, label, optional, initial = '', busy, danger, children, onCancel, onConfirm }: PromptDialogProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const confirm = () => {
-    if (label && !value.trim()) {
+    if (label && !optional && !value.trim()) {
       setError(t('admin.fill_all'));
       return;
     }
