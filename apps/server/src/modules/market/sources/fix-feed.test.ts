@@ -42,8 +42,6 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
   const market = () => t.ctx.services.market as MarketServiceImpl;
 
   beforeAll(async () => {
-    t = await createTestApp('pglite');
-    market().onTick((tick) => ticks.push(tick));
     session = {
       name: 'lp1',
       host: '127.0.0.1',
@@ -59,17 +57,17 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
       maxReconnectSeconds: 1,
       symbols: { BTCUSDT: 'BTC/USDT', ETHUSDT: 'ETH/USDT' },
     };
+    // The app builds its price source from PRICE_SOURCE=fix; the test starts it as the leader would.
+    t = await createTestApp('pglite', {}, { PRICE_SOURCE: 'fix', fix: { sessions: [session] } });
+    market().onTick((tick) => ticks.push(tick));
     const btc = market().quote(market().symbolByCode('BTCUSDT')!.id)!;
     sim = new FixSimulator(session, t.ctx.log, [
       { symbol: 'BTC/USDT', bid: dec(btc.mid).minus(5).toString(), ask: dec(btc.mid).plus(5).toString(), time: Date.now() },
     ]);
     await sim.start();
-    feed = new FixFeedSource({
-      market: market(),
-      config: { ...t.config, PRICE_SOURCE: 'fix', fix: { sessions: [session] } },
-      log: t.ctx.log,
-    });
-    feed.start();
+    feed = t.ctx.services.priceSource as FixFeedSource;
+    expect(feed).toBeInstanceOf(FixFeedSource);
+    await feed.start();
   });
   afterAll(async () => {
     feed?.stop();
@@ -79,7 +77,7 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
 
   const btc = () => market().symbolByCode('BTCUSDT')!;
   const eth = () => market().symbolByCode('ETHUSDT')!;
-  const status = () => feed.status()[0]!;
+  const status = () => feed.sessions()[0]!;
   const quoted = (id: number) => market().quote(id)!;
   const marksUp = (code: 'BTCUSDT' | 'ETHUSDT', bid: string, ask: string) => {
     const m = markUp(market().symbolByCode(code)!, dec(bid), dec(ask));
@@ -113,14 +111,29 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
     expect(market().isOpen(eth().id)).toBe(true);
   });
 
-  it('heartbeats flow while no quote is sent; the session shows its sequence numbers and last message time', async () => {
+  it('heartbeats flow while no quote is sent; /health/ready and /metrics show the session', async () => {
     const beats = status().heartbeats;
     await until(() => status().heartbeats >= beats + 2, 5000);
     const s = status();
     expect(s).toMatchObject({ loggedOn: true, primary: true, name: 'lp1' });
     expect(s.inSeqNum).toBeGreaterThan(1);
     expect(s.outSeqNum).toBeGreaterThan(1);
-    expect(Date.now() - s.lastMessageAt!).toBeLessThan(2500);
+
+    const ready = (await t.app.inject({ method: 'GET', url: '/health/ready' })).json();
+    const [reported] = ready.checks.fix.sessions;
+    expect(ready.checks.fix.ok).toBe(true);
+    expect(reported).toMatchObject({ name: 'lp1', primary: true, loggedOn: true, gaps: 0, reconnects: 0 });
+    expect(reported.inSeqNum).toBeGreaterThan(1);
+    expect(reported.outSeqNum).toBeGreaterThan(1);
+    expect(Date.now() - Date.parse(reported.lastMessageAt)).toBeLessThan(2500);
+
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toMatch(/^tp_fix_logged_on\{session="lp1"\} 1$/m);
+    expect(text).toMatch(/^tp_fix_seq_num\{session="lp1",direction="in"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^tp_fix_seq_num\{session="lp1",direction="out"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^tp_fix_last_message_age_seconds\{session="lp1"\} [0-9.e-]+$/m);
+    expect(text).toMatch(/^tp_fix_gaps\{session="lp1"\} 0$/m);
+    expect(text).toMatch(/^tp_fix_reconnects\{session="lp1"\} 0$/m);
   });
 
   it('a dropped connection logs on again and quotes resume', async () => {
@@ -131,6 +144,8 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
     sim.push({ symbol: 'BTC/USDT', bid: mid.plus(3).toString(), ask: mid.plus(7).toString(), time: Date.now() });
     await until(() => marksUp('BTCUSDT', mid.plus(3).toString(), mid.plus(7).toString()));
     expect(sim.requests.length).toBeGreaterThanOrEqual(2);
+    const ready = (await t.app.inject({ method: 'GET', url: '/health/ready' })).json();
+    expect(ready.checks.fix.sessions[0]).toMatchObject({ loggedOn: true, reconnects: reconnects + 1 });
   });
 
   it('a sequence gap is resent or gap-filled and the session carries on', async () => {
@@ -139,6 +154,8 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
     const mid = dec(quoted(btc().id).mid);
     sim.push({ symbol: 'BTC/USDT', bid: mid.minus(4).toString(), ask: mid.plus(4).toString(), time: Date.now() });
     await until(() => status().gaps === gaps + 1);
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toMatch(new RegExp(`^tp_fix_gaps\\{session="lp1"\\} ${gaps + 1}$`, 'm'));
     await until(() => marksUp('BTCUSDT', mid.minus(4).toString(), mid.plus(4).toString()));
     // Later messages are in sequence again: the next quote arrives and no further gap is seen.
     sim.push({ symbol: 'BTC/USDT', bid: mid.minus(1).toString(), ask: mid.plus(1).toString(), time: Date.now() });

@@ -274,23 +274,28 @@ class MarketDataClient extends AsciiSession {
  */
 export class FixFeedSource implements PriceSource {
   readonly name = 'fix';
-  readonly sessions: FixMarketDataSession[];
+  private readonly fixSessions: FixMarketDataSession[];
 
   constructor(deps: SourceDeps) {
     const fix = deps.config.fix;
     if (!fix) throw new Error('PRICE_SOURCE=fix needs FIX_CONFIG');
-    this.sessions = fix.sessions.slice(0, 1).map((s, i) => new FixMarketDataSession(s, i === 0, deps));
+    this.fixSessions = fix.sessions.slice(0, 1).map((s, i) => new FixMarketDataSession(s, i === 0, deps));
   }
 
+  private running = false;
+
   start(): void {
-    for (const s of this.sessions) s.start();
+    this.running = true;
+    for (const s of this.fixSessions) s.start();
   }
 
   stop(): void {
-    for (const s of this.sessions) s.stop();
+    this.running = false;
+    for (const s of this.fixSessions) s.stop();
   }
 
-  status(): FixSessionStatus[] {
-    return this.sessions.map((s) => s.refresh());
+  /** Only while running: a follower builds the source but never starts it. */
+  sessions(): FixSessionStatus[] {
+    return this.running ? this.fixSessions.map((s) => s.refresh()) : [];
   }
 }
