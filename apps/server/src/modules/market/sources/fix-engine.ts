@@ -41,8 +41,9 @@ export function describeSession(s: FixSessionConfig, role: 'initiator' | 'accept
         ...(s.tls ? { tls: { rejectUnauthorized: true, nodeTlsConnectionOptions: { servername: s.host } } } : {}),
       },
     },
-    Username: s.username ?? '',
-    Password: s.password ?? '',
+    // Absent, not empty: Username (553) and Password (554) go on the Logon only when configured.
+    ...(s.username === undefined ? {} : { Username: s.username }),
+    ...(s.password === undefined ? {} : { Password: s.password }),
     EncryptMethod: 0,
     ResetSeqNumFlag: s.resetOnLogon,
     HeartBtInt: s.heartbeatSeconds,

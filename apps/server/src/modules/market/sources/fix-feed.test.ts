@@ -113,7 +113,8 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
 
   it('heartbeats flow while no quote is sent; /health/ready and /metrics show the session', async () => {
     const beats = status().heartbeats;
-    await until(() => status().heartbeats >= beats + 2, 5000);
+    const sent = sim.received.filter((m) => m === '0').length;
+    await until(() => status().heartbeats >= beats + 2 && sim.received.filter((m) => m === '0').length >= sent + 2, 5000);
     const s = status();
     expect(s).toMatchObject({ loggedOn: true, primary: true, name: 'lp1' });
     expect(s.inSeqNum).toBeGreaterThan(1);
@@ -150,10 +151,13 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
 
   it('a sequence gap is resent or gap-filled and the session carries on', async () => {
     const gaps = status().gaps;
+    const resendRequests = sim.received.filter((m) => m === '2').length;
     sim.skipSequenceNumbers(3);
     const mid = dec(quoted(btc().id).mid);
     sim.push({ symbol: 'BTC/USDT', bid: mid.minus(4).toString(), ask: mid.plus(4).toString(), time: Date.now() });
     await until(() => status().gaps === gaps + 1);
+    // The server asked for the missing messages (ResendRequest, 35=2).
+    await until(() => sim.received.filter((m) => m === '2').length === resendRequests + 1);
     const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(text).toMatch(new RegExp(`^tp_fix_gaps\\{session="lp1"\\} ${gaps + 1}$`, 'm'));
     await until(() => marksUp('BTCUSDT', mid.minus(4).toString(), mid.plus(4).toString()));
@@ -187,6 +191,21 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
       await t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 30 }).where(eq(symbols.id, btc().id));
       await market().reloadSymbols();
     }
+  });
+
+  it('a provider that goes away is tried again until it is back, then quotes resume', async () => {
+    const reconnects = status().reconnects;
+    sim.stop();
+    await until(() => !status().loggedOn);
+    await sleep(1500);
+    expect(status().loggedOn).toBe(false);
+    const mid = dec(quoted(btc().id).mid);
+    sim = new FixSimulator(session, t.ctx.log, [
+      { symbol: 'BTC/USDT', bid: mid.minus(6).toString(), ask: mid.plus(6).toString(), time: Date.now() },
+    ]);
+    await sim.start();
+    await until(() => status().loggedOn && status().reconnects === reconnects + 1, 10_000);
+    await until(() => marksUp('BTCUSDT', mid.minus(6).toString(), mid.plus(6).toString()));
   });
 
   it('refuses a missing or bad FIX_CONFIG at start, naming the problem', () => {

@@ -34,6 +34,8 @@ export class FixSimulator {
   private readonly quotes = new Map<string, SimQuote>();
   readonly sessions = new Set<ProviderSession>();
   readonly logons: Array<{ username: string; password: string }> = [];
+  /** MsgType (35) of every message received, session messages included, in order. */
+  readonly received: string[] = [];
   readonly requests: Array<{ symbols: string[]; subscriptionType: string | null; depth: string | null; entryTypes: string[] }> = [];
   private launcher: SessionLauncher | null = null;
   private entity: { acceptor?: { server?: { listening?: boolean } } } | null = null;
@@ -128,7 +130,9 @@ class ProviderSession extends AsciiSession {
     this.sim.sessions.delete(this);
   }
 
-  protected override onDecoded(): void {}
+  protected override onDecoded(msgType: string): void {
+    this.sim.received.push(msgType);
+  }
   protected override onEncoded(): void {}
 
   protected override onApplicationMsg(msgType: string, view: MsgView): void {
