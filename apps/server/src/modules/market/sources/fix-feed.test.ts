@@ -187,6 +187,11 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
       expect(market().isOpen(btc().id)).toBe(false);
       sim.push({ symbol: 'BTC/USDT', bid: mid.plus(2).toString(), ask: mid.plus(2).toString(), time: Date.now() });
       await until(() => market().isOpen(btc().id));
+      // Each quote carries its own message's time, not the newest the symbol has seen.
+      const old = Date.now() - 20_000;
+      sim.push({ symbol: 'BTC/USDT', bid: mid.plus(3).toString(), ask: mid.plus(3).toString(), time: old });
+      await until(() => marksUp('BTCUSDT', mid.plus(3).toString(), mid.plus(3).toString()));
+      expect(ticks.filter((x) => x.symbolId === btc().id).at(-1)!.sourceTime).toBe(old);
     } finally {
       await t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 30 }).where(eq(symbols.id, btc().id));
       await market().reloadSymbols();

@@ -37,7 +37,6 @@ export interface FixSessionStatus {
 interface Side {
   bid?: string;
   ask?: string;
-  time?: number;
 }
 
 /** One initiator: logs on, asks for top of book of its symbols, and feeds each change into the quote pipeline. */
@@ -148,17 +147,30 @@ class FixMarketDataSession {
     };
   }
 
-  /** W: a whole top of book for one symbol; X: changes, possibly of several symbols. */
+  /**
+   * W: a whole top of book for one symbol; X: changes, possibly of several symbols. Each symbol the
+   * message changed becomes one quote, timed by the newest of its entries' times in this message.
+   */
   marketData(msgType: string, view: MsgView): void {
     const sent = fixTime(view.getString('SendingTime'));
-    const changed = new Set<string>();
+    const changed = new Map<string, number | undefined>();
+    const take = (symbol: string, book: Side, entry: MsgView, action: string | null) => {
+      if (!this.applyEntry(book, entry, action)) return;
+      const at = entryTime(entry, sent);
+      const before = changed.get(symbol);
+      changed.set(symbol, at === undefined ? before : Math.max(before ?? 0, at));
+    };
     if (msgType === MsgType.MarketDataSnapshotFullRefresh) {
       const symbol = view.getString('Symbol');
       if (!symbol) return;
       const book: Side = {};
       this.books.set(symbol, book);
-      this.apply(book, view.getView('NoMDEntries'), sent, null);
-      changed.add(symbol);
+      changed.set(symbol, undefined);
+      const group = view.getView('NoMDEntries');
+      for (let i = 0; group && i < group.groupCount(); i++) {
+        const entry = group.getGroupInstance(i);
+        if (entry) take(symbol, book, entry, null);
+      }
     } else if (msgType === MsgType.MarketDataIncrementalRefresh) {
       const group = view.getView('NoMDEntries');
       for (let i = 0; group && i < group.groupCount(); i++) {
@@ -167,62 +179,53 @@ class FixMarketDataSession {
         if (!entry || !symbol) continue;
         const book = this.books.get(symbol) ?? {};
         this.books.set(symbol, book);
-        this.applyEntry(book, entry, sent, entry.getString('MDUpdateAction'));
-        changed.add(symbol);
+        take(symbol, book, entry, entry.getString('MDUpdateAction'));
       }
     } else if (msgType === MsgType.MarketDataRequestReject) {
       this.deps.log.warn({ fix: this.cfg.name, reason: view.getString('Text') }, 'FIX market data request refused');
       return;
     } else return;
-    for (const symbol of changed) this.publish(symbol);
+    for (const [symbol, at] of changed) this.publish(symbol, at ?? sent);
   }
 
-  private apply(book: Side, group: MsgView | null, sent: number | undefined, action: string | null): void {
-    for (let i = 0; group && i < group.groupCount(); i++) {
-      const entry = group.getGroupInstance(i);
-      if (entry) this.applyEntry(book, entry, sent, action);
-    }
-  }
-
-  private applyEntry(book: Side, entry: MsgView, sent: number | undefined, action: string | null): void {
+  /** A bid or offer entry: new or changed (a price), or deleted (MDUpdateAction 2). False for anything else. */
+  private applyEntry(book: Side, entry: MsgView, action: string | null): boolean {
     const type = entry.getString('MDEntryType');
-    if (type !== '0' && type !== '1') return;
+    if (type !== '0' && type !== '1') return false;
     const side = type === '0' ? 'bid' : 'ask';
     if (action === '2') {
       delete book[side];
-      return;
+      return true;
     }
     const px = entry.getString('MDEntryPx')?.trim() ?? '';
-    if (!PRICE.test(px)) return;
+    if (!PRICE.test(px)) return false;
     book[side] = px;
-    // The entry's own time (with its date, or the message's) is the provider's pricing time; else SendingTime.
-    const entryTime = entry.getString('MDEntryTime');
-    const date = entry.getString('MDEntryDate') ?? view8601Date(sent);
-    const at = entryTime ? fixTime(date, entryTime) : sent;
-    if (at !== undefined) book.time = Math.max(book.time ?? 0, at);
-    else if (sent !== undefined) book.time = sent;
+    return true;
   }
 
-  private publish(symbolName: string): void {
+  private publish(symbolName: string, sourceTime: number | undefined): void {
     const book = this.books.get(symbolName);
     const code = this.codes.get(symbolName);
     const symbol = code ? this.deps.market.symbolByCode(code) : undefined;
     if (!book?.bid || !book.ask || !symbol) return;
-    const now = Date.now();
     this.status.quotes++;
     this.deps.market.publishTick({
       symbolId: symbol.id,
       bid: book.bid,
       ask: book.ask,
-      time: now,
-      ...(book.time === undefined ? {} : { sourceTime: book.time }),
+      time: Date.now(),
+      ...(sourceTime === undefined ? {} : { sourceTime }),
     });
   }
 }
 
-/** The UTC date of epoch milliseconds as a FIX UTCDateOnly (YYYYMMDD). */
-function view8601Date(ms: number | undefined): string | null {
-  return ms === undefined ? null : new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
+/** An entry's MDEntryDate/MDEntryTime (the date of SendingTime when it gives a time only); undefined without a time. */
+function entryTime(entry: MsgView, sent: number | undefined): number | undefined {
+  const time = entry.getString('MDEntryTime');
+  if (!time) return undefined;
+  const date =
+    entry.getString('MDEntryDate') ?? (sent === undefined ? null : new Date(sent).toISOString().slice(0, 10).replaceAll('-', ''));
+  return fixTime(date, time);
 }
 
 /** The engine's session object: it keeps the FIX session rules, this class only hears what the feed needs. */
