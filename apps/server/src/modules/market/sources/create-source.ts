@@ -1,5 +1,5 @@
 import { ExternalFeedSource } from './external-feed.ts';
-import { FixFeedSource } from './fix-feed.ts';
+import { FixSource } from './fix-source.ts';
 import type { PriceSource, SourceDeps } from './price-source.ts';
 import { ReplaySource } from './replay.ts';
 import { SimulatorSource } from './simulator.ts';
@@ -12,7 +12,7 @@ export function createPriceSource(deps: SourceDeps): PriceSource {
     case 'external':
       return new ExternalFeedSource(deps);
     case 'fix':
-      return new FixFeedSource(deps);
+      return new FixSource(deps);
     default:
       return new SimulatorSource(deps);
   }

@@ -8,13 +8,16 @@ export type { EngineFactory, IJsFixConfig, MsgView } from 'jspurefix';
 import type { Logger } from 'pino';
 import type { FixSessionConfig } from '../../../fix-config.ts';
 
-/** The engine's own log lines go to ours: its chatter at debug, its warnings and errors as they are. */
-export function engineLogs(log: Logger, session: string): JsFixLoggerFactory {
+/**
+ * The engine's own log lines go to ours: its chatter at debug, its warnings and errors at warn, except
+ * while we stop the session (its "initiator stopped" is then no news).
+ */
+export function engineLogs(log: Logger, session: string, stopping: () => boolean = () => false): JsFixLoggerFactory {
   const make = (component: string): IJsFixLogger => ({
     info: (message) => log.debug({ fix: session, component }, message),
     debug: (message) => log.trace({ fix: session, component }, message),
-    warning: (message) => log.warn({ fix: session, component }, message),
-    error: (err) => log.warn({ fix: session, component, err: err.message }, 'FIX engine error'),
+    warning: (message) => (stopping() ? log.debug : log.warn).call(log, { fix: session, component }, message),
+    error: (err) => (stopping() ? log.debug : log.warn).call(log, { fix: session, component, err: err.message }, 'FIX engine error'),
   });
   return { logger: (type: string) => make(type), plain: (file: string) => make(file) } as JsFixLoggerFactory;
 }

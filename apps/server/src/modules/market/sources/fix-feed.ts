@@ -47,7 +47,7 @@ class FixMarketDataSession {
   private readonly books = new Map<string, Side>();
   private launcher: SessionLauncher | null = null;
   client: MarketDataClient | null = null;
-  private stopped = false;
+  stopped = false;
 
   constructor(
     readonly cfg: FixSessionConfig,
@@ -76,7 +76,11 @@ class FixMarketDataSession {
     const owner = this; // eslint-disable-line @typescript-eslint/no-this-alias -- the engine builds the client
     class Launcher extends SessionLauncher {
       constructor() {
-        super(describeSession(session, 'initiator'), null, engineLogs(owner.deps.log, session.name));
+        super(
+          describeSession(session, 'initiator'),
+          null,
+          engineLogs(owner.deps.log, session.name, () => owner.stopped),
+        );
       }
       protected override makeFactory(): EngineFactory {
         return {
@@ -272,7 +276,7 @@ class MarketDataClient extends AsciiSession {
 }
 
 /**
- * PRICE_SOURCE=fix: FIX 4.4 market data from the sessions of FIX_CONFIG (docs/fix.md). This slice
+ * FIX 4.4 market data from the sessions of FIX_CONFIG (docs/fix.md), loaded by FixSource. This slice
  * takes its prices from the first (primary) session only.
  */
 export class FixFeedSource implements PriceSource {
