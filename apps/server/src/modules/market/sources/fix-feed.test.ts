@@ -213,6 +213,31 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
     await until(() => marksUp('BTCUSDT', mid.minus(6).toString(), mid.plus(6).toString()));
   });
 
+  it('a logon the provider refuses (wrong password) gives no quotes and shows the session logged off', async () => {
+    const provider = { ...session, name: 'lp2', port: await freePort() };
+    const other = new FixSimulator(provider, t.ctx.log, [{ symbol: 'ETH/USDT', bid: '1', ask: '2', time: Date.now() }]);
+    await other.start();
+    const { FixFeedSource } = await import('./fix-feed.ts');
+    const wrong = new FixFeedSource({
+      market: market(),
+      config: { ...t.config, fix: { sessions: [{ ...provider, password: 'not-the-password' }] } },
+      log: t.ctx.log,
+    });
+    const quotes = ticks.length;
+    try {
+      wrong.start();
+      await until(() => other.logons.length >= 1);
+      await sleep(500);
+      expect(other.logons[0]).toEqual({ username: 'tp-user', password: 'not-the-password' });
+      expect(other.requests).toEqual([]);
+      expect(wrong.sessions()[0]).toMatchObject({ name: 'lp2', loggedOn: false, logons: 0, quotes: 0 });
+      expect(ticks.length).toBe(quotes);
+    } finally {
+      wrong.stop();
+      other.stop();
+    }
+  });
+
   it('refuses a missing or bad FIX_CONFIG at start, naming the problem', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fix-config-'));
     const file = path.join(dir, 'fix.json');
