@@ -15,7 +15,7 @@ const FixSessionSchema = z
     /** Logon with ResetSeqNumFlag (141=Y): both sides start again at 1 at every logon. */
     resetOnLogon: z.boolean().default(true),
     tls: z.boolean().default(false),
-    /** First wait before logging on again after a lost connection; doubled after each failed try, up to maxReconnectSeconds. */
+    /** Wait before trying again after a lost connection (and between tries at start); after a failed recovery, maxReconnectSeconds. */
     reconnectSeconds: z.number().min(0.1).max(60).default(1),
     maxReconnectSeconds: z.number().min(1).max(600).default(30),
     /** Our symbol code -> the provider's symbol name (55). */
