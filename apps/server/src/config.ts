@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { STAFF_TOTP_ROLES_DEFAULT } from '@tp/contract/schemas/admin';
 import { z } from 'zod';
+import { type FixConfig, readFixConfig } from './fix-config.ts';
 import { REPO_ROOT } from './paths.ts';
 
 const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
@@ -90,12 +91,14 @@ const EnvSchema = z.object({
    * random one is made once and kept in the database; set it so a copy of the database alone cannot sign.
    */
   API_KEY_SECRET: z.string().min(32, 'at least 32 characters').optional(),
-  PRICE_SOURCE: z.enum(['simulator', 'replay', 'external']).default('simulator'),
+  PRICE_SOURCE: z.enum(['simulator', 'replay', 'external', 'fix']).default('simulator'),
   PRICE_SEED: z.coerce.number().int().default(42),
   PRICE_TICK_MULTIPLIER: z.coerce.number().positive().default(1),
   REPLAY_FILE: z.string().optional(),
   FEED_URL: z.string().url().optional(),
   FEED_SYMBOL_MAP: z.string().optional(),
+  /** PRICE_SOURCE=fix: the JSON file of FIX 4.4 sessions (docs/fix.md), checked at start. */
+  FIX_CONFIG: z.string().optional(),
   /** A symbol whose newest tick is older than this is stale (external feed reconnect; /health/ready). */
   FEED_STALE_MS: z.coerce.number().int().positive().default(10_000),
   /** Several servers: a follower that has heard neither a tick nor the leader's heartbeat for this long refuses to trade. */
@@ -192,7 +195,7 @@ const EnvSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { storageDir: string; webDist: string };
+export type Config = z.infer<typeof EnvSchema> & { storageDir: string; webDist: string; fix: FixConfig | null };
 
 export class ConfigError extends Error {}
 
@@ -228,7 +231,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (base.METRICS_PORT !== undefined && base.METRICS_PORT === base.PORT)
     throw new ConfigError(`Invalid configuration in environment variables:\n  METRICS_PORT must differ from PORT (${base.PORT})`);
-  const merged = { ...base, ...overrides };
+  let fix: FixConfig | null = null;
+  if (base.PRICE_SOURCE === 'fix') {
+    if (!base.FIX_CONFIG) throw new ConfigError('Invalid configuration in environment variables:\n  PRICE_SOURCE=fix needs FIX_CONFIG');
+    try {
+      fix = readFixConfig(base.FIX_CONFIG);
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration in the FIX_CONFIG file:\n${(err as Error).message}`);
+    }
+  }
+  const merged = { ...base, fix, ...overrides };
   return {
     ...merged,
     storageDir: overrides.storageDir ?? base.STORAGE_DIR ?? path.join(merged.DATA_DIR, 'uploads'),

@@ -81,7 +81,15 @@ describe('deployment files', () => {
     const rules = readYaml('ops/prometheus-alerts.yaml');
     const alerts = rules.groups.flatMap((g: { rules: { alert: string; expr: string }[] }) => g.rules);
     expect(alerts.map((a: { alert: string }) => a.alert)).toEqual(
-      expect.arrayContaining(['FeedStale', 'NoLeader', 'EventLoopLag', 'HighErrorRate', 'StopOutsSpike', 'DatabasePoolSaturated']),
+      expect.arrayContaining([
+        'FeedStale',
+        'NoLeader',
+        'EventLoopLag',
+        'HighErrorRate',
+        'StopOutsSpike',
+        'DatabasePoolSaturated',
+        'FixSessionDown',
+      ]),
     );
     const exported =
       fs.readFileSync(path.join(ROOT, 'apps/server/src/observability/routes.ts'), 'utf8') +

@@ -55,3 +55,24 @@ export function feedSummary(ctx: AppContext, now = Date.now()): FeedSummary {
     symbols,
   };
 }
+
+/** One FIX session of the price source (PRICE_SOURCE=fix), as the source reports it. */
+export interface FixSessionHealth {
+  name: string;
+  primary: boolean;
+  loggedOn: boolean;
+  lastMessageAt: number | null;
+  inSeqNum: number;
+  outSeqNum: number;
+  gaps: number;
+  reconnects: number;
+  logons: number;
+  heartbeats: number;
+  quotes: number;
+}
+
+/** The price source's FIX sessions (none for the other sources, and on a follower, which runs no source). */
+export function fixSessionsOf(ctx: AppContext): FixSessionHealth[] {
+  const source = (ctx.services as { priceSource?: { sessions?: () => FixSessionHealth[] } }).priceSource;
+  return source?.sessions?.() ?? [];
+}

@@ -1,12 +1,23 @@
 import type { AppContext } from '../context.ts';
 import { APPLIED_MIGRATION_QUERY, latestMigration, queryRaw } from '../platform/db/client.ts';
-import { type FeedSummary, feedSummary } from './feed-health.ts';
+import { type FeedSummary, feedSummary, fixSessionsOf } from './feed-health.ts';
 
 /** A readiness poll every second costs at most one query a second. */
 const DB_CHECK_CACHE_MS = 1_000;
 const DB_CHECK_TIMEOUT_MS = 1_000;
 /** A Redis that does not answer a PING within this time is not ready, even with its connections up. */
 export const BUS_PING_TIMEOUT_MS = 1_000;
+
+interface FixSessionReport {
+  name: string;
+  primary: boolean;
+  loggedOn: boolean;
+  lastMessageAt: string | null;
+  inSeqNum: number;
+  outSeqNum: number;
+  gaps: number;
+  reconnects: number;
+}
 
 interface DatabaseCheck {
   database: { ok: boolean; kind: 'pglite' | 'postgres'; latencyMs: number; error?: string };
@@ -18,6 +29,8 @@ export interface ReadyReport {
   role: 'leader' | 'follower';
   checks: DatabaseCheck & {
     feed: FeedSummary;
+    /** PRICE_SOURCE=fix on the leader: each session's state; shown, not counted (the feed check covers the prices). */
+    fix?: { ok: boolean; sessions: FixSessionReport[] };
     bus: { ok: boolean; kind: 'memory' | 'redis'; detail?: Record<string, string> };
   };
 }
@@ -41,9 +54,28 @@ export class Health {
     const feed = feedSummary(this.ctx, now);
     const bus = this.ctx.bus.state?.() ?? { kind: 'memory' as const, connected: true };
     const detail = { ...bus.detail, ...(answers ? {} : { ping: `no answer within ${BUS_PING_TIMEOUT_MS} ms` }) };
+    const fixSessions = fixSessionsOf(this.ctx);
+    const fix = fixSessions.length
+      ? {
+          fix: {
+            ok: fixSessions.some((s) => s.primary && s.loggedOn),
+            sessions: fixSessions.map((s) => ({
+              name: s.name,
+              primary: s.primary,
+              loggedOn: s.loggedOn,
+              lastMessageAt: s.lastMessageAt === null ? null : new Date(s.lastMessageAt).toISOString(),
+              inSeqNum: s.inSeqNum,
+              outSeqNum: s.outSeqNum,
+              gaps: s.gaps,
+              reconnects: s.reconnects,
+            })),
+          },
+        }
+      : {};
     const checks = {
       ...db,
       feed,
+      ...fix,
       bus: { ok: bus.connected && answers, kind: bus.kind, ...(Object.keys(detail).length ? { detail } : {}) },
     };
     const ok = checks.database.ok && checks.migrations.ok && feed.ok && checks.bus.ok;

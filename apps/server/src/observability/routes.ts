@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { healthLive, healthReady, metrics } from '@tp/contract/endpoints/platform';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../platform/db/client.ts';
-import { feedHealthOf } from './feed-health.ts';
+import { feedHealthOf, fixSessionsOf } from './feed-health.ts';
 import { Health } from './health.ts';
 
 /** Outside the API: no envelope, no rate limit, request lines below info (a load balancer polls every second). */
@@ -106,6 +106,34 @@ function collectAtScrape(ctx: AppContext, opts: ObservabilityOptions): void {
     const counts: Record<string, number> = { live: 0, stale: 0, no_tick: 0, closed: 0 };
     for (const s of feedHealthOf(ctx)) counts[s.state] = (counts[s.state] ?? 0) + 1;
     for (const [state, n] of Object.entries(counts)) set({ state }, n);
+  });
+  // PRICE_SOURCE=fix: one series per FIX session (label `session`, its FIX_CONFIG name).
+  metrics.gauge('tp_fix_logged_on', 'FIX price session logged on: 1, or not: 0', ['session'], (set) => {
+    for (const s of fixSessionsOf(ctx)) set({ session: s.name }, s.loggedOn ? 1 : 0);
+  });
+  metrics.gauge('tp_fix_last_message_age_seconds', 'Seconds since the FIX price session last received a message', ['session'], (set) => {
+    const now = Date.now();
+    for (const s of fixSessionsOf(ctx)) if (s.lastMessageAt !== null) set({ session: s.name }, (now - s.lastMessageAt) / 1000);
+  });
+  metrics.gauge('tp_fix_seq_num', 'Last FIX sequence number received (in) and sent (out), per session', ['session', 'direction'], (set) => {
+    for (const s of fixSessionsOf(ctx)) {
+      set({ session: s.name, direction: 'in' }, s.inSeqNum);
+      set({ session: s.name, direction: 'out' }, s.outSeqNum);
+    }
+  });
+  metrics.gauge(
+    'tp_fix_gaps',
+    'FIX sequence gaps seen (each answered with a resend request), per session (since start)',
+    ['session'],
+    (set) => {
+      for (const s of fixSessionsOf(ctx)) set({ session: s.name }, s.gaps);
+    },
+  );
+  metrics.gauge('tp_fix_reconnects', 'FIX logons after the first, per session (since start)', ['session'], (set) => {
+    for (const s of fixSessionsOf(ctx)) set({ session: s.name }, s.reconnects);
+  });
+  metrics.gauge('tp_fix_quotes', 'Top-of-book quotes the FIX session fed to the quote pipeline (since start)', ['session'], (set) => {
+    for (const s of fixSessionsOf(ctx)) set({ session: s.name }, s.quotes);
   });
   metrics.gauge('tp_db_connections', 'Database connections by state (PGlite: one connection)', ['state'], (set) => {
     const u = opts.database.usage();

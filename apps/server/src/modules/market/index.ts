@@ -7,6 +7,7 @@ import { MarketServiceImpl } from './market-service.ts';
 import { registerMarketRoutes } from './routes.ts';
 import { socketSnapshots } from './socket-snapshots.ts';
 import { createPriceSource } from './sources/create-source.ts';
+import type { PriceSource } from './sources/price-source.ts';
 import { type MarketService, type Tick } from './types.ts';
 import { BusChannels, type FeedBeat } from '../../platform/bus-channels.ts';
 
@@ -29,6 +30,8 @@ declare module '../../context.ts' {
   interface Services {
     market: MarketService;
     realtime: WsGateway;
+    /** The running price source (PRICE_SOURCE); its FIX sessions are shown by /health/ready and /metrics. */
+    priceSource: PriceSource;
   }
 }
 
@@ -56,6 +59,7 @@ export const marketModule = {
     let beatTimer: NodeJS.Timeout | null = null;
     const flusher = new CandleFlusher(ctx.db, ctx.log, market.candles, ctx.config.CANDLE_FLUSH_MS);
     const source = createPriceSource({ market, config: ctx.config, log: ctx.log });
+    ctx.services.priceSource = source;
     ctx.background.push(
       {
         name: 'candle-history',

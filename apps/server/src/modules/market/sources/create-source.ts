@@ -1,4 +1,5 @@
 import { ExternalFeedSource } from './external-feed.ts';
+import { FixSource } from './fix-source.ts';
 import type { PriceSource, SourceDeps } from './price-source.ts';
 import { ReplaySource } from './replay.ts';
 import { SimulatorSource } from './simulator.ts';
@@ -10,6 +11,8 @@ export function createPriceSource(deps: SourceDeps): PriceSource {
       return new ReplaySource(deps);
     case 'external':
       return new ExternalFeedSource(deps);
+    case 'fix':
+      return new FixSource(deps);
     default:
       return new SimulatorSource(deps);
   }
