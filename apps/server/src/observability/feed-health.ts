@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import type { FixSessionStatus } from '../modules/market/index.ts';
 
 export type FeedState = 'live' | 'stale' | 'no_tick' | 'closed';
 
@@ -57,19 +58,7 @@ export function feedSummary(ctx: AppContext, now = Date.now()): FeedSummary {
 }
 
 /** One FIX session of the price source (PRICE_SOURCE=fix), as the source reports it. */
-export interface FixSessionHealth {
-  name: string;
-  primary: boolean;
-  loggedOn: boolean;
-  lastMessageAt: number | null;
-  inSeqNum: number;
-  outSeqNum: number;
-  gaps: number;
-  reconnects: number;
-  logons: number;
-  heartbeats: number;
-  quotes: number;
-}
+export type FixSessionHealth = FixSessionStatus;
 
 /** The price source's FIX sessions (none for the other sources, and on a follower, which runs no source). */
 export function fixSessionsOf(ctx: AppContext): FixSessionHealth[] {
