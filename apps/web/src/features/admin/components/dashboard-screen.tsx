@@ -6,6 +6,7 @@ import { formatMoney, formatNumber } from '../../../lib/format';
 import { useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './screen-header';
 import { DataTable } from './data-table';
+import { Stat } from './stat.tsx';
 
 export function DashboardScreen() {
   const { t } = useTranslation();
@@ -54,14 +55,5 @@ export function DashboardScreen() {
         </div>
       )}
     </section>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-xl bg-surface p-3">
-      <dt className="text-xs text-muted">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold tabular-nums">{value}</dd>
-    </div>
   );
 }

@@ -10,6 +10,7 @@ import { useStaffQuery } from '../api/admin-client';
 import { useStaffTopic } from '../api/staff-socket';
 import { DataTable } from './data-table';
 import { ScreenTabs, ScreenTitle } from './screen-header';
+import { Stat } from './stat.tsx';
 
 const ACCOUNT_TABS = ['real', 'demo'] as const;
 type AccountTab = (typeof ACCOUNT_TABS)[number];
@@ -82,15 +83,6 @@ function DeskFigures({ desk, onRetry }: { desk: DeskExposure; onRetry: () => voi
           />
         )}
       </div>
-    </div>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-xl bg-surface p-3">
-      <dt className="text-xs text-muted">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold tabular-nums">{value}</dd>
     </div>
   );
 }
