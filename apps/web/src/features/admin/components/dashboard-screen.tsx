@@ -6,7 +6,7 @@ import { formatMoney, formatNumber } from '../../../lib/format';
 import { useStaffQuery } from '../api/admin-client';
 import { ScreenTitle } from './screen-header';
 import { DataTable } from './data-table';
-import { Stat } from './stat.tsx';
+import { Stat } from './stat';
 
 export function DashboardScreen() {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { useStaffQuery } from '../api/admin-client';
 import { useStaffTopic } from '../api/staff-socket';
 import { DataTable } from './data-table';
 import { ScreenTabs, ScreenTitle } from './screen-header';
-import { Stat } from './stat.tsx';
+import { Stat } from './stat';
 
 const ACCOUNT_TABS = ['real', 'demo'] as const;
 type AccountTab = (typeof ACCOUNT_TABS)[number];
