@@ -1,11 +1,10 @@
 import { TradeFeeType } from '@tp/contract/constants';
 import { D, type Dec, dec, money } from '@tp/contract/decimal';
 import { feeOf, marginOf, type SymbolTerms } from '@tp/contract/formulas';
-import type { ChangePreview } from '@tp/contract/schemas/admin';
+import type { ChangePreview, FeePreview } from '@tp/contract/schemas/admin';
 import type { AppContext } from '../../context.ts';
 import { findSymbol, leveragesBySymbol, type SymbolRow } from '../market/index.ts';
 import { type OpenAccount, requiredMargin } from '../trading/index.ts';
-import type { FeeChange, FeeService } from './fee-service.ts';
 import { readSetting } from './setup-repository.ts';
 
 /**
@@ -130,9 +129,10 @@ export async function symbolChangePreview(
   };
 }
 
-export async function feesChangePreview(ctx: AppContext, fees: FeeService, change: FeeChange): Promise<ChangePreview> {
+/** A fee change's preview, from the fees screen's own preview of it (`feesPreview`). */
+export async function feesChangePreview(ctx: AppContext, feesPreview: () => Promise<FeePreview>): Promise<ChangePreview> {
   // A rate for a symbol deleted since the proposal: nothing to preview (the approval is refused).
-  const rows = await fees.preview(ctx.db, change).catch(() => null);
+  const rows = await feesPreview().catch(() => null);
   if (!rows) return EMPTY;
   const typeChanged = rows.trade_fee_type !== rows.trade_fee_type_before;
   const leverages = await leveragesBySymbol(ctx.db);

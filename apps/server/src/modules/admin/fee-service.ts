@@ -75,7 +75,7 @@ export class FeeService {
         values: { trade_fee_type: String(change.trade_fee_type) },
       });
     },
-    preview: (change) => feesChangePreview(this.ctx, this, change),
+    preview: (change) => feesChangePreview(this.ctx, () => this.preview(this.ctx.db, change)),
   };
 
   /** Saves a change only when every symbol's rate is within its type's range; audited with the preview it was shown. */

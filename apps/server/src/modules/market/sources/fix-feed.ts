@@ -11,28 +11,11 @@ import {
   SessionState,
 } from './fix-engine.ts';
 import type { FixSessionConfig } from '../../../fix-config.ts';
-import type { PriceSource, SourceDeps } from './price-source.ts';
+import type { FixSessionStatus, PriceSource, SourceDeps } from './price-source.ts';
+
+export type { FixSessionStatus } from './price-source.ts';
 
 const PRICE = /^\d+(\.\d+)?$/;
-
-/** What /health/ready and the metrics show of one FIX session. */
-export interface FixSessionStatus {
-  name: string;
-  primary: boolean;
-  loggedOn: boolean;
-  /** Epoch milliseconds of the newest message received (any type, heartbeats included). */
-  lastMessageAt: number | null;
-  /** The last sequence number received from the provider and the last one sent to it. */
-  inSeqNum: number;
-  outSeqNum: number;
-  /** Sequence gaps seen (each one answered with a ResendRequest), logons after the first, heartbeats received. */
-  gaps: number;
-  reconnects: number;
-  logons: number;
-  heartbeats: number;
-  /** Quotes handed to the quote pipeline. */
-  quotes: number;
-}
 
 interface Side {
   bid?: string;
