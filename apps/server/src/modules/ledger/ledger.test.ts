@@ -10,6 +10,7 @@ import {
   HOUSE_SHARDS,
   InsufficientFundsError,
   LeadNotWrittenError,
+  type LeadStatement,
   UnbalancedPostingError,
 } from './ledger-service.ts';
 
@@ -79,23 +80,26 @@ describe.each(dbTargets)('ledger on %s', (target) => {
     expect((await auditLedger(t.ctx.db)).ok).toBe(true);
   });
 
+  /** A fee of `amount` charged to the user with `lead` in the same statement. */
+  const chargeWith = (userId: number, amount: string, key: string, lead: LeadStatement) =>
+    t.ctx.db.transaction((tx) =>
+      t.ctx.services.ledger.post(tx, {
+        kind: 'fee',
+        isDemo: false,
+        idemKey: key,
+        duplicateIsError: true,
+        lead,
+        postings: [
+          { account: { userId, kind: 'cash' }, amount: dec(amount).neg(), type: 'fee' },
+          { account: { house: 'fees' }, amount, type: 'fee' },
+        ],
+      }),
+    );
+
   it('writes a lead statement and its posting in one statement, and rolls both back when the lead writes nothing', async () => {
     const userId = await newUser();
     await fund(userId, '100');
-    const charge = (key: string, lead: { key: string; text: string; params: unknown[] }) =>
-      t.ctx.db.transaction((tx) =>
-        t.ctx.services.ledger.post(tx, {
-          kind: 'fee',
-          isDemo: false,
-          idemKey: key,
-          duplicateIsError: true,
-          lead,
-          postings: [
-            { account: { userId, kind: 'cash' }, amount: '-7', type: 'fee' },
-            { account: { house: 'fees' }, amount: '7', type: 'fee' },
-          ],
-        }),
-      );
+    const charge = (key: string, lead: LeadStatement) => chargeWith(userId, '7', key, lead);
     // The lead's row comes back beside the posting.
     const done = await charge(`lead-${userId}-1`, { key: 'test:one', text: 'select $1::int as n', params: [42] });
     expect('lead' in done && Number(done.lead?.n)).toBe(42);
@@ -112,19 +116,7 @@ describe.each(dbTargets)('ledger on %s', (target) => {
     const userId = await newUser();
     await fund(userId, '100');
     const charge = (key: string, text: string, params: unknown[]) =>
-      t.ctx.db.transaction((tx) =>
-        t.ctx.services.ledger.post(tx, {
-          kind: 'fee',
-          isDemo: false,
-          idemKey: key,
-          duplicateIsError: true,
-          lead: { key: `test:${text}`, text, params, mayMiss: true },
-          postings: [
-            { account: { userId, kind: 'cash' }, amount: '-3', type: 'fee' },
-            { account: { house: 'fees' }, amount: '3', type: 'fee' },
-          ],
-        }),
-      );
+      chargeWith(userId, '3', key, { key: `test:${text}`, text, params, mayMiss: true });
     // Data-modifying leads, as an order's close is (a plain select would be inlined into the statement).
     const miss = 'update settings set value = value where key = $1 returning 1 as n';
     const hit = "insert into settings (key, value) values ($1, '1') returning 1 as n";
