@@ -5,6 +5,9 @@ import { formatPrice } from '../../../lib/format';
 import { atPrecision, type ChartApi } from './chart-series';
 import { type TrendLine, TrendLinesPrimitive, type TrendPoint, trendLineIndex } from './trend-lines';
 
+/** Whether `chart` is still the one shown (a cleanup after the chart was removed has nothing to undo on it). */
+const isCurrent = (api: RefObject<ChartApi | null>, chart: ChartApi) => api.current === chart;
+
 /** The bar time and price under a click or tap, or null off the bars (the empty space right of the last one). */
 function pointAt(chart: ChartApi, param: MouseEventParams<Time>, precision: number): TrendPoint | null {
   if (!param.point) return null;
@@ -51,9 +54,10 @@ export function ChartTrendLines({
     primitive.current = drawn;
     chart.trends = drawn;
     return () => {
-      if (chart.main === series) series.detachPrimitive(drawn);
       if (primitive.current === drawn) primitive.current = null;
       if (chart.trends === drawn) chart.trends = undefined;
+      // A chart already removed (the layout switched, the page left) took its series along: nothing to detach.
+      if (isCurrent(api, chart) && chart.main === series) series.detachPrimitive(drawn);
     };
   }, [api, mainVersion]);
 
@@ -95,6 +99,7 @@ export function ChartTrendLines({
     chart.chart.subscribeClick(onClick);
     if (drawing && start) chart.chart.subscribeCrosshairMove(onMove);
     return () => {
+      if (!isCurrent(api, chart)) return;
       chart.chart.unsubscribeClick(onClick);
       chart.chart.unsubscribeCrosshairMove(onMove);
     };
