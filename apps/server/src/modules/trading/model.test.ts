@@ -342,10 +342,13 @@ class TickCmd implements Cmd {
     readonly sym: SymKey,
     readonly movePct: number,
   ) {}
-  // Ticks of a symbol paused by its conversion pair's held jump are not traded on (the pair's next tick resolves it).
+  // Ticks of a symbol paused by its conversion pair's held jump are not traded on (the pair's next
+  // tick resolves it), also when the tick resolves a jump of the symbol's own: its triggers still wait.
   check = (models: Readonly<Models>) => {
     const m = market(models);
-    return !m.closed.has(this.sym) && (m.suspect.has(this.sym) || !m.paused(this.sym));
+    const pair = SYMBOLS[this.sym].conversion;
+    const pairHeld = pair !== null && pair.sym !== this.sym && m.suspect.has(pair.sym);
+    return !m.closed.has(this.sym) && !pairHeld;
   };
   async run(models: Models, reals: Reals) {
     await tickAll(models, reals, this.sym, this.movePct);
