@@ -499,7 +499,12 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
                   short_usd: 'string',
                   net_usd: 'string',
                   house_floating: 'string',
+                  limit_lots: {
+                    anyOf: ['string', 'null'],
+                  },
+                  over_limit: 'number',
                 },
+                optional: ['limit_lots', 'over_limit'],
               },
             },
             totals: {
@@ -534,7 +539,12 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
                   short_usd: 'string',
                   net_usd: 'string',
                   house_floating: 'string',
+                  limit_lots: {
+                    anyOf: ['string', 'null'],
+                  },
+                  over_limit: 'number',
                 },
+                optional: ['limit_lots', 'over_limit'],
               },
             },
             totals: {

@@ -98,6 +98,12 @@ export class Metrics {
     labelNames: ['path'] as const,
     ...this.reg,
   });
+  readonly deskLimitBreaches = new Counter({
+    name: 'tp_desk_limit_breaches_total',
+    help: "Times the clients' net lots in a symbol passed the dealer's desk limit (counted as each breach starts, by the server pushing the desk), by symbol and accounts (real, demo)",
+    labelNames: ['symbol', 'accounts'] as const,
+    ...this.reg,
+  });
   readonly dbQueryDuration = new Histogram({
     name: 'tp_db_query_duration_seconds',
     help: 'Database statement latency, as the driver answers it (queueing for a connection included)',

@@ -16,7 +16,10 @@ import {
   CategorySaveInput,
   DashboardSchema,
   DeskExposureInput,
+  DeskClientsSchema,
   DeskExposureSchema,
+  DeskLimitSaveInput,
+  DeskLimitSchema,
   DepositNetworkSaveInput,
   EndSessionsInput,
   ChangeDecisionInput,
@@ -135,6 +138,33 @@ export const deskExposure = endpoint({
   output: DeskExposureSchema,
   summary:
     "The dealer's desk: per symbol the clients' open long, short and net lots, their USD exposure at current mids and the house's floating profit (the negative of the clients'), with totals and the house's realised counterparty result today (UTC). `demo` 1 for demo accounts, 0 (default) for real. The DESK socket topic pushes the same figures live",
+});
+
+export const deskClients = endpoint({
+  ...risk,
+  method: 'GET',
+  path: '/api/admin/desk/clients',
+  input: DeskExposureInput,
+  output: DeskClientsSchema,
+  summary:
+    "The dealer's desk, the clients who move the book: the largest open positions, the largest floating profits, the most profitable accounts over 30 days, the accounts near their margin call or stop-out (margin level and since when), and each client's flow quality over 30 days (average holding time, share of trades closed within seconds in profit, a toxic-flow flag). `demo` 1 for demo accounts",
+});
+
+export const deskLimits = endpoint({
+  ...risk,
+  method: 'GET',
+  path: '/api/admin/desk/limits',
+  output: z.array(DeskLimitSchema),
+  summary: "The desk's limits on the clients' net lots per symbol; the desk's figures flag a symbol whose net lots pass its limit",
+});
+
+export const deskLimitSave = endpoint({
+  ...risk,
+  method: 'POST',
+  path: '/api/admin/desk/limits/save',
+  input: DeskLimitSaveInput,
+  output: z.array(DeskLimitSchema),
+  summary: "Sets or removes (empty or 0) a symbol's limit on the clients' net lots either way; audited. Answers every limit",
 });
 
 export const staffList = endpoint({

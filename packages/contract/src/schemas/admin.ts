@@ -169,6 +169,10 @@ export const DeskSymbolSchema = z.object({
   net_usd: z.string(),
   /** The house's floating profit in USD: the negative of the clients' floating profit at current quotes. */
   house_floating: z.string(),
+  /** The desk's limit on the clients' net lots in the symbol either way (null: none set). */
+  limit_lots: z.string().nullable().optional(),
+  /** 1 when the net lots pass the limit either way. */
+  over_limit: z.number().int().optional(),
 });
 export const DeskExposureSchema = z.object({
   is_demo: z.number().int(),
@@ -188,6 +192,74 @@ export const DeskExposureSchema = z.object({
   house_realised_today: z.string(),
 });
 export type DeskExposure = z.infer<typeof DeskExposureSchema>;
+
+/** The clients who move the house's book (one account kind). */
+const DeskClientBase = { user_id: z.number().int(), email: z.string() };
+export const DeskClientsSchema = z.object({
+  is_demo: z.number().int(),
+  source: z.enum(['engine', 'database']),
+  time: z.number().int(),
+  /** The largest open positions by USD value at current mids. */
+  largest_positions: z.array(
+    z.object({
+      ...DeskClientBase,
+      order_id: z.number().int(),
+      code: z.string(),
+      /** 1 buy, 2 sell. */
+      type: z.number().int(),
+      lots: z.string(),
+      usd: z.string(),
+      floating: z.string(),
+    }),
+  ),
+  /** Accounts with the largest floating profit now. */
+  top_floating: z.array(z.object({ ...DeskClientBase, positions: z.number().int(), floating: z.string(), equity: z.string() })),
+  /** Accounts with the largest realised profit over the last 30 days (closed positions' profit, before fees). */
+  top_30d: z.array(z.object({ ...DeskClientBase, trades: z.number().int(), profit: z.string() })),
+  /**
+   * Accounts at or within 50% above their margin-call level: margin level (percent), whether a margin
+   * call is in force, and since when (the last margin-call event, ISO time; null when none recorded).
+   */
+  near_margin: z.array(
+    z.object({
+      ...DeskClientBase,
+      margin_level: z.string(),
+      margin_call: z.number().int(),
+      stop_out_level: z.string(),
+      since: z.string().nullable(),
+    }),
+  ),
+  /**
+   * Flow quality over the last 30 days, per client with closed trades: average holding time, the share
+   * of trades closed within `quick_seconds` in profit, and `toxic` 1 when that share is at least
+   * `toxic_share` over at least `toxic_min_trades` trades.
+   */
+  flow: z.array(
+    z.object({
+      ...DeskClientBase,
+      trades: z.number().int(),
+      avg_hold_seconds: z.number().int(),
+      quick_wins: z.number().int(),
+      quick_win_share: z.string(),
+      toxic: z.number().int(),
+    }),
+  ),
+  rules: z.object({ quick_seconds: z.number().int(), toxic_share: z.string(), toxic_min_trades: z.number().int() }),
+});
+export type DeskClients = z.infer<typeof DeskClientsSchema>;
+
+export const DeskLimitSchema = z.object({ symbol_id: z.number().int(), code: z.string(), max_net_lots: z.string() });
+/** A symbol's limit on the clients' net lots; empty or 0 removes it. */
+export const DeskLimitSaveInput = z.object({
+  symbol_id: id('not_found'),
+  max_net_lots: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z
+      .string({ error: 'msg:admin.invalid_number' })
+      .trim()
+      .regex(/^(\d{1,10}(\.\d{1,2})?)?$/, 'msg:admin.invalid_number'),
+  ),
+});
 
 // ---------------------------------------------------------------- users
 export const UserSearchInput = PageInput.extend({ q: optionalText(200).default('') });

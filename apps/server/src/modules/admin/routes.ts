@@ -26,6 +26,9 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
 /** The dealer's desk (risk): the house's book, real or demo. */
 export function registerDeskRoutes(app: FastifyInstance, ctx: AppContext, desk: DealerDesk) {
   route(app, ctx, api.deskExposure, ({ input }) => desk.exposure(input.demo === 1));
+  route(app, ctx, api.deskClients, ({ input }) => desk.clients(input.demo === 1));
+  route(app, ctx, api.deskLimits, () => desk.limitList());
+  route(app, ctx, api.deskLimitSave, ({ input, staff }) => desk.saveLimit(staff, input.symbol_id, input.max_net_lots));
 }
 
 /** Four-eyes changes to money rules (risk): the queue, approve, reject. */

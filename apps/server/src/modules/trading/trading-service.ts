@@ -17,9 +17,9 @@ import { StatementService } from './statements/statement-service.ts';
 import { SwapService } from './swaps/swap-service.ts';
 import { TradingSettings } from './admission/settings.ts';
 import { TriggerExecutor } from './engine/trigger-executor.ts';
-import { type DeskBook, deskBookOf } from './views/desk-view.ts';
+import { type DeskBook, type DeskClientFigures, deskBookOf, deskClientsOf } from './views/desk-view.ts';
 import { termsOf } from './views/order-view.ts';
-import { openPositionsOf, type OrderRow } from './views/read-model.ts';
+import { closedFlowSince, lastMarginCalls, openPositionsOf, type OrderRow } from './views/read-model.ts';
 import type { Figures, PositionTerms } from './engine/figures.ts';
 
 export interface OpenAccount {
@@ -108,6 +108,48 @@ export class TradingService {
     const market = this.ctx.services.market;
     if (this.engine.running) return deskBookOf(this.engine.openPositions(isDemo), market, { isDemo, source: 'engine' });
     return openPositionsOf(this.ctx.db, isDemo).then((rows) => deskBookOf(rows.map(termsOf), market, { isDemo, source: 'database' }));
+  }
+
+  /**
+   * The clients who move the desk's book (real or demo accounts): from the engine's books where it runs,
+   * otherwise from the database at this server's quotes (no margin-call state there: it is derived from the level).
+   */
+  async deskClients(isDemo: boolean): Promise<DeskClientFigures & { source: DeskBook['source'] }> {
+    const market = this.ctx.services.market;
+    const levels = { marginCall: this.settings.marginCallLevel };
+    if (this.engine.running) {
+      const accounts = [...this.engine.openAccounts(isDemo)].map((a) => ({
+        userId: a.userId,
+        cash: a.cash,
+        locked: a.locked,
+        marginCall: a.marginCall,
+        positions: [...a.positions.values()].map((p) => ({ ...p, orderId: p.row.id })),
+      }));
+      return { ...(await deskClientsOf(accounts, market, levels)), source: 'engine' };
+    }
+    const open = await this.openAccounts();
+    const rows = await openPositionsOf(this.ctx.db, isDemo);
+    const users = new Set(rows.map((r) => r.userId));
+    const accounts = open
+      .filter((a) => users.has(a.userId))
+      .map((a) => ({
+        userId: a.userId,
+        cash: a.figures.balance,
+        locked: a.figures.lockBalance,
+        marginCall: false,
+        positions: rows.filter((r) => r.userId === a.userId).map((r) => ({ ...termsOf(r), orderId: r.id })),
+      }));
+    return { ...(await deskClientsOf(accounts, market, levels)), source: 'database' };
+  }
+
+  /** Per client, positions closed since `since` (the desk's flow quality and 30-day results). */
+  closedFlowSince(isDemo: boolean, since: Date, quickSeconds: number) {
+    return closedFlowSince(this.ctx.db, isDemo, since, quickSeconds);
+  }
+
+  /** When each user's last margin call began. */
+  lastMarginCalls(userIds: number[]) {
+    return lastMarginCalls(this.ctx.db, userIds);
   }
 
   /** Staff close of an open position (closed_type 5). */

@@ -140,6 +140,11 @@ export class TradingEngine {
     for (const p of this.live.positions.values()) if (p.row.isDemo === isDemo) yield p;
   }
 
+  /** The accounts in the books with an open position, real or demo (the dealer's desk, on its own timer). */
+  *openAccounts(isDemo: boolean): Generator<LiveAccount> {
+    for (const a of this.live.accounts.values()) if (a.isDemo === isDemo && a.positions.size) yield a;
+  }
+
   async start(): Promise<void> {
     if (this.unsubscribe) return;
     this.accepting = true;

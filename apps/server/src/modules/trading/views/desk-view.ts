@@ -2,7 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { OrderType } from '@tp/contract/constants';
 import { type Dec, fixed, money, moneyStr, ZERO } from '@tp/contract/decimal';
 import type { DeskExposure } from '@tp/contract/schemas/admin';
-import { floatingOf, type PositionTerms, type PriceBoard } from '../engine/figures.ts';
+import { atOrBelow, figuresOf, floatingOf, type PositionTerms, type PriceBoard } from '../engine/figures.ts';
 
 /** The desk's figures but the realised result, which the ledger owns. */
 export type DeskBook = Omit<DeskExposure, 'house_realised_today'>;
@@ -94,4 +94,70 @@ export async function deskBookOf(
       house_floating: moneyStr(totals.floating),
     },
   };
+}
+
+/** An account with open positions, as the desk reads it (the engine's books, or the database). */
+export interface DeskAccount {
+  userId: number;
+  cash: Dec;
+  locked: Dec;
+  positions: (PositionTerms & { orderId: number })[];
+  marginCall: boolean;
+}
+
+/** How many rows each of the desk's client lists shows. */
+export const DESK_TOP = 10;
+/** An account is "near" when its margin level is at most this multiple of its margin-call level. */
+const NEAR_FACTOR = '1.5';
+
+export interface DeskClientFigures {
+  largest: { userId: number; orderId: number; code: string; type: number; lots: string; usd: string; floating: string; usdValue: Dec }[];
+  floating: { userId: number; positions: number; floating: Dec; equity: Dec }[];
+  near: { userId: number; marginLevel: Dec; marginCall: boolean }[];
+}
+
+/**
+ * The clients who move the house's book, from its open positions: the largest positions by USD value
+ * at the current mid, the accounts with the largest floating profit, and the accounts whose margin
+ * level is within half again of their margin-call level (lowest first).
+ */
+export async function deskClientsOf(
+  accounts: Iterable<DeskAccount>,
+  prices: DeskPrices,
+  levels: { marginCall: Dec },
+): Promise<DeskClientFigures> {
+  const largest: DeskClientFigures['largest'] = [];
+  const floating: DeskClientFigures['floating'] = [];
+  const near: DeskClientFigures['near'] = [];
+  const nearLevel = levels.marginCall.mul(NEAR_FACTOR);
+  let counted = 0;
+  for (const acc of accounts) {
+    let accFloating = ZERO;
+    for (const p of acc.positions) {
+      if (++counted % SLICE === 0) await yieldToLoop();
+      const profit = floatingOf(p, prices).profit;
+      accFloating = accFloating.plus(profit);
+      const mid = prices.quote(p.symbolId)?.mid;
+      const usdValue = mid ? money(p.quantity.mul(p.contractSize).mul(prices.quoteToUsd(p.symbolId)).mul(mid)) : ZERO;
+      largest.push({
+        userId: acc.userId,
+        orderId: p.orderId,
+        code: prices.symbol(p.symbolId)?.showCode ?? String(p.symbolId),
+        type: p.orderType,
+        lots: fixed(p.quantity, 6),
+        usd: moneyStr(usdValue),
+        floating: moneyStr(money(profit)),
+        usdValue,
+      });
+    }
+    const figures = figuresOf(acc.cash, acc.locked, acc.positions, prices);
+    floating.push({ userId: acc.userId, positions: acc.positions.length, floating: figures.floatingProfit, equity: figures.equity });
+    if (figures.riskRate !== null && figures.riskRate.lte(nearLevel)) {
+      near.push({ userId: acc.userId, marginLevel: figures.riskRate, marginCall: acc.marginCall || atOrBelow(figures, levels.marginCall) });
+    }
+  }
+  largest.sort((a, b) => b.usdValue.cmp(a.usdValue) || a.orderId - b.orderId);
+  floating.sort((a, b) => b.floating.cmp(a.floating) || a.userId - b.userId);
+  near.sort((a, b) => a.marginLevel.cmp(b.marginLevel) || a.userId - b.userId);
+  return { largest: largest.slice(0, DESK_TOP), floating: floating.slice(0, DESK_TOP), near: near.slice(0, DESK_TOP * 2) };
 }

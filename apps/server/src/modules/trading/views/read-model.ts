@@ -40,6 +40,60 @@ export async function countRiskEventsSince(db: DbOrTx, since: Date): Promise<Map
 
 export type OrderRow = typeof orders.$inferSelect;
 
+/** One client's closed trades since a time: how many, their profit, how long they were held, the quick wins. */
+export interface ClosedFlow {
+  userId: number;
+  trades: number;
+  profit: string;
+  avgHoldSeconds: number;
+  quickWins: number;
+}
+
+/**
+ * Per client (real or demo accounts), the positions closed since `since`: their count and profit (before
+ * fees and swaps), the average seconds from open to close, and how many closed in profit within
+ * `quickSeconds` of opening (the dealer's desk's flow quality). Read on a staff member's request only.
+ */
+export async function closedFlowSince(db: DbOrTx, isDemo: boolean, since: Date, quickSeconds: number): Promise<ClosedFlow[]> {
+  const held = sql`extract(epoch from (${orders.completedAt} - ${orders.openedAt}))`;
+  const rows = await db
+    .select({
+      userId: orders.userId,
+      trades: count(),
+      profit: sql<string>`coalesce(sum(${orders.profit}), 0)::text`,
+      avgHold: sql<string>`coalesce(avg(${held}), 0)::text`,
+      quickWins: sql<string>`count(*) filter (where ${held} <= ${quickSeconds} and ${orders.profit} > 0)`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, OrderStatus.CLOSED),
+        eq(orders.isDemo, isDemo),
+        gte(orders.completedAt, since),
+        sql`${orders.openedAt} is not null`,
+      ),
+    )
+    .groupBy(orders.userId);
+  return rows.map((r) => ({
+    userId: r.userId,
+    trades: Number(r.trades),
+    profit: r.profit,
+    avgHoldSeconds: Math.round(Number(r.avgHold)),
+    quickWins: Number(r.quickWins),
+  }));
+}
+
+/** Each user's last margin-call event (when their current call began, if one is in force). */
+export async function lastMarginCalls(db: DbOrTx, userIds: number[]): Promise<Map<number, Date>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ userId: riskEvents.userId, at: sql<Date>`max(${riskEvents.createdAt})`.mapWith(riskEvents.createdAt) })
+    .from(riskEvents)
+    .where(and(inArray(riskEvents.userId, userIds), eq(riskEvents.kind, 'margin_call')))
+    .groupBy(riskEvents.userId);
+  return new Map(rows.map((r) => [r.userId, r.at]));
+}
+
 /** Orders of any status (or one), newest first, optionally of one user or symbol (the back office's order list). */
 export async function listOrders(
   db: DbOrTx,

@@ -1,19 +1,26 @@
 import * as api from '@tp/contract/endpoints/admin';
-import type { DeskExposure } from '@tp/contract/schemas/admin';
-import { useState } from 'react';
+import type { DeskClients, DeskExposure } from '@tp/contract/schemas/admin';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { Field } from '../../../components/ui/field';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
-import { formatMoney, formatNumber } from '../../../lib/format';
-import { useStaffQuery } from '../api/admin-client';
+import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
+import { useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { useStaffTopic } from '../api/staff-socket';
-import { DataTable } from './data-table';
+import { DataTable, tableState } from './data-table';
 import { ScreenTabs, ScreenTitle } from './screen-header';
 import { Stat } from './stat';
 
 const ACCOUNT_TABS = ['real', 'demo'] as const;
 type AccountTab = (typeof ACCOUNT_TABS)[number];
+const VIEW_TABS = ['book', 'clients', 'limits'] as const;
+type ViewTab = (typeof VIEW_TABS)[number];
+/** The clients' lists are read on demand (they scan 30 days of closed trades), refreshed this often while shown. */
+const CLIENTS_REFRESH_MS = 10_000;
 
 /**
  * The dealer's desk: the house's book (the counterparty of every client position) per symbol and in
@@ -22,18 +29,30 @@ type AccountTab = (typeof ACCOUNT_TABS)[number];
 export function DeskScreen() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<AccountTab>('real');
+  const [view, setView] = useState<ViewTab>('book');
   const [live, setLive] = useState<Record<AccountTab, DeskExposure> | null>(null);
   const q = useStaffQuery(api.deskExposure, { demo: tab === 'demo' ? 1 : 0 });
   useStaffTopic('DESK', (m) => setLive({ real: m.real, demo: m.demo }));
   // The newer of the fetched figures and the last push.
   const pushed = live?.[tab];
   const desk = pushed && (!q.data || pushed.time >= q.data.time) ? pushed : q.data;
+  const over = desk?.symbols.filter((s) => s.over_limit === 1) ?? [];
   return (
     <section>
       <ScreenTitle>{t('admin.nav.desk')}</ScreenTitle>
       <p className="mb-4 text-sm text-muted">{t('admin.desk.intro')}</p>
       <ScreenTabs tabs={ACCOUNT_TABS} value={tab} onChange={setTab} label={t('admin.desk.accounts')} />
-      {!desk && q.isLoading ? (
+      {over.length > 0 && (
+        <p role="alert" className="mb-4 rounded-xl border border-down/40 bg-down/10 px-4 py-3 text-sm text-down">
+          {t('admin.desk.over_limit_alert', { symbols: over.map((s) => s.code).join(', ') })}
+        </p>
+      )}
+      <ScreenTabs tabs={VIEW_TABS} value={view} onChange={setView} label={t('admin.desk.view')} />
+      {view === 'clients' ? (
+        <DeskClientsView isDemo={tab === 'demo'} />
+      ) : view === 'limits' ? (
+        <DeskLimits />
+      ) : !desk && q.isLoading ? (
         <SkeletonRows rows={4} />
       ) : !desk ? (
         <ErrorState onRetry={() => q.refetch()} />
@@ -41,6 +60,209 @@ export function DeskScreen() {
         <DeskFigures desk={desk} onRetry={() => q.refetch()} />
       )}
     </section>
+  );
+}
+
+/** A duration in seconds with its unit in the language's plural form (1 second, 12 seconds, ١٢ ثانية). */
+const formatSeconds = (seconds: number) =>
+  new Intl.NumberFormat(currentLocale(), { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(seconds);
+
+/** Who moves the book: the largest positions and floating profits, the best 30 days, accounts near a margin call, flow quality. */
+function DeskClientsView({ isDemo }: { isDemo: boolean }) {
+  const { t } = useTranslation();
+  const q = useStaffQuery(api.deskClients, { demo: isDemo ? 1 : 0 }, { refetchInterval: CLIENTS_REFRESH_MS });
+  if (q.isLoading) return <SkeletonRows rows={6} />;
+  if (!q.data) return <ErrorState onRetry={() => q.refetch()} />;
+  const d: DeskClients = q.data;
+  const table = { loading: false, error: false, onRetry: () => void q.refetch() };
+  const client = {
+    key: 'client',
+    label: t('admin.desk.client'),
+    render: (r: { email: string; user_id: number }) => `${r.email} · #${r.user_id}`,
+  };
+  return (
+    <div className="flex flex-col gap-6">
+      <DeskList title={t('admin.desk.largest_positions')} empty={d.largest_positions.length === 0}>
+        <DataTable
+          label={t('admin.desk.largest_positions')}
+          rows={d.largest_positions}
+          rowKey={(r) => r.order_id}
+          {...table}
+          columns={[
+            client,
+            { key: 'order', label: t('admin.f.id'), render: (r) => r.order_id },
+            { key: 'code', label: t('admin.f.symbol'), render: (r) => r.code },
+            { key: 'side', label: t('admin.f.side'), render: (r) => t(r.type === 1 ? 'admin.buy' : 'admin.sell') },
+            { key: 'lots', label: t('admin.f.lots'), render: (r) => formatNumber(r.lots, 2) },
+            { key: 'usd', label: t('admin.desk.value_usd'), render: (r) => formatMoney(r.usd) },
+            { key: 'floating', label: t('admin.desk.floating'), render: (r) => formatMoney(r.floating) },
+          ]}
+        />
+      </DeskList>
+      <DeskList title={t('admin.desk.top_floating')} empty={d.top_floating.length === 0}>
+        <DataTable
+          label={t('admin.desk.top_floating')}
+          rows={d.top_floating}
+          rowKey={(r) => r.user_id}
+          {...table}
+          columns={[
+            client,
+            { key: 'positions', label: t('admin.desk.positions'), render: (r) => formatNumber(r.positions, 0) },
+            { key: 'floating', label: t('admin.desk.floating'), render: (r) => formatMoney(r.floating) },
+            { key: 'equity', label: t('admin.desk.equity'), render: (r) => formatMoney(r.equity) },
+          ]}
+        />
+      </DeskList>
+      <DeskList title={t('admin.desk.near_margin')} empty={d.near_margin.length === 0}>
+        <DataTable
+          label={t('admin.desk.near_margin')}
+          rows={d.near_margin}
+          rowKey={(r) => r.user_id}
+          {...table}
+          columns={[
+            client,
+            { key: 'level', label: t('admin.desk.margin_level'), render: (r) => formatPercent(r.margin_level) },
+            { key: 'stop_out', label: t('admin.desk.stop_out_level'), render: (r) => formatPercent(r.stop_out_level) },
+            {
+              key: 'call',
+              label: t('admin.desk.margin_call'),
+              render: (r) => (r.margin_call ? <span className="text-down">{t('admin.desk.in_call')}</span> : '—'),
+            },
+            { key: 'since', label: t('admin.desk.since'), render: (r) => formatDateTime(r.since) },
+          ]}
+        />
+      </DeskList>
+      <DeskList title={t('admin.desk.top_30d')} empty={d.top_30d.length === 0}>
+        <DataTable
+          label={t('admin.desk.top_30d')}
+          rows={d.top_30d}
+          rowKey={(r) => r.user_id}
+          {...table}
+          columns={[
+            client,
+            { key: 'trades', label: t('admin.desk.trades'), render: (r) => formatNumber(r.trades, 0) },
+            { key: 'profit', label: t('admin.f.profit'), render: (r) => formatMoney(r.profit) },
+          ]}
+        />
+      </DeskList>
+      <DeskList
+        title={t('admin.desk.flow')}
+        empty={d.flow.length === 0}
+        note={t('admin.desk.flow_rule', {
+          seconds: d.rules.quick_seconds,
+          share: formatPercent(Number(d.rules.toxic_share) * 100),
+          trades: d.rules.toxic_min_trades,
+        })}
+      >
+        <DataTable
+          label={t('admin.desk.flow')}
+          rows={d.flow}
+          rowKey={(r) => r.user_id}
+          {...table}
+          columns={[
+            client,
+            { key: 'trades', label: t('admin.desk.trades'), render: (r) => formatNumber(r.trades, 0) },
+            { key: 'hold', label: t('admin.desk.avg_hold'), render: (r) => formatSeconds(r.avg_hold_seconds) },
+            { key: 'quick', label: t('admin.desk.quick_share'), render: (r) => formatPercent(Number(r.quick_win_share) * 100) },
+            {
+              key: 'toxic',
+              label: t('admin.desk.toxic'),
+              render: (r) => (r.toxic ? <span className="font-medium text-down">{t('admin.desk.toxic_yes')}</span> : '—'),
+            },
+          ]}
+        />
+      </DeskList>
+    </div>
+  );
+}
+
+function DeskList({ title, empty, note, children }: { title: string; empty: boolean; note?: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <h2 className="mb-2 font-medium">{title}</h2>
+      {note && <p className="mb-2 text-xs text-muted">{note}</p>}
+      {empty ? <EmptyState message={t('admin.desk.no_clients')} /> : children}
+    </div>
+  );
+}
+
+/** The desk's per-symbol limits on the clients' net lots: the list, and a form to set or remove one. */
+function DeskLimits() {
+  const { t } = useTranslation();
+  const limits = useStaffQuery(api.deskLimits, undefined);
+  const symbols = useStaffQuery(api.symbols, undefined);
+  const save = useStaffMutation(api.deskLimitSave);
+  const [symbolId, setSymbolId] = useState('');
+  const [lots, setLots] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!symbolId) return setError(t('admin.fill_all'));
+    save.mutate(
+      { symbol_id: Number(symbolId), max_net_lots: lots.trim() },
+      { onSuccess: () => setLots(''), onError: (err) => setError(err.message) },
+    );
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-muted">{t('admin.desk.limits_intro')}</p>
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label={t('admin.desk.set_limit')}>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="desk-limit-symbol" className="text-sm text-muted">
+            {t('admin.f.symbol')}
+          </label>
+          <select
+            id="desk-limit-symbol"
+            value={symbolId}
+            onChange={(e) => setSymbolId(e.target.value)}
+            className="rounded-lg border border-border bg-surface px-3 py-2.5"
+          >
+            <option value="">—</option>
+            {(symbols.data ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.show_code}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field
+          label={t('admin.desk.max_net_lots')}
+          inputMode="decimal"
+          value={lots}
+          onChange={(e) => setLots(e.target.value)}
+          hint={t('admin.desk.limit_hint')}
+          error={error}
+        />
+        <Button type="submit" disabled={save.isPending}>
+          {t('admin.desk.set_limit')}
+        </Button>
+      </form>
+      <DataTable
+        label={t('admin.desk.limits')}
+        {...tableState(limits)}
+        rowKey={(r) => r.symbol_id}
+        columns={[
+          { key: 'code', label: t('admin.f.symbol'), render: (r) => r.code },
+          { key: 'lots', label: t('admin.desk.max_net_lots'), render: (r) => formatNumber(r.max_net_lots, 2) },
+          {
+            key: 'actions',
+            label: t('admin.f.actions'),
+            render: (r) => (
+              <Button
+                variant="secondary"
+                disabled={save.isPending}
+                aria-label={t('admin.desk.remove_limit', { symbol: r.code })}
+                onClick={() => save.mutate({ symbol_id: r.symbol_id, max_net_lots: '' })}
+              >
+                {t('admin.delete')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </div>
   );
 }
 
@@ -79,6 +301,19 @@ function DeskFigures({ desk, onRetry }: { desk: DeskExposure; onRetry: () => voi
               { key: 'short_usd', label: t('admin.desk.short_usd'), render: (r) => formatMoney(r.short_usd) },
               { key: 'net_usd', label: t('admin.desk.net_usd'), render: (r) => formatMoney(r.net_usd) },
               { key: 'house_floating', label: t('admin.desk.house_floating'), render: (r) => formatMoney(r.house_floating) },
+              {
+                key: 'limit',
+                label: t('admin.desk.limit'),
+                render: (r) =>
+                  r.limit_lots ? (
+                    <span className={r.over_limit ? 'font-medium text-down' : undefined}>
+                      {formatNumber(r.limit_lots, 2)}
+                      {r.over_limit ? ` · ${t('admin.desk.over')}` : ''}
+                    </span>
+                  ) : (
+                    '—'
+                  ),
+              },
             ]}
           />
         )}
