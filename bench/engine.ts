@@ -12,8 +12,10 @@
  *  4. On PostgreSQL, the database's own limit for the burst's work: the same number of closes as
  *     bare transactions (BEGIN, a guarded UPDATE of an order row, INSERT of its ledger entries,
  *     COMMIT) over as many connections as the engine uses; the burst's closes/s as a share of it.
+ *  1b. The dealer's desk watched (its figures pushed twice a second) against unwatched: the share of
+ *     tick throughput the desk costs.
  * Targets (exit code 1 when one is missed): ramp tick-to-push p99 under 20 ms, stop-out delay p99
- * under 50 ms, burst at 50% or more of the database's limit.
+ * under 50 ms, burst at 50% or more of the database's limit, the desk under 5% of tick throughput.
  * PGlite in memory by default; BENCH_DATABASE_URL=postgres://... runs on a fresh PostgreSQL database.
  * BENCH_POSITIONS, BENCH_BAND_POSITIONS, BENCH_BURST_POSITIONS, BENCH_TICKS, BENCH_RAMP_TICKS_PER_S, BENCH_RAMP_SECONDS,
  * BENCH_STOP_OUT_ACCOUNTS (per kind) tune it;
@@ -36,8 +38,16 @@ import type { AppContext } from '../apps/server/src/context.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/ledger-service.ts';
 import type { SymbolInfo, Tick } from '../apps/server/src/modules/market/types.ts';
 import { openDatabase } from '../apps/server/src/platform/db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, orders, symbols as symbolsTable, users } from '../apps/server/src/platform/db/schema.ts';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  orders,
+  symbols as symbolsTable,
+  users,
+} from '../apps/server/src/platform/db/schema.ts';
 import { createScratchDatabase } from '../apps/server/test/scratch-database.ts';
+import { BusChannels } from '../apps/server/src/platform/bus-channels.ts';
 import { loopDelayMonitor } from './loop-delay.ts';
 
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 100_000);
@@ -54,6 +64,9 @@ const STOP_OUT_ACCOUNTS = Number(process.env.BENCH_STOP_OUT_ACCOUNTS ?? 100);
 const RAMP_P99_TARGET_MS = 20;
 const STOP_OUT_P99_TARGET_MS = 50;
 const BURST_SHARE_TARGET = 0.5;
+const DESK_SHARE_TARGET = 0.05;
+/** How long each half of the desk's comparison delivers ticks (three rounds of each). */
+const DESK_MS = Number(process.env.BENCH_DESK_MS ?? 4_000);
 
 const pct = (values: number[], p: number) => values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 const ms = (v: number) => `${v.toFixed(2)} ms`;
@@ -142,6 +155,9 @@ async function main() {
     `nothing triggers: ${Math.round(direct).toLocaleString('en')} ticks/s into the engine; ${Math.round(published).toLocaleString('en')} ticks/s through market.publishTick (quotes, candles, pushes included)`,
   );
 
+  // 1b. The dealer's desk's cost to the tick path (a risk member watching: the figures of every open position twice a second).
+  const deskShare = await deskCost(server, ticks);
+
   const { rampP99, burst } = await triggers(server, symbols, mid);
   const report = await auditLedger(ctx.db);
   log(`ledger audit: ${report.ok ? 'OK' : report.problems.join('; ')} (${report.transactions} transactions)`);
@@ -150,7 +166,10 @@ async function main() {
   const limit = fresh ? await databaseLimit(fresh.url, burst.closes, connections) : null;
   await fresh?.drop();
 
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   log(`\nmachine: ${os.cpus().length} cores, load average ${load}`);
   const missed: string[] = [];
   const check = (ok: boolean, line: string) => {
@@ -158,6 +177,10 @@ async function main() {
     if (!ok) missed.push(line);
   };
   check(rampP99 < RAMP_P99_TARGET_MS, `ramp tick-to-push p99 ${ms(rampP99)} (target < ${RAMP_P99_TARGET_MS} ms)`);
+  check(
+    deskShare < DESK_SHARE_TARGET,
+    `the desk's pushes cost ${(deskShare * 100).toFixed(1)}% of the tick throughput (target < ${DESK_SHARE_TARGET * 100}%)`,
+  );
   check(stopOutP99 < STOP_OUT_P99_TARGET_MS, `stop-out delay p99 ${ms(stopOutP99)} (target < ${STOP_OUT_P99_TARGET_MS} ms)`);
   if (limit) {
     const share = burst.perSecond / limit.perSecond;
@@ -171,6 +194,54 @@ async function main() {
   } else log('  burst share of the database limit: PostgreSQL only (BENCH_DATABASE_URL)');
   if (!report.ok) missed.push('ledger audit');
   if (missed.length) process.exitCode = 1;
+}
+
+/**
+ * The dealer's desk's cost: the quiet phase's ticks delivered in slices of 200 with a turn of the event
+ * loop between (as a feed's messages arrive), for DESK_MS with nobody watching the desk, then as long
+ * with a risk member subscribed (the desk computes and pushes every open position's figures twice a
+ * second, on the same thread), three rounds alternating. Answers the share of tick throughput lost.
+ */
+async function deskCost(server: App, ticks: Tick[]): Promise<number> {
+  const engine = server.ctx.services.trading.engine;
+  const SLICE = 200;
+  const deliver = async (ms: number) => {
+    let i = 0;
+    let n = 0;
+    const start = performance.now();
+    const end = start + ms;
+    while (performance.now() < end) {
+      for (let k = 0; k < SLICE; k++) {
+        engine.onTick(ticks[i]!);
+        i = (i + 1) % ticks.length;
+      }
+      n += SLICE;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await engine.idle();
+    return n / ((performance.now() - start) / 1000);
+  };
+  let pushes = 0;
+  const stop = server.ctx.bus.subscribe(BusChannels.staffDesk, () => pushes++);
+  const without: number[] = [];
+  const withDesk: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    without.push(await deliver(DESK_MS));
+    // A subscribed desk socket says it is there every second.
+    server.ctx.bus.publish(BusChannels.deskWanted, {});
+    const wanted = setInterval(() => server.ctx.bus.publish(BusChannels.deskWanted, {}), 1000);
+    withDesk.push(await deliver(DESK_MS));
+    clearInterval(wanted);
+    // The desk stops pushing a few seconds after the last word.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+  }
+  stop();
+  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+  const share = 1 - median(withDesk) / median(without);
+  log(
+    `the desk: ${pushes} pushes in ${((3 * DESK_MS) / 1000).toFixed(0)} s watched; ticks/s (median of 3) ${Math.round(median(without)).toLocaleString('en')} unwatched, ${Math.round(median(withDesk)).toLocaleString('en')} watched: ${(share * 100).toFixed(1)}% of the tick throughput`,
+  );
+  return share;
 }
 
 /**
@@ -329,7 +400,10 @@ async function triggers(server: App, symbols: SymbolInfo[], mid: Map<number, Dec
   for (const s of symbols) tickAt(server, s, mid.get(s.id)!.mul(1.016));
   await engine.idle();
   clearInterval(monitor);
-  const burst = probe.report(`burst, ${symbols.length} ticks crossing every burst take-profit at once`, (performance.now() - started) / 1000);
+  const burst = probe.report(
+    `burst, ${symbols.length} ticks crossing every burst take-profit at once`,
+    (performance.now() - started) / 1000,
+  );
   return { rampP99: ramp.p99, burst };
 }
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus, OrderType } from '@tp/contract/constants';
-import { closePriceFor, profitOf } from '@tp/contract/formulas';
+import { closePriceFor } from '@tp/contract/formulas';
 import { type Dec, dec, fixed, money, moneyStr, ZERO } from '@tp/contract/decimal';
 import { staffSession } from '../../../test/auth-helpers.ts';
 import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
@@ -74,7 +74,9 @@ describe.each(dbTargets)("the dealer's desk on %s", (target) => {
       else [s.shortLots, s.shortUnits] = [s.shortLots.plus(r.quantity), s.shortUnits.plus(units)];
       const q = market().quote(r.symbolId)!;
       const close = closePriceFor(r.orderType, q.bid, q.ask);
-      s.clients = s.clients.plus(profitOf(r.orderType, r.price!, close, r.quantity, r.contractSize, market().quoteToUsd(r.symbolId)));
+      // Exact per position; the symbol's sum is rounded to the money scale once (below).
+      const diff = r.orderType === OrderType.BUY ? close.minus(r.price!) : dec(r.price!).minus(close);
+      s.clients = s.clients.plus(diff.mul(r.quantity).mul(r.contractSize).mul(market().quoteToUsd(r.symbolId)));
       by.set(r.symbolId, s);
     }
     let [longTotal, shortTotal, houseTotal] = [ZERO, ZERO, ZERO];
@@ -82,7 +84,8 @@ describe.each(dbTargets)("the dealer's desk on %s", (target) => {
       const rate = market().quoteToUsd(id).mul(market().quote(id)!.mid);
       const long = money(s.longUnits.mul(rate));
       const short = money(s.shortUnits.mul(rate));
-      [longTotal, shortTotal, houseTotal] = [longTotal.plus(long), shortTotal.plus(short), houseTotal.minus(s.clients)];
+      const clients = money(s.clients);
+      [longTotal, shortTotal, houseTotal] = [longTotal.plus(long), shortTotal.plus(short), houseTotal.minus(clients)];
       return {
         code: market().symbol(id)!.showCode,
         positions: s.n,
@@ -92,7 +95,7 @@ describe.each(dbTargets)("the dealer's desk on %s", (target) => {
         long_usd: moneyStr(long),
         short_usd: moneyStr(short),
         net_usd: moneyStr(long.minus(short)),
-        house_floating: moneyStr(s.clients.neg()),
+        house_floating: moneyStr(clients.neg()),
       };
     });
     const closed = await t.ctx.db

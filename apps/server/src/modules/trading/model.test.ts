@@ -23,6 +23,7 @@ import { ledgerAccounts, ledgerEntries, orders, settings } from '../../platform/
 import { HOUSE_SHARDS } from '../ledger/index.ts';
 import { money } from '@tp/contract/decimal';
 import { type Figures, figuresOf } from './engine/figures.ts';
+import { type SymbolTotals, totalsOf } from './engine/desk-totals.ts';
 import { termsOf } from './views/order-view.ts';
 import { closedSet, holdEngineJobs } from '../../../test/trading/scenario-kit.ts';
 import { api, demoTrader, expectAuditClean, submit, symbolId, tick, tradingApp, type Trader } from '../../../test/trading/test-kit.ts';
@@ -153,6 +154,7 @@ async function expectAccountAsModel(m: AccountModel, r: Real, rows: OrderRow[], 
   });
   await expectMoneyInvariants(m, r, step);
   await expectEngineAsDatabase(r, live, step);
+  await expectDeskAsDatabase(r, step);
   await expectClosesPaidExactly(m, r, rows, step);
   expectOpenedWithinLimits(r, rows, step);
 }
@@ -188,6 +190,27 @@ async function expectEngineAsDatabase(r: Real, live: OrderRow[], step: string): 
     positions: terms(book.positions.map((p) => ({ ...p, id: p.row.id }))),
     pendings: book.pendings.map((o) => o.id).sort((a, b) => a - b),
   }).toEqual(dbView);
+}
+
+/** The dealer's desk's sums per symbol and side, kept by the engine as positions change, equal the open rows' sums. */
+async function expectDeskAsDatabase(r: Real, step: string): Promise<void> {
+  const { engine } = r.t.ctx.services.trading;
+  const view = (totals: ReadonlyMap<number, SymbolTotals>) =>
+    Object.fromEntries(
+      [...totals.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([id, t]) => [
+          id,
+          [t.long, t.short].map((side) => [side.positions, side.lots.toString(), side.units.toString(), side.openValue.toString()]),
+        ]),
+    );
+  for (const isDemo of [false, true]) {
+    const rows = await r.t.ctx.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, 1), eq(orders.isDemo, isDemo)));
+    expect({ step, isDemo, desk: view(engine.deskTotals(isDemo)) }).toEqual({ step, isDemo, desk: view(totalsOf(rows.map(termsOf))) });
+  }
 }
 
 /** Every close paid (close - open) x the lots closed x contract size, converted at the rate of its moment. */

@@ -17,6 +17,7 @@ import { StatementService } from './statements/statement-service.ts';
 import { SwapService } from './swaps/swap-service.ts';
 import { TradingSettings } from './admission/settings.ts';
 import { TriggerExecutor } from './engine/trigger-executor.ts';
+import { totalsOf } from './engine/desk-totals.ts';
 import { type DeskBook, type DeskClientFigures, deskBookOf, deskClientsOf } from './views/desk-view.ts';
 import { termsOf } from './views/order-view.ts';
 import { closedFlowSince, lastMarginCalls, openPositionsOf, type OrderRow } from './views/read-model.ts';
@@ -104,10 +105,11 @@ export class TradingService {
    * The dealer's desk of real or demo accounts: from the engine's books where it runs (the leader, or
    * a lone server), otherwise from the open positions in the database, at this server's quotes.
    */
-  deskBook(isDemo: boolean): Promise<DeskBook> {
+  async deskBook(isDemo: boolean): Promise<DeskBook> {
     const market = this.ctx.services.market;
-    if (this.engine.running) return deskBookOf(this.engine.openPositions(isDemo), market, { isDemo, source: 'engine' });
-    return openPositionsOf(this.ctx.db, isDemo).then((rows) => deskBookOf(rows.map(termsOf), market, { isDemo, source: 'database' }));
+    if (this.engine.running) return deskBookOf(this.engine.deskTotals(isDemo), market, { isDemo, source: 'engine' });
+    const rows = await openPositionsOf(this.ctx.db, isDemo);
+    return deskBookOf(totalsOf(rows.map(termsOf)), market, { isDemo, source: 'database' });
   }
 
   /**

@@ -8,7 +8,7 @@ import { UserJobQueue } from './job-queue.ts';
 import { GroupCommit, Permits } from './group-commit.ts';
 import { HOUSE_SHARDS } from '../../ledger/index.ts';
 import type { OrderChange } from '../settlement/order-ops.ts';
-import { type LiveAccount, LiveBooks, type LivePosition } from './live-books.ts';
+import { type LiveAccount, LiveBooks } from './live-books.ts';
 import { ChangeLogReader } from '../events/change-log.ts';
 import { type OrderRow, findOrder, liveOrdersAfter, liveOrdersOf, ordersByIds } from '../db/repository.ts';
 import { RiskReview } from './risk-review.ts';
@@ -135,9 +135,9 @@ export class TradingEngine {
     };
   }
 
-  /** The open positions in the books of real or demo accounts (the dealer's desk reads them on its own timer, never per tick). */
-  *openPositions(isDemo: boolean): Generator<LivePosition> {
-    for (const p of this.live.positions.values()) if (p.row.isDemo === isDemo) yield p;
+  /** The open positions' sums per symbol and side of real or demo accounts (the dealer's desk reads them on its own timer, never per tick). */
+  deskTotals(isDemo: boolean) {
+    return this.live.deskTotals.of(isDemo);
   }
 
   /** The accounts in the books with an open position, real or demo (the dealer's desk, on its own timer). */

@@ -4,6 +4,7 @@ import { ZERO } from '@tp/contract/decimal';
 import type { PositionTerms } from './figures.ts';
 import { termsOf } from '../views/order-view.ts';
 import type { OrderRow } from '../db/repository.ts';
+import { DeskTotals } from './desk-totals.ts';
 import { SymbolBook, type Trigger, type TriggerHeap, TriggerKind, placementOf } from './trigger-book.ts';
 
 export interface Armed {
@@ -43,6 +44,8 @@ export class LiveBooks {
   readonly positions = new Map<number, LivePosition>();
   readonly pendings = new Map<number, LivePending>();
   readonly accounts = new Map<number, LiveAccount>();
+  /** The open positions' sums per symbol and side, for the dealer's desk. */
+  readonly deskTotals = new DeskTotals();
   /** Accounts whose figures changed since the last sweep. */
   readonly dirty = new Set<number>();
   /**
@@ -144,9 +147,10 @@ export class LiveBooks {
         acc.positions.set(row.id, pos);
         const holders = this.bookOf(row.symbolId).holders;
         holders.set(row.userId, (holders.get(row.userId) ?? 0) + 1);
-      }
+      } else this.deskTotals.remove(row.isDemo, pos);
       // A partial close or any later change replaces the terms the figures are computed from.
       Object.assign(pos, termsOf(row));
+      this.deskTotals.add(row.isDemo, pos);
       pos.row = row;
       pos.closing = false;
       this.armStops(pos);
@@ -180,6 +184,7 @@ export class LiveBooks {
     this.dropPending(id, acc);
     if (pos) {
       this.disarm(pos.stops);
+      this.deskTotals.remove(pos.row.isDemo, pos);
       this.positions.delete(id);
       acc?.positions.delete(id);
       const holders = this.bookOf(pos.symbolId).holders;
@@ -199,6 +204,7 @@ export class LiveBooks {
 
   clear(): void {
     for (const map of [this.books, this.positions, this.pendings, this.accounts, this.finished]) map.clear();
+    this.deskTotals.clear();
     this.dirty.clear();
   }
 

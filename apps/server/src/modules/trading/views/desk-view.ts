@@ -1,20 +1,11 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { OrderType } from '@tp/contract/constants';
-import { type Dec, fixed, money, moneyStr, ZERO } from '@tp/contract/decimal';
+import { type Dec, dec, fixed, money, moneyStr, ZERO } from '@tp/contract/decimal';
 import type { DeskExposure } from '@tp/contract/schemas/admin';
+import type { SymbolTotals } from '../engine/desk-totals.ts';
 import { atOrBelow, figuresOf, floatingOf, type PositionTerms, type PriceBoard } from '../engine/figures.ts';
 
 /** The desk's figures but the realised result, which the ledger owns. */
 export type DeskBook = Omit<DeskExposure, 'house_realised_today'>;
-
-interface SymbolSide {
-  positions: number;
-  longLots: Dec;
-  shortLots: Dec;
-  longUnits: Dec;
-  shortUnits: Dec;
-  clientsFloating: Dec;
-}
 
 /** What the desk needs of the market: prices, the USD conversion and the symbol's shown code. */
 export interface DeskPrices extends PriceBoard {
@@ -25,55 +16,49 @@ export interface DeskPrices extends PriceBoard {
 const SLICE = 2_000;
 
 /**
- * The house's book, one account kind: per symbol the clients' long and short lots, their USD
- * value at the current mid, and the house's floating profit (the negative of the clients', each
- * position's converted to USD as the engine converts it).
+ * The house's book, one account kind, from the open positions' sums per symbol and side: the clients'
+ * long and short lots, their USD value at the current mid, and the house's floating profit (the
+ * negative of the clients'). The clients' floating profit of a side is worked out exactly from its sums
+ * (longs close at the bid: Σ(bid - open) x units = bid x Σunits - Σ open x units; shorts at the ask),
+ * converted to USD as the engine converts each position, and rounded once to the money scale: one step
+ * per symbol, whatever the number of positions.
  */
-export async function deskBookOf(
-  positions: Iterable<PositionTerms>,
+export function deskBookOf(
+  totals: ReadonlyMap<number, SymbolTotals>,
   prices: DeskPrices,
   meta: { isDemo: boolean; source: DeskBook['source'] },
-): Promise<DeskBook> {
-  const bySymbol = new Map<number, SymbolSide>();
-  let counted = 0;
-  for (const p of positions) {
-    if (++counted % SLICE === 0) await yieldToLoop();
-    let side = bySymbol.get(p.symbolId);
-    if (!side) {
-      side = { positions: 0, longLots: ZERO, shortLots: ZERO, longUnits: ZERO, shortUnits: ZERO, clientsFloating: ZERO };
-      bySymbol.set(p.symbolId, side);
-    }
-    const units = p.quantity.mul(p.contractSize);
-    side.positions++;
-    if (p.orderType === OrderType.BUY) {
-      side.longLots = side.longLots.plus(p.quantity);
-      side.longUnits = side.longUnits.plus(units);
-    } else {
-      side.shortLots = side.shortLots.plus(p.quantity);
-      side.shortUnits = side.shortUnits.plus(units);
-    }
-    side.clientsFloating = side.clientsFloating.plus(floatingOf(p, prices).profit);
-  }
-  const totals = { positions: 0, long: ZERO, short: ZERO, floating: ZERO };
-  const symbols = [...bySymbol.entries()].map(([symbolId, side]) => {
-    const mid = prices.quote(symbolId)?.mid;
-    // No quote yet: no value to put on the units (as the engine's figures count no profit before the first quote).
-    const toUsd = mid ? prices.quoteToUsd(symbolId).mul(mid) : ZERO;
+): DeskBook {
+  const sum = { positions: 0, long: ZERO, short: ZERO, floating: ZERO };
+  const symbols = [...totals.entries()].map(([symbolId, { long: l, short: s }]) => {
+    const q = prices.quote(symbolId);
+    const conv = q ? prices.quoteToUsd(symbolId) : ZERO;
+    // No quote yet: no value to put on the units and no profit (as the engine's figures count none before the first quote).
+    const toUsd = q ? conv.mul(q.mid) : ZERO;
     // Rounded to the money scale before netting and summing, so rows and totals add up exactly.
-    const long = money(side.longUnits.mul(toUsd));
-    const short = money(side.shortUnits.mul(toUsd));
-    const house = side.clientsFloating.neg();
-    totals.positions += side.positions;
-    totals.long = totals.long.plus(long);
-    totals.short = totals.short.plus(short);
-    totals.floating = totals.floating.plus(house);
+    const long = money(l.units.mul(toUsd));
+    const short = money(s.units.mul(toUsd));
+    const clients = q
+      ? money(
+          dec(q.bid)
+            .mul(l.units)
+            .minus(l.openValue)
+            .plus(s.openValue.minus(dec(q.ask).mul(s.units)))
+            .mul(conv),
+        )
+      : ZERO;
+    const house = clients.neg();
+    const positions = l.positions + s.positions;
+    sum.positions += positions;
+    sum.long = sum.long.plus(long);
+    sum.short = sum.short.plus(short);
+    sum.floating = sum.floating.plus(house);
     return {
       symbol_id: symbolId,
       code: prices.symbol(symbolId)?.showCode ?? String(symbolId),
-      positions: side.positions,
-      long_lots: fixed(side.longLots, 6),
-      short_lots: fixed(side.shortLots, 6),
-      net_lots: fixed(side.longLots.minus(side.shortLots), 6),
+      positions,
+      long_lots: fixed(l.lots, 6),
+      short_lots: fixed(s.lots, 6),
+      net_lots: fixed(l.lots.minus(s.lots), 6),
       long_usd: moneyStr(long),
       short_usd: moneyStr(short),
       net_usd: moneyStr(long.minus(short)),
@@ -87,11 +72,11 @@ export async function deskBookOf(
     time: Date.now(),
     symbols,
     totals: {
-      positions: totals.positions,
-      long_usd: moneyStr(totals.long),
-      short_usd: moneyStr(totals.short),
-      net_usd: moneyStr(totals.long.minus(totals.short)),
-      house_floating: moneyStr(totals.floating),
+      positions: sum.positions,
+      long_usd: moneyStr(sum.long),
+      short_usd: moneyStr(sum.short),
+      net_usd: moneyStr(sum.long.minus(sum.short)),
+      house_floating: moneyStr(sum.floating),
     },
   };
 }
