@@ -12,6 +12,7 @@ import {
 } from './fix-engine.ts';
 import type { FixSessionConfig } from '../../../fix-config.ts';
 import type { FixSessionStatus, PriceSource, SourceDeps } from './price-source.ts';
+import { type FixMode, FixRouter, type FixSymbolRoute } from './fix-router.ts';
 
 export type { FixSessionStatus } from './price-source.ts';
 
@@ -36,6 +37,7 @@ class FixMarketDataSession {
     readonly cfg: FixSessionConfig,
     primary: boolean,
     private readonly deps: SourceDeps,
+    private readonly router: FixRouter,
   ) {
     this.codes = new Map(Object.entries(cfg.symbols).map(([ours, theirs]) => [theirs, ours]));
     this.status = {
@@ -84,6 +86,7 @@ class FixMarketDataSession {
   stop(): void {
     this.stopped = true;
     this.status.loggedOn = false;
+    this.router.sessionDown(this.cfg.name);
     this.launcher?.stop();
     this.launcher = null;
   }
@@ -110,6 +113,7 @@ class FixMarketDataSession {
   loggedOff(): void {
     if (!this.status.loggedOn) return;
     this.status.loggedOn = false;
+    this.router.sessionDown(this.cfg.name);
     if (!this.stopped) this.deps.log.warn({ fix: this.cfg.name }, 'FIX session logged off');
   }
 
@@ -190,19 +194,17 @@ class FixMarketDataSession {
     return true;
   }
 
+  /** Whether this session's quotes can count as live (logged on, not stopped). */
+  up(): boolean {
+    return !this.stopped && this.status.loggedOn;
+  }
+
   private publish(symbolName: string, sourceTime: number | undefined): void {
     const book = this.books.get(symbolName);
     const code = this.codes.get(symbolName);
-    const symbol = code ? this.deps.market.symbolByCode(code) : undefined;
-    if (!book?.bid || !book.ask || !symbol) return;
+    if (!book?.bid || !book.ask || !code || !this.deps.market.symbolByCode(code)) return;
     this.status.quotes++;
-    this.deps.market.publishTick({
-      symbolId: symbol.id,
-      bid: book.bid,
-      ask: book.ask,
-      time: Date.now(),
-      ...(sourceTime === undefined ? {} : { sourceTime }),
-    });
+    this.router.quote(this.cfg.name, code, book.bid, book.ask, sourceTime);
   }
 }
 
@@ -259,29 +261,49 @@ class MarketDataClient extends AsciiSession {
 }
 
 /**
- * FIX 4.4 market data from the sessions of FIX_CONFIG (docs/fix.md), loaded by FixSource. This slice
- * takes its prices from the first (primary) session only.
+ * FIX 4.4 market data from every session of FIX_CONFIG at once (docs/fix.md), loaded by FixSource;
+ * the router makes one price per symbol from them (failover or best, the config's `mode`).
  */
 export class FixFeedSource implements PriceSource {
   readonly name = 'fix';
   private readonly fixSessions: FixMarketDataSession[];
+  private readonly router: FixRouter;
 
   constructor(deps: SourceDeps) {
     const fix = deps.config.fix;
     if (!fix) throw new Error('PRICE_SOURCE=fix needs FIX_CONFIG');
-    this.fixSessions = fix.sessions.slice(0, 1).map((s, i) => new FixMarketDataSession(s, i === 0, deps));
+    const byName = new Map<string, FixMarketDataSession>();
+    this.router = new FixRouter(
+      fix.mode,
+      fix.sessions.map((s) => s.name),
+      deps.market,
+      (name) => byName.get(name)?.up() ?? false,
+    );
+    this.fixSessions = fix.sessions.map((s, i) => new FixMarketDataSession(s, i === 0, deps, this.router));
+    for (const s of this.fixSessions) byName.set(s.cfg.name, s);
   }
 
   private running = false;
 
   start(): void {
     this.running = true;
+    this.router.start();
     for (const s of this.fixSessions) s.start();
   }
 
   stop(): void {
     this.running = false;
+    this.router.stop();
     for (const s of this.fixSessions) s.stop();
+  }
+
+  get mode(): FixMode {
+    return this.router.mode;
+  }
+
+  /** Per symbol, the providers its price comes from now (only while running). */
+  routes(): FixSymbolRoute[] {
+    return this.running ? this.router.routes() : [];
   }
 
   /** Only while running: a follower builds the source but never starts it. */

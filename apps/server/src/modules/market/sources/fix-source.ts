@@ -1,5 +1,5 @@
 import type { FixFeedSource, FixSessionStatus } from './fix-feed.ts';
-import type { PriceSource, SourceDeps } from './price-source.ts';
+import type { FixMode, FixSymbolRoute, PriceSource, SourceDeps } from './price-source.ts';
 
 /**
  * PRICE_SOURCE=fix. The FIX engine is loaded when the source starts (on the leader), not when the
@@ -31,5 +31,14 @@ export class FixSource implements PriceSource {
 
   sessions(): FixSessionStatus[] {
     return this.feed?.sessions() ?? [];
+  }
+
+  routes(): FixSymbolRoute[] {
+    return this.feed?.routes() ?? [];
+  }
+
+  /** The routing mode of FIX_CONFIG. */
+  get mode(): FixMode {
+    return this.deps.config.fix!.mode;
   }
 }
