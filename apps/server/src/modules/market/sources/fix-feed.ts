@@ -18,6 +18,21 @@ export type { FixSessionStatus } from './price-source.ts';
 
 const PRICE = /^\d+(\.\d+)?$/;
 
+/**
+ * The engine's states of a session that is logged on: the engine moves to ActiveNormalSession only
+ * at the first application message, and leaves it while it handles a resend or a test request.
+ */
+const LOGGED_ON = new Set<SessionState>([
+  SessionState.InitiationLogonReceived,
+  SessionState.InitiationLogonResponse,
+  SessionState.ActiveNormalSession,
+  SessionState.HandleResendRequest,
+  SessionState.ReceiveMsgSeqNumTooHigh,
+  SessionState.AwaitingProcessingResponseToResendRequest,
+  SessionState.NoMessagesReceivedInInterval,
+  SessionState.AwaitingProcessingResponseToTestRequest,
+]);
+
 interface Side {
   bid?: string;
   ask?: string;
@@ -30,6 +45,8 @@ class FixMarketDataSession {
   private readonly codes: Map<string, string>;
   private readonly books = new Map<string, Side>();
   private launcher: SessionLauncher | null = null;
+  /** Between our onReady (the logon answered) and the session's end. */
+  private logged = false;
   client: MarketDataClient | null = null;
   stopped = false;
 
@@ -85,6 +102,7 @@ class FixMarketDataSession {
 
   stop(): void {
     this.stopped = true;
+    this.logged = false;
     this.status.loggedOn = false;
     this.router.sessionDown(this.cfg.name);
     this.launcher?.stop();
@@ -95,7 +113,7 @@ class FixMarketDataSession {
   refresh(): FixSessionStatus {
     const c = this.client;
     if (c) {
-      this.status.loggedOn = !this.stopped && c.getState() === SessionState.ActiveNormalSession;
+      this.status.loggedOn = !this.stopped && this.logged && LOGGED_ON.has(c.getState());
       this.status.inSeqNum = c.lastPeerSeqNum();
       this.status.outSeqNum = c.lastSentSeqNum();
     }
@@ -105,13 +123,15 @@ class FixMarketDataSession {
   loggedOn(): void {
     if (this.status.logons > 0) this.status.reconnects++;
     this.status.logons++;
+    this.logged = true;
     this.status.loggedOn = true;
     this.books.clear();
     this.deps.log.info({ fix: this.cfg.name, reconnects: this.status.reconnects }, 'FIX session logged on');
   }
 
   loggedOff(): void {
-    if (!this.status.loggedOn) return;
+    if (!this.logged) return;
+    this.logged = false;
     this.status.loggedOn = false;
     this.router.sessionDown(this.cfg.name);
     if (!this.stopped) this.deps.log.warn({ fix: this.cfg.name }, 'FIX session logged off');
@@ -196,7 +216,7 @@ class FixMarketDataSession {
 
   /** Whether this session's quotes can count as live (logged on, not stopped). */
   up(): boolean {
-    return !this.stopped && this.status.loggedOn;
+    return !this.stopped && this.logged;
   }
 
   private publish(symbolName: string, sourceTime: number | undefined): void {
@@ -278,6 +298,7 @@ export class FixFeedSource implements PriceSource {
       fix.sessions.map((s) => s.name),
       deps.market,
       (name) => byName.get(name)?.up() ?? false,
+      fix.sessions.flatMap((s) => Object.keys(s.symbols)),
     );
     this.fixSessions = fix.sessions.map((s, i) => new FixMarketDataSession(s, i === 0, deps, this.router));
     for (const s of this.fixSessions) byName.set(s.cfg.name, s);

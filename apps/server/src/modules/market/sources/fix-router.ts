@@ -47,6 +47,8 @@ export class FixRouter {
     private readonly order: string[],
     private readonly market: MarketServiceImpl,
     private readonly isUp: (session: string) => boolean,
+    /** Every symbol code some session asks for: each has a route, null sides until a live quote. */
+    private readonly codes: string[] = [],
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -91,10 +93,10 @@ export class FixRouter {
     }
   }
 
-  /** Per symbol (that has had a quote), the providers its price comes from now; null sides when none is live. */
+  /** Per symbol some session asks for, the providers its price comes from now; null sides when none is live. */
   routes(): FixSymbolRoute[] {
     const now = this.now();
-    return [...this.books.keys()].sort().map((code) => {
+    return [...new Set([...this.codes, ...this.books.keys()])].sort().map((code) => {
       const c = this.choose(code, now);
       return { code, bid: c?.bid ?? null, ask: c?.ask ?? null };
     });

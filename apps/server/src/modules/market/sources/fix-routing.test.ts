@@ -72,7 +72,9 @@ describe('FIX 4.4 price feed from two providers: failover and best of two', () =
       symbols: { BTCUSDT: 'BTC/USDT' },
     };
     lp1 = { ...base, name: 'lp1', port: await freePort() };
-    lp2 = { ...base, name: 'lp2', port: await freePort(), symbols: { BTCUSDT: 'BTC/USDT', ETHUSDT: 'ETH/USDT' } };
+    // lp2 beats every 30 s: no message follows its logon for a while (the simulators start without quotes),
+    // and it counts as logged on all the same.
+    lp2 = { ...base, name: 'lp2', heartbeatSeconds: 30, port: await freePort(), symbols: { BTCUSDT: 'BTC/USDT', ETHUSDT: 'ETH/USDT' } };
     t = await createTestApp('pglite', {}, { PRICE_SOURCE: 'fix', fix: { mode: 'failover', sessions: [lp1, lp2] } });
     risk = await staffSession(t, ['risk']);
     // A provider's quote is live for one second.

@@ -26,11 +26,13 @@ export function FeedHealth() {
   const fixFeed = fix.data?.mode ? fix.data : null;
   const routes = new Map((fixFeed?.symbols ?? []).map((r) => [r.code, r]));
   const provider = (r: FixRoute | undefined) =>
-    !r || r.bid === null || r.ask === null
-      ? t('admin.fix.no_provider')
-      : r.bid === r.ask
-        ? r.bid
-        : t('admin.fix.bid_ask', { bid: r.bid, ask: r.ask });
+    !r
+      ? '—'
+      : r.bid === null || r.ask === null
+        ? t('admin.fix.no_provider')
+        : r.bid === r.ask
+          ? r.bid
+          : t('admin.fix.bid_ask', { bid: r.bid, ask: r.ask });
   const seconds = (ms: number | null) => (ms === null ? '—' : t('admin.seconds_ago', { seconds: (ms / 1000).toFixed(1) }));
   return (
     <div className="flex flex-col gap-4">
