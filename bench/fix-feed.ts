@@ -13,7 +13,6 @@
  * Figures only, no targets: a shared machine gives noisy numbers; run it short.
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixSessionConfig } from '../apps/server/src/fix-config.ts';
 import { startWalkingProvider, type WalkingProvider } from '../apps/server/src/modules/market/sources/fix-walk.ts';
