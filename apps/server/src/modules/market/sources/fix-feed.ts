@@ -12,7 +12,7 @@ import {
 } from './fix-engine.ts';
 import type { FixSessionConfig } from '../../../fix-config.ts';
 import type { FixSessionStatus, PriceSource, SourceDeps } from './price-source.ts';
-import { type FixMode, FixRouter, type FixSymbolRoute } from './fix-router.ts';
+import { FixRouter, type FixSymbolRoute } from './fix-router.ts';
 
 export type { FixSessionStatus } from './price-source.ts';
 
@@ -316,10 +316,6 @@ export class FixFeedSource implements PriceSource {
     this.running = false;
     this.router.stop();
     for (const s of this.fixSessions) s.stop();
-  }
-
-  get mode(): FixMode {
-    return this.router.mode;
   }
 
   /** Per symbol, the providers its price comes from now (only while running). */

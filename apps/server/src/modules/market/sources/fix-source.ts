@@ -1,5 +1,5 @@
 import type { FixFeedSource, FixSessionStatus } from './fix-feed.ts';
-import type { FixMode, FixSymbolRoute, PriceSource, SourceDeps } from './price-source.ts';
+import type { FixSymbolRoute, PriceSource, SourceDeps } from './price-source.ts';
 
 /**
  * PRICE_SOURCE=fix. The FIX engine is loaded when the source starts (on the leader), not when the
@@ -35,10 +35,5 @@ export class FixSource implements PriceSource {
 
   routes(): FixSymbolRoute[] {
     return this.feed?.routes() ?? [];
-  }
-
-  /** The routing mode of FIX_CONFIG. */
-  get mode(): FixMode {
-    return this.deps.config.fix!.mode;
   }
 }
