@@ -26,7 +26,11 @@ const FixSessionSchema = z
   .strict();
 
 export const FixConfigSchema = z
-  .object({ sessions: z.array(FixSessionSchema).min(1, 'at least one session (the first is the primary)') })
+  .object({
+    sessions: z.array(FixSessionSchema).min(1, 'at least one session (the first is the primary)'),
+    /** One price from several sessions: the first live one per symbol (failover), or the best bid and ask among the live ones (best). */
+    mode: z.enum(['failover', 'best']).default('failover'),
+  })
   .strict()
   .refine((c) => new Set(c.sessions.map((s) => s.name)).size === c.sessions.length, 'session names must differ');
 

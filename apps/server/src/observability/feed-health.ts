@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import type { FixSessionStatus } from '../modules/market/index.ts';
+import type { FixMode, FixSessionStatus, FixSymbolRoute } from '../modules/market/index.ts';
 
 export type FeedState = 'live' | 'stale' | 'no_tick' | 'closed';
 
@@ -62,6 +62,24 @@ export type FixSessionHealth = FixSessionStatus;
 
 /** The price source's FIX sessions (none for the other sources, and on a follower, which runs no source). */
 export function fixSessionsOf(ctx: AppContext): FixSessionHealth[] {
-  const source = (ctx.services as { priceSource?: { sessions?: () => FixSessionHealth[] } }).priceSource;
-  return source?.sessions?.() ?? [];
+  return fixSourceOf(ctx)?.sessions?.() ?? [];
+}
+
+/** Per symbol, the FIX providers its price comes from now (none for the other sources, and on a follower). */
+export function fixRoutesOf(ctx: AppContext): FixSymbolRoute[] {
+  return fixSourceOf(ctx)?.routes?.() ?? [];
+}
+
+/** The routing mode of FIX_CONFIG (null: the price source is not FIX). */
+export function fixModeOf(ctx: AppContext): FixMode | null {
+  return ctx.config.PRICE_SOURCE === 'fix' ? (ctx.config.fix?.mode ?? 'failover') : null;
+}
+
+interface FixSourceView {
+  sessions?: () => FixSessionHealth[];
+  routes?: () => FixSymbolRoute[];
+}
+
+function fixSourceOf(ctx: AppContext): FixSourceView | undefined {
+  return (ctx.services as { priceSource?: FixSourceView }).priceSource;
 }

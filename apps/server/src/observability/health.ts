@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { APPLIED_MIGRATION_QUERY, latestMigration, queryRaw } from '../platform/db/client.ts';
-import { type FeedSummary, feedSummary, fixSessionsOf } from './feed-health.ts';
+import { type FeedSummary, feedSummary, fixModeOf, fixRoutesOf, fixSessionsOf } from './feed-health.ts';
+import type { FixMode, FixSymbolRoute } from '../modules/market/index.ts';
 
 /** A readiness poll every second costs at most one query a second. */
 const DB_CHECK_CACHE_MS = 1_000;
@@ -30,7 +31,7 @@ export interface ReadyReport {
   checks: DatabaseCheck & {
     feed: FeedSummary;
     /** PRICE_SOURCE=fix on the leader: each session's state; shown, not counted (the feed check covers the prices). */
-    fix?: { ok: boolean; sessions: FixSessionReport[] };
+    fix?: { ok: boolean; mode: FixMode; sessions: FixSessionReport[]; symbols: FixSymbolRoute[] };
     bus: { ok: boolean; kind: 'memory' | 'redis'; detail?: Record<string, string> };
   };
 }
@@ -58,7 +59,8 @@ export class Health {
     const fix = fixSessions.length
       ? {
           fix: {
-            ok: fixSessions.some((s) => s.primary && s.loggedOn),
+            ok: fixSessions.some((s) => s.loggedOn),
+            mode: fixModeOf(this.ctx) ?? 'failover',
             sessions: fixSessions.map((s) => ({
               name: s.name,
               primary: s.primary,
@@ -69,6 +71,7 @@ export class Health {
               gaps: s.gaps,
               reconnects: s.reconnects,
             })),
+            symbols: fixRoutesOf(this.ctx),
           },
         }
       : {};

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { healthLive, healthReady, metrics } from '@tp/contract/endpoints/platform';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../platform/db/client.ts';
-import { feedHealthOf, fixSessionsOf } from './feed-health.ts';
+import { feedHealthOf, fixRoutesOf, fixSessionsOf } from './feed-health.ts';
 import { Health } from './health.ts';
 
 /** Outside the API: no envelope, no rate limit, request lines below info (a load balancer polls every second). */
@@ -132,9 +132,20 @@ function collectAtScrape(ctx: AppContext, opts: ObservabilityOptions): void {
   metrics.gauge('tp_fix_reconnects', 'FIX logons after the first, per session (since start)', ['session'], (set) => {
     for (const s of fixSessionsOf(ctx)) set({ session: s.name }, s.reconnects);
   });
-  metrics.gauge('tp_fix_quotes', 'Top-of-book quotes the FIX session fed to the quote pipeline (since start)', ['session'], (set) => {
+  metrics.gauge('tp_fix_quotes', 'Top-of-book quotes the FIX session received from its provider (since start)', ['session'], (set) => {
     for (const s of fixSessionsOf(ctx)) set({ session: s.name }, s.quotes);
   });
+  metrics.gauge(
+    'tp_fix_symbol_provider',
+    "1 for the FIX session that feeds the symbol's bid or ask now (failover: one session; best: the bid's and the ask's)",
+    ['symbol', 'session', 'side'],
+    (set) => {
+      for (const r of fixRoutesOf(ctx)) {
+        if (r.bid !== null) set({ symbol: r.code, session: r.bid, side: 'bid' }, 1);
+        if (r.ask !== null) set({ symbol: r.code, session: r.ask, side: 'ask' }, 1);
+      }
+    },
+  );
   metrics.gauge('tp_db_connections', 'Database connections by state (PGlite: one connection)', ['state'], (set) => {
     const u = opts.database.usage();
     set({ state: 'total' }, u.total);

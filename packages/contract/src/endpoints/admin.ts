@@ -26,6 +26,7 @@ import {
   ChangeRejectInput,
   FeeChangeInput,
   FeedHealthSchema,
+  FixFeedSchema,
   FeePreviewSchema,
   IdInput,
   LedgerEntrySchema,
@@ -354,6 +355,15 @@ export const feedHealth = endpoint({
   path: '/api/admin/feed-health',
   output: z.array(FeedHealthSchema),
   summary: "Each symbol's price feed: live, stale, no live tick since start or outside its sessions; last tick age and suspect ticks held",
+});
+
+export const fixFeed = endpoint({
+  ...risk,
+  method: 'GET',
+  path: '/api/admin/fix-feed',
+  output: FixFeedSchema,
+  summary:
+    'PRICE_SOURCE=fix: the routing mode (failover or best), each FIX session (logged on, last message, sequence numbers, gaps, reconnects) and per symbol the sessions its bid and ask come from; empty on a server that runs no FIX source (a follower)',
 });
 
 export const categories = endpoint({

@@ -415,6 +415,26 @@ export const FeedHealthSchema = z.object({
   suspectTicks: z.number().int(),
 });
 export type FeedHealthRow = z.infer<typeof FeedHealthSchema>;
+/** One FIX 4.4 price session (PRICE_SOURCE=fix; docs/fix.md) as the leader runs it. */
+export const FixSessionSchema = z.object({
+  name: z.string(),
+  primary: z.boolean(),
+  loggedOn: z.boolean(),
+  /** Epoch milliseconds of the newest message received (heartbeats included). */
+  lastMessageAt: z.number().int().nullable(),
+  inSeqNum: z.number().int(),
+  outSeqNum: z.number().int(),
+  gaps: z.number().int(),
+  reconnects: z.number().int(),
+  quotes: z.number().int(),
+});
+/** GET /api/admin/fix-feed: the routing mode, each session's state and, per symbol, the sessions its bid and ask come from (null: no live provider). */
+export const FixFeedSchema = z.object({
+  mode: z.enum(['failover', 'best']).nullable(),
+  sessions: z.array(FixSessionSchema),
+  symbols: z.array(z.object({ code: z.string(), bid: z.string().nullable(), ask: z.string().nullable() })),
+});
+export type FixFeed = z.infer<typeof FixFeedSchema>;
 export const AdminCategorySchema = z.object({ id: z.number().int(), key: z.string(), sort: z.number().int() });
 export const CategorySaveInput = z.object({
   id: optionalId,

@@ -20,6 +20,26 @@ export function registerTradingSetupRoutes(
   route(app, ctx, api.symbols, () => trading.symbols());
   route(app, ctx, api.symbolSave, ({ input, staff }) => trading.saveSymbol(staff, input));
   route(app, ctx, api.feedHealth, () => ctx.services.market.feedHealth());
+  route(app, ctx, api.fixFeed, () => {
+    const source = ctx.services.priceSource;
+    return {
+      mode: ctx.config.PRICE_SOURCE === 'fix' ? (ctx.config.fix?.mode ?? 'failover') : null,
+      sessions: (source.sessions?.() ?? []).map(
+        ({ name, primary, loggedOn, lastMessageAt, inSeqNum, outSeqNum, gaps, reconnects, quotes }) => ({
+          name,
+          primary,
+          loggedOn,
+          lastMessageAt,
+          inSeqNum,
+          outSeqNum,
+          gaps,
+          reconnects,
+          quotes,
+        }),
+      ),
+      symbols: source.routes?.() ?? [],
+    };
+  });
   route(app, ctx, api.categories, () => trading.categories());
   route(app, ctx, api.categorySave, ({ input, staff }) => trading.saveCategory(staff, input));
   route(app, ctx, api.positions, ({ input }) =>

@@ -58,7 +58,7 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
       symbols: { BTCUSDT: 'BTC/USDT', ETHUSDT: 'ETH/USDT' },
     };
     // The app builds its price source from PRICE_SOURCE=fix; the test starts it as the leader would.
-    t = await createTestApp('pglite', {}, { PRICE_SOURCE: 'fix', fix: { sessions: [session] } });
+    t = await createTestApp('pglite', {}, { PRICE_SOURCE: 'fix', fix: { mode: 'failover', sessions: [session] } });
     market().onTick((tick) => ticks.push(tick));
     const btc = market().quote(market().symbolByCode('BTCUSDT')!.id)!;
     sim = new FixSimulator(session, t.ctx.log, [
@@ -220,7 +220,7 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
     const { FixFeedSource } = await import('./fix-feed.ts');
     const wrong = new FixFeedSource({
       market: market(),
-      config: { ...t.config, fix: { sessions: [{ ...provider, password: 'not-the-password' }] } },
+      config: { ...t.config, fix: { mode: 'failover', sessions: [{ ...provider, password: 'not-the-password' }] } },
       log: t.ctx.log,
     });
     const quotes = ticks.length;

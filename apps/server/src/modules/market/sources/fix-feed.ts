@@ -12,10 +12,26 @@ import {
 } from './fix-engine.ts';
 import type { FixSessionConfig } from '../../../fix-config.ts';
 import type { FixSessionStatus, PriceSource, SourceDeps } from './price-source.ts';
+import { FixRouter, type FixSymbolRoute } from './fix-router.ts';
 
 export type { FixSessionStatus } from './price-source.ts';
 
 const PRICE = /^\d+(\.\d+)?$/;
+
+/**
+ * The engine's states of a session that is logged on: the engine moves to ActiveNormalSession only
+ * at the first application message, and leaves it while it handles a resend or a test request.
+ */
+const LOGGED_ON = new Set<SessionState>([
+  SessionState.InitiationLogonReceived,
+  SessionState.InitiationLogonResponse,
+  SessionState.ActiveNormalSession,
+  SessionState.HandleResendRequest,
+  SessionState.ReceiveMsgSeqNumTooHigh,
+  SessionState.AwaitingProcessingResponseToResendRequest,
+  SessionState.NoMessagesReceivedInInterval,
+  SessionState.AwaitingProcessingResponseToTestRequest,
+]);
 
 interface Side {
   bid?: string;
@@ -29,6 +45,8 @@ class FixMarketDataSession {
   private readonly codes: Map<string, string>;
   private readonly books = new Map<string, Side>();
   private launcher: SessionLauncher | null = null;
+  /** Between our onReady (the logon answered) and the session's end. */
+  private logged = false;
   client: MarketDataClient | null = null;
   stopped = false;
 
@@ -36,6 +54,7 @@ class FixMarketDataSession {
     readonly cfg: FixSessionConfig,
     primary: boolean,
     private readonly deps: SourceDeps,
+    private readonly router: FixRouter,
   ) {
     this.codes = new Map(Object.entries(cfg.symbols).map(([ours, theirs]) => [theirs, ours]));
     this.status = {
@@ -83,7 +102,9 @@ class FixMarketDataSession {
 
   stop(): void {
     this.stopped = true;
+    this.logged = false;
     this.status.loggedOn = false;
+    this.router.sessionDown(this.cfg.name);
     this.launcher?.stop();
     this.launcher = null;
   }
@@ -92,7 +113,7 @@ class FixMarketDataSession {
   refresh(): FixSessionStatus {
     const c = this.client;
     if (c) {
-      this.status.loggedOn = !this.stopped && c.getState() === SessionState.ActiveNormalSession;
+      this.status.loggedOn = !this.stopped && this.logged && LOGGED_ON.has(c.getState());
       this.status.inSeqNum = c.lastPeerSeqNum();
       this.status.outSeqNum = c.lastSentSeqNum();
     }
@@ -102,14 +123,17 @@ class FixMarketDataSession {
   loggedOn(): void {
     if (this.status.logons > 0) this.status.reconnects++;
     this.status.logons++;
+    this.logged = true;
     this.status.loggedOn = true;
     this.books.clear();
     this.deps.log.info({ fix: this.cfg.name, reconnects: this.status.reconnects }, 'FIX session logged on');
   }
 
   loggedOff(): void {
-    if (!this.status.loggedOn) return;
+    if (!this.logged) return;
+    this.logged = false;
     this.status.loggedOn = false;
+    this.router.sessionDown(this.cfg.name);
     if (!this.stopped) this.deps.log.warn({ fix: this.cfg.name }, 'FIX session logged off');
   }
 
@@ -190,19 +214,17 @@ class FixMarketDataSession {
     return true;
   }
 
+  /** Whether this session's quotes can count as live (logged on, not stopped). */
+  up(): boolean {
+    return !this.stopped && this.logged;
+  }
+
   private publish(symbolName: string, sourceTime: number | undefined): void {
     const book = this.books.get(symbolName);
     const code = this.codes.get(symbolName);
-    const symbol = code ? this.deps.market.symbolByCode(code) : undefined;
-    if (!book?.bid || !book.ask || !symbol) return;
+    if (!book?.bid || !book.ask || !code || !this.deps.market.symbolByCode(code)) return;
     this.status.quotes++;
-    this.deps.market.publishTick({
-      symbolId: symbol.id,
-      bid: book.bid,
-      ask: book.ask,
-      time: Date.now(),
-      ...(sourceTime === undefined ? {} : { sourceTime }),
-    });
+    this.router.quote(this.cfg.name, code, book.bid, book.ask, sourceTime);
   }
 }
 
@@ -259,29 +281,46 @@ class MarketDataClient extends AsciiSession {
 }
 
 /**
- * FIX 4.4 market data from the sessions of FIX_CONFIG (docs/fix.md), loaded by FixSource. This slice
- * takes its prices from the first (primary) session only.
+ * FIX 4.4 market data from every session of FIX_CONFIG at once (docs/fix.md), loaded by FixSource;
+ * the router makes one price per symbol from them (failover or best, the config's `mode`).
  */
 export class FixFeedSource implements PriceSource {
   readonly name = 'fix';
   private readonly fixSessions: FixMarketDataSession[];
+  private readonly router: FixRouter;
 
   constructor(deps: SourceDeps) {
     const fix = deps.config.fix;
     if (!fix) throw new Error('PRICE_SOURCE=fix needs FIX_CONFIG');
-    this.fixSessions = fix.sessions.slice(0, 1).map((s, i) => new FixMarketDataSession(s, i === 0, deps));
+    const byName = new Map<string, FixMarketDataSession>();
+    this.router = new FixRouter(
+      fix.mode,
+      fix.sessions.map((s) => s.name),
+      deps.market,
+      (name) => byName.get(name)?.up() ?? false,
+      fix.sessions.flatMap((s) => Object.keys(s.symbols)),
+    );
+    this.fixSessions = fix.sessions.map((s, i) => new FixMarketDataSession(s, i === 0, deps, this.router));
+    for (const s of this.fixSessions) byName.set(s.cfg.name, s);
   }
 
   private running = false;
 
   start(): void {
     this.running = true;
+    this.router.start();
     for (const s of this.fixSessions) s.start();
   }
 
   stop(): void {
     this.running = false;
+    this.router.stop();
     for (const s of this.fixSessions) s.stop();
+  }
+
+  /** Per symbol, the providers its price comes from now (only while running). */
+  routes(): FixSymbolRoute[] {
+    return this.running ? this.router.routes() : [];
   }
 
   /** Only while running: a follower builds the source but never starts it. */

@@ -1,5 +1,5 @@
 import type { FixFeedSource, FixSessionStatus } from './fix-feed.ts';
-import type { PriceSource, SourceDeps } from './price-source.ts';
+import type { FixSymbolRoute, PriceSource, SourceDeps } from './price-source.ts';
 
 /**
  * PRICE_SOURCE=fix. The FIX engine is loaded when the source starts (on the leader), not when the
@@ -31,5 +31,9 @@ export class FixSource implements PriceSource {
 
   sessions(): FixSessionStatus[] {
     return this.feed?.sessions() ?? [];
+  }
+
+  routes(): FixSymbolRoute[] {
+    return this.feed?.routes() ?? [];
   }
 }

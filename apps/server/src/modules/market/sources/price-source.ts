@@ -1,6 +1,9 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../../config.ts';
 import type { MarketServiceImpl } from '../market-service.ts';
+import type { FixSymbolRoute } from './fix-router.ts';
+
+export type { FixMode, FixSymbolRoute } from './fix-router.ts';
 
 /** Where prices come from. Every source hands its ticks to `market.publishTick`. */
 export interface PriceSource {
@@ -9,6 +12,8 @@ export interface PriceSource {
   stop(): Promise<void> | void;
   /** A FIX source's sessions (/health/ready, /metrics). */
   sessions?(): FixSessionStatus[];
+  /** A FIX source's routing: per symbol, the providers its price comes from now. */
+  routes?(): FixSymbolRoute[];
 }
 
 export interface SourceDeps {
@@ -32,6 +37,6 @@ export interface FixSessionStatus {
   reconnects: number;
   logons: number;
   heartbeats: number;
-  /** Quotes handed to the quote pipeline. */
+  /** Top-of-book quotes received from the provider (each handed to the router, which makes one price of them). */
   quotes: number;
 }
