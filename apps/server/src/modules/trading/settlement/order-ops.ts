@@ -361,7 +361,7 @@ export class OrderOps {
    * Never while margin is locked in an open position (the client's equity may still be positive).
    */
   private async protectNegativeBalance(tx: Tx, w: Wallet, changes: OrderChange[]): Promise<void> {
-    if (!w.cash.isNegative() || !this.settings.negativeBalanceProtection) return;
+    if (!w.cash.isNegative() || !this.settings.accountTerms(w.userId, w.isDemo).negativeBalanceProtection) return;
     const live = w.locked.isZero() ? [] : await liveOrdersOf(tx, w.userId);
     if (live.some((o) => o.status === OrderStatus.OPEN)) return;
     const cancelled: OrderRow[] = [];

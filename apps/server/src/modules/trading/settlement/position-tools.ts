@@ -5,7 +5,8 @@ import type { AppContext, AuthUser } from '../../../context.ts';
 import { fail, invalid, notFound } from '../../../http/errors.ts';
 import { t } from '../../../http/i18n.ts';
 import type { MarketService } from '../../market/index.ts';
-import { Admission, marketClosed } from '../admission/admission.ts';
+import { Admission, heldLots, marketClosed } from '../admission/admission.ts';
+import { groupFeeOf, groupMarginOf } from '../admission/groups.ts';
 import { defaultDeviationPoints, parseField } from '../admission/order-checks.ts';
 import type { OrderOps } from './order-ops.ts';
 import { marginCallNotice } from '../events/pushes.ts';
@@ -141,7 +142,8 @@ export class PositionTools {
         if (!row) throw orderNotFound();
         const visible = this.market.symbol(row.symbolId);
         if (!visible || !visible.visible) throw orderNotFound();
-        const { sym, quote } = this.admission.symbolNow(row.symbolId);
+        const terms = this.settings.accountTerms(user.id, user.isDemo);
+        const { sym, quote } = this.admission.symbolNow(row.symbolId, terms.groupId);
         const quoteToUsd = this.market.quoteToUsd(row.symbolId);
         const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, ClosedType.USER, { locked: true });
         if (!closed) throw orderNotFound();
@@ -150,12 +152,12 @@ export class PositionTools {
         const orderType = row.orderType === OrderType.BUY ? OrderType.SELL : OrderType.BUY;
         const lots = dec(row.quantity);
         const price = openPriceFor(orderType, quote.bid, quote.ask);
-        const margin = marginOf(sym, lots, price, row.leverage, quoteToUsd);
-        const fee = feeOf(sym, this.settings.tradeFeeType, lots, margin);
         // The new side is admitted like any order, on the account as the close left it (refused: the close is undone too).
         const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
+        const margin = groupMarginOf(sym, lots, price, row.leverage, quoteToUsd, heldLots(positions, sym.id));
+        const fee = groupFeeOf(sym, this.settings.tradeFeeType, lots, margin, price, quoteToUsd);
         this.admission.admit(
-          { cash: w.cash, locked: w.locked, positions },
+          { cash: w.cash, locked: w.locked, positions, terms },
           { symbolId: sym.id, orderType, lots, leverage: row.leverage, contractSize: sym.contractSize, margin, fee },
         );
         const opened = await insertOrder(tx, {
