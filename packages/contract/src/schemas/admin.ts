@@ -539,16 +539,17 @@ export const AccountGroupSchema = z.object({
   name: z.string(),
   kind: z.enum(GROUP_KINDS),
   profile: z.enum(GROUP_PROFILES),
-  /** Percent (equity / margin); an account at or below is in margin call. */
+  /** Percent (equity / margin); an account at or below is in margin call. '': the house's setting. */
   margin_call_level: z.string(),
-  /** Percent; an account at or below is stopped out (positions closed by the policy). */
+  /** Percent; an account at or below is stopped out (positions closed by the policy). '': the house's setting (an ESMA retail group: at least 50). */
   stop_out_level: z.string(),
   stop_out_policy: z.enum(STOP_OUT_POLICIES),
-  /** 0: no limit. */
+  /** 0: the house's setting. */
   max_open_positions: z.number().int(),
-  /** 0: no limit. */
+  /** 0: the house's setting. */
   max_pending_orders: z.number().int(),
-  negative_balance_protection: z.boolean(),
+  /** null: the house's setting (an ESMA retail group: always on). */
+  negative_balance_protection: z.boolean().nullable(),
   book: z.enum(GROUP_BOOKS),
   /** The group new real users join (exactly one real group is). */
   is_default: z.boolean(),
@@ -565,7 +566,7 @@ const levelField = z.preprocess(
   z
     .string({ error: 'msg:admin.invalid_number' })
     .trim()
-    .regex(/^\d{1,6}(\.\d{1,2})?$/, 'msg:admin.invalid_number'),
+    .regex(/^(\d{1,6}(\.\d{1,2})?)?$/, 'msg:admin.invalid_number'),
 );
 const nullableDecimal = (places: number) => z.preprocess((v) => (v === '' ? null : v), decimalField(places).nullable());
 export const GroupSymbolInput = z.object({
@@ -591,7 +592,11 @@ export const GroupSymbolInput = z.object({
   ).default([]),
 });
 export type GroupSymbolSave = z.infer<typeof GroupSymbolInput>;
-/** Creates a group (no id: name and kind needed) or updates one (fields left out keep their value; `symbols`, when given, replaces every row of the group). */
+/**
+ * Creates a group (no id: name and kind needed) or updates one (fields left out keep their value;
+ * `symbols`, when given, replaces every row of the group). A level of '', a cap of 0 and a
+ * negative_balance_protection of null take the house's setting.
+ */
 export const GroupSaveInput = z.object({
   id: optionalId,
   name: optionalText(100).optional(),
@@ -602,7 +607,7 @@ export const GroupSaveInput = z.object({
   stop_out_policy: z.enum(STOP_OUT_POLICIES, { error: 'msg:admin.invalid_list' }).optional(),
   max_open_positions: intIn(0, 1_000_000).optional(),
   max_pending_orders: intIn(0, 1_000_000).optional(),
-  negative_balance_protection: flag.optional(),
+  negative_balance_protection: z.preprocess((v) => (v === '' ? null : v), flag.nullable()).optional(),
   book: z.enum(GROUP_BOOKS, { error: 'msg:admin.invalid_list' }).optional(),
   /** true makes this (real) group the default for new real users (the previous default stops being it). */
   is_default: flag.optional(),

@@ -1,3 +1,4 @@
+import { TradeFeeType } from '@tp/contract/constants';
 import { D, type Dec, dec, money } from '@tp/contract/decimal';
 import { feeOf, marginOf } from '@tp/contract/formulas';
 import type { CommissionType, GroupBook as GroupBookName, GroupProfile, StopOutPolicy } from '@tp/contract/schemas/admin';
@@ -228,6 +229,14 @@ export class GroupBook {
     };
   }
 
+  /** The group's fee rate in the house's fee type's terms (ForexFeeRate), when its commission can be said so; else the symbol's. */
+  feeRateShown(sym: GroupedSymbol, houseFeeType: number): Dec {
+    const c = sym.commission;
+    if (c?.type === 'per_lot' && houseFeeType === TradeFeeType.PER_LOT) return c.rate;
+    if (c?.type === 'percent_of_margin' && houseFeeType === TradeFeeType.PERCENT_OF_MARGIN) return c.rate.div(100);
+    return sym.feeRate;
+  }
+
   /** A symbol as the group's members trade it (the symbol's own terms when the group has no row for it). */
   symbolFor(groupId: number | null, sym: SymbolInfo): GroupedSymbol {
     const g = groupId === null ? undefined : this.groups.get(groupId);
@@ -242,12 +251,11 @@ export class GroupBook {
       const within = leverages.filter((l) => l.value <= cap);
       leverages = within.length || !leverages.length ? within : [{ id: cap, value: cap }];
     }
-    const point = new D(10).pow(-sym.pricePrecision);
+    // The spread markup is stored and shown to staff; quotes do not carry it yet (its pricing is not built).
     return {
       ...sym,
       leverages,
       maxLots: row?.maxLots ?? sym.maxLots,
-      spread: row?.spreadMarkupPoints ? sym.spread.plus(point.mul(row.spreadMarkupPoints)) : sym.spread,
       swapLong: row?.swapFree ? dec(0) : (row?.swapLong ?? sym.swapLong),
       swapShort: row?.swapFree ? dec(0) : (row?.swapShort ?? sym.swapShort),
       enabled: row?.enabled ?? true,
