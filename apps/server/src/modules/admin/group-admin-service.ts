@@ -23,10 +23,7 @@ const FIELDS = [
 
 const pick = (g: AccountGroup | null, keys: string[]) =>
   Object.fromEntries(
-    keys.map((k) => [
-      k,
-      g === null ? null : k === 'symbols' ? g.symbols.map(({ code: _code, ...s }) => s) : g[k as keyof AccountGroup],
-    ]),
+    keys.map((k) => [k, g === null ? null : k === 'symbols' ? g.symbols.map(({ code: _code, ...s }) => s) : g[k as keyof AccountGroup]]),
   );
 
 /**
@@ -82,7 +79,8 @@ export class GroupAdminService {
       below_margin_call: null,
     };
     if (!input.id) return empty;
-    const level = (k: 'stop_out_level' | 'margin_call_level') => (typeof after[k] === 'string' && after[k] !== '' ? (after[k] as string) : undefined);
+    const level = (k: 'stop_out_level' | 'margin_call_level') =>
+      typeof after[k] === 'string' && after[k] !== '' ? (after[k] as string) : undefined;
     const stopOut = level('stop_out_level');
     const marginCall = level('margin_call_level');
     if (stopOut === undefined && marginCall === undefined) return empty;
@@ -98,7 +96,14 @@ export class GroupAdminService {
   async setGroup(who: AuthStaff, userId: number, groupId: number): Promise<AdminUser> {
     const moved = await this.ctx.db.transaction(async (tx) => {
       const m = await this.groups.moveUser(tx, userId, groupId);
-      await this.ctx.services.staff.audit(tx, who, 'user.set_group', { type: 'user', id: userId }, { group_id: m.from }, { group_id: groupId });
+      await this.ctx.services.staff.audit(
+        tx,
+        who,
+        'user.set_group',
+        { type: 'user', id: userId },
+        { group_id: m.from },
+        { group_id: groupId },
+      );
       return m;
     });
     await this.groups.moved(userId, moved.isDemo);

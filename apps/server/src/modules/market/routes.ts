@@ -24,7 +24,15 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: AppContext, mark
       .filter((s) => !search || s.code.toLowerCase().includes(search) || s.showCode.toLowerCase().includes(search))
       .flatMap((s) => {
         const g = termsOf(s);
-        return g ? [tradeListRow({ ...s, leverages: g.leverages, maxLots: g.maxLots, feeRate: g.feeRate }, market.quote(s.id)!, market.closedReason(s.id, now))] : [];
+        return g
+          ? [
+              tradeListRow(
+                { ...s, leverages: g.leverages, maxLots: g.maxLots, feeRate: g.feeRate },
+                market.quote(s.id)!,
+                market.closedReason(s.id, now),
+              ),
+            ]
+          : [];
       });
   });
 

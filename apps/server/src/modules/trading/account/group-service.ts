@@ -37,7 +37,10 @@ function symbolView(r: GroupSymbolRow, code: string): GroupSymbol {
     swap_short: num(r.swapShort),
     deviation_points: r.deviationPoints,
     hedge_threshold_lots: num(r.hedgeThresholdLots),
-    leverage_tiers: r.leverageTiers.map((t) => ({ up_to_lots: t.up_to_lots === null ? null : dec(t.up_to_lots).toString(), leverage: t.leverage })),
+    leverage_tiers: r.leverageTiers.map((t) => ({
+      up_to_lots: t.up_to_lots === null ? null : dec(t.up_to_lots).toString(),
+      leverage: t.leverage,
+    })),
   };
 }
 
@@ -106,8 +109,8 @@ export class GroupService {
     };
     if (!before && !values.name) throw invalid('input_full');
     // The stop-out level below the margin-call level (the house's settings fill a group's blanks).
-    const call = dec((values.marginCallLevel ?? (before ? before.marginCallLevel : null)) ?? this.settings.marginCallLevel);
-    const stop = dec((values.stopOutLevel ?? (before ? before.stopOutLevel : null)) ?? this.settings.stopOutLevel);
+    const call = dec(values.marginCallLevel ?? (before ? before.marginCallLevel : null) ?? this.settings.marginCallLevel);
+    const stop = dec(values.stopOutLevel ?? (before ? before.stopOutLevel : null) ?? this.settings.stopOutLevel);
     if (stop.gte(call)) throw invalid('admin.group_levels');
     if (input.is_default === false && before?.isDefault) throw invalid('admin.group_default_needed');
     if (input.is_default) await clearDefaultGroup(tx, kind);

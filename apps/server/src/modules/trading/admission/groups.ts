@@ -78,7 +78,8 @@ export interface HouseLevels {
 // ---------------------------------------------------------------- ESMA retail
 /** Currencies whose pairs among themselves are "major" under ESMA's product intervention (30:1). */
 const ESMA_MAJOR_CCY = new Set(['USD', 'EUR', 'JPY', 'GBP', 'CAD', 'CHF']);
-const MAJOR_INDEX = /^(US30|US500|SPX|SPX500|NAS100|US100|USTEC|GER30|GER40|DE30|DE40|DAX|UK100|FTSE|JP225|JPN225|FRA40|CAC40|EU50|EUSTX50|STOXX50|AUS200)/i;
+const MAJOR_INDEX =
+  /^(US30|US500|SPX|SPX500|NAS100|US100|USTEC|GER30|GER40|DE30|DE40|DAX|UK100|FTSE|JP225|JPN225|FRA40|CAC40|EU50|EUSTX50|STOXX50|AUS200)/i;
 export const ESMA_STOP_OUT = dec(50);
 
 /** The highest leverage ESMA allows a retail client on a symbol: 30 major FX, 20 minor FX, gold and major indices, 10 other commodities and indices, 5 equities, 2 crypto. */
@@ -190,7 +191,8 @@ export class GroupBook {
         });
     if (!missing.length) return;
     const read = new Map<number, number>();
-    for (let i = 0; i < missing.length; i += 5_000) for (const [id, g] of await userGroupIds(db, missing.slice(i, i + 5_000))) read.set(id, g);
+    for (let i = 0; i < missing.length; i += 5_000)
+      for (const [id, g] of await userGroupIds(db, missing.slice(i, i + 5_000))) read.set(id, g);
     for (const [id, groupId] of read) this.users.set(id, { groupId, at: now });
     // A group saved on another server since the last reload: read the groups again.
     if ([...read.values()].some((g) => !this.groups.has(g))) await this.reload(db);

@@ -18,7 +18,10 @@ export async function findGroupRow(db: DbOrTx, id: number, forUpdate = false): P
 
 export async function groupSymbolRows(db: DbOrTx, groupId?: number): Promise<GroupSymbolRow[]> {
   const q = db.select().from(groupSymbols);
-  return (groupId === undefined ? q : q.where(eq(groupSymbols.groupId, groupId))).orderBy(asc(groupSymbols.groupId), asc(groupSymbols.symbolId));
+  return (groupId === undefined ? q : q.where(eq(groupSymbols.groupId, groupId))).orderBy(
+    asc(groupSymbols.groupId),
+    asc(groupSymbols.symbolId),
+  );
 }
 
 /** How many users each group holds (users is the auth module's table, read by name only). */
@@ -43,7 +46,10 @@ export async function updateGroupRow(db: DbOrTx, id: number, values: Partial<typ
 
 /** Makes `id` the only default group of its kind. */
 export async function clearDefaultGroup(db: DbOrTx, kind: string): Promise<void> {
-  await db.update(accountGroups).set({ isDefault: false }).where(sql`${accountGroups.kind} = ${kind} and ${accountGroups.isDefault}`);
+  await db
+    .update(accountGroups)
+    .set({ isDefault: false })
+    .where(sql`${accountGroups.kind} = ${kind} and ${accountGroups.isDefault}`);
 }
 
 export async function replaceGroupSymbols(db: DbOrTx, groupId: number, rows: NewGroupSymbol[]): Promise<void> {
