@@ -114,6 +114,7 @@ export class GroupService {
     if (stop.gte(call)) throw invalid('admin.group_levels');
     if (input.is_default === false && before?.isDefault) throw invalid('admin.group_default_needed');
     if (input.is_default) await clearDefaultGroup(tx, kind);
+    // An update (account-wide fields, symbols or both) makes one new version.
     let row: GroupTableRow;
     try {
       row = before
@@ -159,8 +160,6 @@ export class GroupService {
           leverageTiers: s.leverage_tiers,
         })),
       );
-      // A symbols-only save still makes a new version.
-      if (before && !Object.keys(values).length && !input.is_default) row = await updateGroupRow(tx, row.id, {});
     }
     return { before: beforeView, after: (await this.find(tx, row.id))! };
   }
