@@ -30,6 +30,8 @@ async function seriousAxeFindings(page: Page): Promise<string[]> {
   }, AXE_TAGS);
 }
 
+/** The groups table needs no sideways scroll at a desktop's width. */
+const tableFits = (page: Page, name: string) => page.getByRole('region', { name }).evaluate((el) => el.scrollWidth <= el.clientWidth);
 const pageFitsWidth = (page: Page) => page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize()!.width);
 
 /**
@@ -76,6 +78,7 @@ describe('back office: account groups', () => {
     const table = page.getByRole('table', { name: 'Account groups' });
     await table.getByText('Professional', { exact: true }).first().waitFor();
     await table.getByText('Default group').first().waitFor();
+    expect(await tableFits(page, 'Account groups')).toBe(true);
 
     await page.getByRole('button', { name: 'New group' }).click();
     const form = page.getByRole('form', { name: 'New group' });
@@ -183,6 +186,7 @@ describe('back office: account groups', () => {
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     const table = page.getByRole('table', { name: 'مجموعات الحسابات' });
     await table.getByText('المجموعة الافتراضية').first().waitFor();
+    expect(await tableFits(page, 'مجموعات الحسابات')).toBe(true);
     expect(await seriousAxeFindings(page)).toEqual([]);
     expect(await pageFitsWidth(page)).toBe(true);
 

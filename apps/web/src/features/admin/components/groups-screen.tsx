@@ -189,8 +189,16 @@ export function GroupsScreen() {
             key: 'name',
             label: t('admin.f.name'),
             render: (g) => (
-              <span className="flex flex-col">
-                <bdi className="font-medium">{g.name}</bdi>
+              <span className="flex flex-col items-start">
+                {/* The name opens the group's editor (the table stays within a desktop's width without an actions column). */}
+                <button
+                  type="button"
+                  className="text-start font-medium text-accent underline"
+                  onClick={() => open(g)}
+                  aria-label={t('admin.edit_item', { name: g.name })}
+                >
+                  <bdi>{g.name}</bdi>
+                </button>
                 {g.is_default && <span className="text-xs text-muted">{t('admin.groups.default_flag')}</span>}
               </span>
             ),
@@ -201,38 +209,30 @@ export function GroupsScreen() {
             key: 'levels',
             label: t('admin.groups.f.levels'),
             render: (g) => (
-              <span className="whitespace-nowrap tabular-nums">
-                {level(g.margin_call_level)} / {level(g.stop_out_level)}
+              <span className="flex flex-col">
+                <span className="whitespace-nowrap tabular-nums">
+                  {g.margin_call_level === '' && g.stop_out_level === ''
+                    ? t('admin.groups.house')
+                    : `${level(g.margin_call_level)} / ${level(g.stop_out_level)}`}
+                </span>
+                <span className="text-xs text-muted">{t(adminKey(`admin.groups.policy.${g.stop_out_policy}`))}</span>
               </span>
             ),
-          },
-          {
-            key: 'policy',
-            label: t('admin.groups.f.stop_out_policy'),
-            render: (g) => t(adminKey(`admin.groups.policy.${g.stop_out_policy}`)),
           },
           {
             key: 'caps',
             label: t('admin.groups.f.caps'),
             render: (g) => (
-              <span className="whitespace-nowrap tabular-nums">
-                {cap(g.max_open_positions)} / {cap(g.max_pending_orders)}
+              <span className="tabular-nums">
+                {g.max_open_positions === 0 && g.max_pending_orders === 0
+                  ? t('admin.groups.house')
+                  : `${cap(g.max_open_positions)} / ${cap(g.max_pending_orders)}`}
               </span>
             ),
           },
           { key: 'nbp', label: t('admin.groups.f.nbp'), render: (g) => yesNo(g.negative_balance_protection) },
           { key: 'book', label: t('admin.groups.f.book'), render: (g) => t(adminKey(`admin.groups.book.${g.book}`)) },
-          { key: 'symbols', label: t('admin.groups.f.symbol_terms'), render: (g) => formatNumber(g.symbols.length, 0) },
           { key: 'members', label: t('admin.groups.f.members'), className: 'tabular-nums', render: (g) => formatNumber(g.members, 0) },
-          {
-            key: 'act',
-            label: t('admin.f.actions'),
-            render: (g) => (
-              <Button variant="secondary" onClick={() => open(g)} aria-label={t('admin.edit_item', { name: g.name })}>
-                {t('admin.edit')}
-              </Button>
-            ),
-          },
         ]}
       />
       {editing && (
@@ -442,7 +442,7 @@ function SymbolTerms({
   const { t } = useTranslation();
   const tiers = useFieldArray({ control, name: `symbols.${index}.tiers` });
   const field = (name: Parameters<UseFormRegister<GroupForm>>[0], label: string, unit?: string) => (
-    <label className="flex flex-col gap-1 text-sm">
+    <label className="flex flex-col justify-end gap-1 text-sm">
       <span className="text-muted">{label}</span>
       <span className="flex items-center gap-2">
         <input className={inputClass} inputMode="decimal" autoComplete="off" aria-label={`${label} · ${code}`} {...register(name)} />
@@ -479,7 +479,7 @@ function SymbolTerms({
         {field(`${p}.spread_markup_points`, t('admin.groups.f.spread_markup'), t('admin.groups.unit.points'))}
         {field(`${p}.leverages`, t('admin.groups.f.leverages'))}
         {field(`${p}.max_lots`, t('admin.groups.f.max_lots'), t('admin.groups.unit.lots'))}
-        <label className="flex flex-col gap-1 text-sm">
+        <label className="flex flex-col justify-end gap-1 text-sm">
           <span className="text-muted">{t('admin.groups.f.commission_type')}</span>
           <select
             className={inputClass}
