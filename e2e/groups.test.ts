@@ -120,6 +120,12 @@ describe('back office: account groups', () => {
     await sent.getByRole('link', { name: 'Open the Changes screen' }).click();
     await page.getByRole('heading', { level: 1, name: 'Changes' }).waitFor();
     await page.getByText(`#${id}`, { exact: false }).first().waitFor();
+    const changes = page.getByRole('table', { name: 'Changes' });
+    await changes.getByText('Account group · Scalpers').waitFor();
+    // A new group's diff: every field added (nothing removed), the tiers among them.
+    await changes.getByText('symbols[0].leverage_tiers[0].up_to_lots', { exact: true }).waitFor();
+    expect(await changes.getByText('removed', { exact: true }).count()).toBe(0);
+    if (SHOTS) await page.screenshot({ path: '/tmp/groups-changes-en.png', fullPage: true });
 
     // A second risk member approves; the group is listed with its terms.
     expect((await call(e2e.server, 'POST', '/api/admin/changes/approve', { id }, { token: approver.token })).code).toBe(1);

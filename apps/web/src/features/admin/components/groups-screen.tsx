@@ -520,7 +520,7 @@ function SymbolTerms({
                 {...register(`${p}.tiers.${i}.up_to_lots`)}
               />
             </label>
-            <span className="pb-2" aria-hidden>
+            <span className="pb-2 rtl:rotate-180" aria-hidden>
               →
             </span>
             <label className="flex flex-col gap-1 text-sm">
