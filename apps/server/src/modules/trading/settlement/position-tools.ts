@@ -1,6 +1,6 @@
 import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
 import { type Dec, dec, moneyStr, ZERO } from '@tp/contract/decimal';
-import { feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
+import { openPriceFor } from '@tp/contract/formulas';
 import type { AppContext, AuthUser } from '../../../context.ts';
 import { fail, invalid, notFound } from '../../../http/errors.ts';
 import { t } from '../../../http/i18n.ts';
