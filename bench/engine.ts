@@ -36,7 +36,14 @@ import type { AppContext } from '../apps/server/src/context.ts';
 import { auditLedger } from '../apps/server/src/modules/ledger/ledger-service.ts';
 import type { SymbolInfo, Tick } from '../apps/server/src/modules/market/types.ts';
 import { openDatabase } from '../apps/server/src/platform/db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, orders, symbols as symbolsTable, users } from '../apps/server/src/platform/db/schema.ts';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  orders,
+  symbols as symbolsTable,
+  users,
+} from '../apps/server/src/platform/db/schema.ts';
 import { createScratchDatabase } from '../apps/server/test/scratch-database.ts';
 import { loopDelayMonitor } from './loop-delay.ts';
 
@@ -150,7 +157,10 @@ async function main() {
   const limit = fresh ? await databaseLimit(fresh.url, burst.closes, connections) : null;
   await fresh?.drop();
 
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   log(`\nmachine: ${os.cpus().length} cores, load average ${load}`);
   const missed: string[] = [];
   const check = (ok: boolean, line: string) => {
@@ -329,7 +339,10 @@ async function triggers(server: App, symbols: SymbolInfo[], mid: Map<number, Dec
   for (const s of symbols) tickAt(server, s, mid.get(s.id)!.mul(1.016));
   await engine.idle();
   clearInterval(monitor);
-  const burst = probe.report(`burst, ${symbols.length} ticks crossing every burst take-profit at once`, (performance.now() - started) / 1000);
+  const burst = probe.report(
+    `burst, ${symbols.length} ticks crossing every burst take-profit at once`,
+    (performance.now() - started) / 1000,
+  );
   return { rampP99: ramp.p99, burst };
 }
 

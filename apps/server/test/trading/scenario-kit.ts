@@ -279,10 +279,16 @@ export async function runScenario(t: TestApp, s: Scenario): Promise<void> {
       }
     }
     const nameOf = new Map([...ids].map(([name, id]) => [id, name]));
+    // A part the system closed off a position (a partial stop-out) has no name: 'part 1', 'part 2', ... oldest first.
+    const parts = new Map<number, string>();
+    const partName = (id: number) => {
+      if (!parts.has(id)) parts.set(id, `part ${parts.size + 1}`);
+      return parts.get(id)!;
+    };
     const history = await api(t, trader, '/v1/api/forex/my_deal', { status: 3 });
     const closes = Object.fromEntries(
       (history.data.data as { Id: number; ClosedType: number; UpdatePrice: string; FactProfits: string }[]).map((o) => [
-        nameOf.get(o.Id) ?? o.Id,
+        nameOf.get(o.Id) ?? partName(o.Id),
         { type: o.ClosedType, price: o.UpdatePrice, profit: o.FactProfits },
       ]),
     );

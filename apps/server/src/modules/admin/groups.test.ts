@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../platform/db/schema.ts';
 import { staffSession } from '../../../test/auth-helpers.ts';
 import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
-import { demoTrader, submit, symbolId, tick, tradingApp, type Trader } from '../../../test/trading/test-kit.ts';
+import { api, demoTrader, submit, symbolId, tick, tradingApp, type Trader } from '../../../test/trading/test-kit.ts';
 import { newUser } from '../funding/test-helpers.ts';
 
 const EURUSD = 'EURUSD';
@@ -131,5 +133,41 @@ describe.each(dbTargets)('account groups on %s', (target) => {
     expect(moved.data.group_id).toBe(professional.id);
     const audit = await call(t, 'GET', '/api/admin/audit/list', { action: 'user.set_group' }, { token: await staffSession(t, ['admin']) });
     expect(audit.data.data[0]).toMatchObject({ action: 'user.set_group', target_id: String(real.id) });
+  });
+
+  it("charges each group's swaps at the rollover: the symbol's, the group's own long rate, none when swap-free", async () => {
+    const make = async (name: string, row: Record<string, unknown>) => {
+      const p = await save(risk1, { name, kind: 'demo', symbols: [{ symbol_id: eur, ...row }] });
+      expect((await approve(risk2, p.data.pending_change_id)).code).toBe(1);
+      return (await groups()).find((g) => g.name === name).id as number;
+    };
+    const free = await make('Swap free', { swap_free: true });
+    const own = await make('Own swaps', { swap_long: '-1' });
+    const traders = { symbol: await demoTrader(t), free: await demoTrader(t), own: await demoTrader(t) };
+    expect((await setGroup(traders.free.userId, free)).code).toBe(1);
+    expect((await setGroup(traders.own.userId, own)).code).toBe(1);
+    const ids: Record<string, number> = {};
+    for (const [name, trader] of Object.entries(traders)) {
+      const res = await submit(t, trader, { type: 1, cont: '1', forex_id: eur, multiple: 100 });
+      expect(res.code).toBe(1);
+      ids[name] = res.data.Id;
+      // Opened before Tuesday's rollover (22:00 UTC): it owes that one day.
+      const [row] = await t.ctx.db
+        .update(orders)
+        .set({ openedAt: new Date('2026-11-24T12:00:00Z') })
+        .where(eq(orders.id, res.data.Id))
+        .returning();
+      t.ctx.services.trading.engine.apply([{ type: 'sync', orderId: res.data.Id, order: row as never }]);
+    }
+    await t.ctx.services.trading.swaps.charge(Date.parse('2026-11-24T22:30:00Z'));
+    await t.ctx.services.trading.engine.idle();
+    const swapOf = async (name: keyof typeof traders) =>
+      ((await api(t, traders[name], '/v1/api/forex/my_deal', { status: 1 })).data.data as any[]).find((o) => o.Id === ids[name]).Swap;
+    // EURUSD long: -7.2 USD a lot (seeded); the group's -1; none.
+    expect({ symbol: await swapOf('symbol'), own: await swapOf('own'), free: await swapOf('free') }).toEqual({
+      symbol: '-7.200000',
+      own: '-1.000000',
+      free: '0.000000',
+    });
   });
 });

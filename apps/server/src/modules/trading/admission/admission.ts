@@ -111,7 +111,10 @@ export class Admission {
    * when it may be traded now: visible, tradable and offered by the group, in its hours with a live
    * quote (and a live conversion pair), no jump held.
    */
-  symbolNow(symbolId: number, groupId: number | null = null): { sym: GroupedSymbol; quote: NonNullable<ReturnType<MarketService['quote']>> } {
+  symbolNow(
+    symbolId: number,
+    groupId: number | null = null,
+  ): { sym: GroupedSymbol; quote: NonNullable<ReturnType<MarketService['quote']>> } {
     const own = this.market.symbol(symbolId);
     if (!own || !own.visible) throw new Refusal(invalid('trading.symbol_not_found'), 'symbol_not_tradable');
     const sym = this.settings.groups.symbolFor(groupId, own);

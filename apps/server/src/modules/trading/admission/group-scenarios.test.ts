@@ -131,6 +131,28 @@ function policies(): Scenario[] {
         writeOffs: [],
       },
     },
+    {
+      name: 'partial: 0.1 of the EURUSD lot closes, enough to bring the level back above 100% (100.65%); 0.9 lot stays open',
+      steps: [
+        { group: 'partial', terms: { margin_call_level: '150', stop_out_level: '100', stop_out_policy: 'partial' } },
+        { tick: ['EURUSD', '1.08500', '1.08512'] },
+        { adjust: '-98000' },
+        // Margin 1,085.12, fee 5.
+        { open: 'eur', code: 'EURUSD', type: 1, lots: '1', leverage: 100 },
+        // -1,012: equity 983, 90.59%. Margin must fall to 983: (1,085.12 - 983) / 1,085.12 = 0.094 lot, 0.1 in steps.
+        { tick: ['EURUSD', '1.07500', '1.07512'] },
+        // The rest: 0.9 lot, margin 976.608; equity still 983.
+        { expectFigures: { risk_rate: '100.65', margin_call: 1 } },
+      ],
+      expect: {
+        closed: { 'part 1': { type: STOP_OUT, price: '1.07500', profit: '-101.200000' } },
+        open: ['eur'],
+        // 2,000 - 1,085.12 - 5 + 108.512 margin back - 101.2.
+        balance: '917.192',
+        locked: '976.608',
+        writeOffs: [],
+      },
+    },
   ];
 }
 
@@ -232,7 +254,7 @@ describe.each(dbTargets)('account group scenarios on %s', (target) => {
   it('two groups trading the same ticks: leverages, largest lot, commission, margin call and stop-out per group', async () => {
     for (const s of perGroup(eur, btc)) await runScenario(t, s);
   });
-  it('stop-out policies: largest loss first, largest margin first', async () => {
+  it('stop-out policies: largest loss first, largest margin first, partial', async () => {
     for (const s of policies()) await runScenario(t, s);
   });
   it('leverage tiers over the cumulative lots in the symbol', async () => {

@@ -64,6 +64,8 @@ export interface GroupedSymbol extends SymbolInfo {
   tiers: LeverageTier[];
   /** The group's default deviation in points (null: the symbol's default). */
   deviationPoints: number | null;
+  /** No swaps for the group's members on this symbol. */
+  swapFree: boolean;
 }
 
 /** The house's account-wide settings the group's nulls fall back to. */
@@ -264,6 +266,7 @@ export class GroupBook {
       commission: row?.commissionType ? { type: row.commissionType, rate: row.commissionRate } : null,
       tiers: row?.tiers ?? [],
       deviationPoints: row?.deviationPoints ?? null,
+      swapFree: row?.swapFree ?? false,
     };
   }
 }

@@ -126,12 +126,7 @@ export class RiskReview {
       return;
     }
     if (!acc.positions.size) return;
-    const down = riskLines(
-      figures,
-      inCall ? stopOutLevel : marginCallLevel,
-      acc.positions.values(),
-      this.board,
-    );
+    const down = riskLines(figures, inCall ? stopOutLevel : marginCallLevel, acc.positions.values(), this.board);
     // Under a margin call, also the prices at which it would end.
     const up = inCall ? riskLines(figures, marginCallLevel, acc.positions.values(), this.board, 'up') : [];
     if (down === 'breached') return this.queueRisk(acc, triggeredAt);

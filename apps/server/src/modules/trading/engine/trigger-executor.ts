@@ -1,10 +1,10 @@
 import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
-import { type Dec, dec, moneyStr } from '@tp/contract/decimal';
+import { D, type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import { closePriceFor, openPriceFor } from '@tp/contract/formulas';
 import type { AppContext } from '../../../context.ts';
 import { Admission, Refusal, heldLots } from '../admission/admission.ts';
 import { groupFeeOf, groupMarginOf } from '../admission/groups.ts';
-import { atOrBelow, figuresOf, floatingOf } from './figures.ts';
+import { type Figures, atOrBelow, figuresOf, floatingOf } from './figures.ts';
 import type { OrderOps, Prices, UserTxFn } from '../settlement/order-ops.ts';
 import { termsOf } from '../views/order-view.ts';
 import { type OrderRow, findOrder, markOpened, openPositionsCondition, orderAndOpenPositionsCondition } from '../db/repository.ts';
@@ -187,8 +187,28 @@ export class TriggerExecutor {
   }
 
   /**
+   * The lots of `order` whose close brings the margin level above `level` (the equity stays, the
+   * margin falls with the lots): rounded up to the symbol's step, at least its minimum; null when
+   * that is the whole position or leaves less than the minimum open (then it closes whole).
+   */
+  private partialLots(order: OrderRow, figures: Figures, level: Dec): Dec | null {
+    const sym = this.market.symbol(order.symbolId);
+    const whole = dec(order.quantity);
+    const margin = dec(order.margin);
+    if (!sym || margin.isZero() || level.isZero()) return null;
+    const target = figures.equity.mul(100).div(level);
+    let lots = whole.mul(figures.openMargin.minus(target)).div(margin);
+    const step = sym.step.isZero() ? new D(10).pow(-6) : sym.step;
+    lots = lots.div(step).ceil().mul(step);
+    if (lots.lt(sym.minLots)) lots = sym.minLots;
+    if (lots.gte(whole) || whole.minus(lots).lt(sym.minLots)) return null;
+    return lots;
+  }
+
+  /**
    * Stop-out, on the margin level only, by the account's group's policy: the largest loss first (the
-   * house's default) or the largest margin first, one position at a time (the level looked at again
+   * house's default), the largest margin first, or partially (the part of the largest loss that restores
+   * the level), one position at a time (the level looked at again
    * after each), until the risk rate is above the group's stop-out level or no position is left whose
    * symbol is tradable now. Its risk event is not written here but handed to `actedAt`, which writes it
    * once the transaction has committed (one round trip less while the account is below the level).
@@ -205,6 +225,7 @@ export class TriggerExecutor {
         if (!atOrBelow(figures, level)) return;
         const riskRate = figures.riskRate!.toString();
         const done: OrderRow[] = [];
+        const kept = new Map<number, OrderRow>();
         while (atOrBelow(figures, level)) {
           const closable = open
             .filter((o) => this.market.quote(o.symbolId) && this.market.isOpen(o.symbolId))
@@ -216,11 +237,32 @@ export class TriggerExecutor {
             );
           const worst = closable[0]?.o;
           if (!worst) break;
-          const closed = await this.ops.closeAtMarket(tx, w, worst, ClosedType.STOP_OUT);
-          if (closed) done.push(closed);
-          open = open.filter((o) => o.id !== worst.id);
+          // Partial: only the lots that bring the level back above the stop-out level (the position's rest stays open).
+          const part = terms.stopOutPolicy === 'partial' ? this.partialLots(worst, figures, level) : null;
+          if (part) {
+            const split = await this.ops.closePart(
+              tx,
+              w,
+              worst,
+              part,
+              this.market.quote(worst.symbolId)!,
+              this.market.quoteToUsd(worst.symbolId),
+              ClosedType.STOP_OUT,
+            );
+            if (split) {
+              done.push(split.closed);
+              kept.set(worst.id, split.kept);
+              open = open.map((o) => (o.id === worst.id ? split.kept : o));
+            } else open = open.filter((o) => o.id !== worst.id);
+          } else {
+            const closed = await this.ops.closeAtMarket(tx, w, worst, ClosedType.STOP_OUT);
+            if (closed) done.push(closed);
+            kept.delete(worst.id);
+            open = open.filter((o) => o.id !== worst.id);
+          }
           figures = figuresOf(w.cash, w.locked, open.map(termsOf), this.market);
         }
+        for (const [orderId, order] of kept) changes.push({ type: 'sync', orderId, order });
         changes.push({ type: 'closed', userId: job.userId, orders: done });
         actedAt(riskRate);
       },

@@ -1,6 +1,6 @@
 import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
-import { type Dec, dec, moneyStr, ZERO } from '@tp/contract/decimal';
-import { feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
+import { dec, moneyStr, ZERO } from '@tp/contract/decimal';
+import { openPriceFor } from '@tp/contract/formulas';
 import type { AppContext, AuthUser } from '../../../context.ts';
 import { fail, invalid, notFound } from '../../../http/errors.ts';
 import { t } from '../../../http/i18n.ts';
@@ -21,7 +21,6 @@ import {
   orderAndOpenPositionsCondition,
   ownOpenPositionCondition,
   setTrailing,
-  splitOrder,
 } from '../db/repository.ts';
 import type { Settlement } from './settlement.ts';
 import type { TradingSettings } from '../admission/settings.ts';
@@ -29,10 +28,6 @@ import type { TradingSettings } from '../admission/settings.ts';
 const orderNotFound = () => notFound('trading.order_not_found');
 
 /** Money shares of a split: the part gets its proportional share at 6 places, the rest keeps the remainder exactly. */
-function share(total: string, part: Dec, whole: Dec): { part: string; rest: string } {
-  const p = moneyStr(dec(total).times(part).div(whole));
-  return { part: p, rest: moneyStr(dec(total).minus(p)) };
-}
 
 /**
  * The position tools: partial close, close all (or all buys, all sells) of one symbol or
@@ -82,20 +77,9 @@ export class PositionTools {
         if (lots.lt(sym.minLots) || rest.lt(sym.minLots)) throw invalid('trading.partial_below_min', { min: sym.minLots.toString() });
         // Both parts are first brought up to date with the rollovers owed, then share the swap so far
         // like margin and fee: the closed part shows (and its statement line carries) the swap of its lots.
-        const current = await this.ctx.services.trading.swaps.settleDue(tx, w, row, quoteToUsd);
-        const margin = share(current.margin, lots, whole);
-        const fee = share(current.fee, lots, whole);
-        const swap = share(current.swap, lots, whole);
-        const split = await splitOrder(
-          tx,
-          current,
-          { quantity: rest.toString(), margin: margin.rest, fee: fee.rest, swap: swap.rest },
-          { quantity: lots.toString(), margin: margin.part, fee: fee.part, swap: swap.part },
-        );
+        const split = await this.ops.closePart(tx, w, row, lots, quote, quoteToUsd, ClosedType.USER);
         if (!split) throw orderNotFound();
-        // The part was written in this transaction: nobody else sees it before the commit.
-        const closed = await this.ops.close(tx, w, split.part, quote, quoteToUsd, ClosedType.USER, { locked: true });
-        if (!closed) throw orderNotFound();
+        const { closed } = split;
         changes.push({ type: 'sync', orderId: row.id, order: split.kept }, { type: 'closed', userId: user.id, orders: [closed] });
         return closed;
       },
