@@ -475,7 +475,7 @@ async function seedStopOuts(ctx: AppContext): Promise<Watched[]> {
   }
   const userRows = await ctx.db
     .insert(users)
-    .values(rows.map((_, i) => ({ uid: `S${i}`, inviteCode: `STOPOUT${i}`, isDemo: true, demoId: `bench_stop_out_${i}` })))
+    .values(rows.map((_, i) => ({ uid: `S${i}`, inviteCode: `STOPOUT${i}`, isDemo: true, demoId: `bench_stop_out_${i}`, groupId: 1 })))
     .returning({ id: users.id });
   const orderRows = await ctx.db
     .insert(orders)
@@ -649,6 +649,8 @@ async function seedBook(ctx: AppContext, symbols: SymbolInfo[], mid: Map<number,
           inviteCode: `BENCH${first + i}`,
           isDemo: true,
           demoId: `bench_${first + i}`,
+          // The demo group the migration seeds.
+          groupId: 1,
         })),
       )
       .returning({ id: users.id });

@@ -35,8 +35,8 @@ try {
   await seedDatabase(database.db, log, loadConfig({ NODE_ENV: 'test' }));
   let t0 = process.hrtime.bigint();
   await database.db.execute(sql`
-    insert into users (uid, email, invite_code, ranking_opt_out)
-    select 'b' || g, 'trader' || g || '@bench.example', 'BENCH' || g, g % 50 = 0 from generate_series(1, ${TRADERS}) g`);
+    insert into users (uid, email, invite_code, ranking_opt_out, group_id)
+    select 'b' || g, 'trader' || g || '@bench.example', 'BENCH' || g, g % 50 = 0, 2 from generate_series(1, ${TRADERS}) g`);
   // Orders spread over 60 days (about a third inside the 21-day window), random symbols, leverages and results.
   await database.db.execute(sql`
     insert into orders (user_id, symbol_id, is_demo, order_type, status, quantity, multiple, contract_size, price, update_price,

@@ -44,6 +44,12 @@ export type Step =
   | { staff: string; changes: Record<string, string | number> }
   /** A trading setting (max_open_positions, max_pending_orders), restored after the scenario. */
   | { setting: string; value: string }
+  /**
+   * The trader joins an account group: with `terms`, a new demo group (named `group` and a unique
+   * suffix) saved through the back office (risk role) with them, e.g. { stop_out_level: '80', symbols: [...] };
+   * without, the group this scenario created under that name earlier.
+   */
+  | { group: string; terms?: Record<string, unknown> }
   | { wait: number };
 
 export interface Scenario {
@@ -148,6 +154,7 @@ export async function runScenario(t: TestApp, s: Scenario): Promise<void> {
     const res = await call(t, 'POST', '/api/admin/symbols/save', changes, { token: await staffToken(t, 'risk'), lang: 'en' });
     expect({ changes, code: res.code, msg: res.msg }).toMatchObject({ changes, code: 1 });
   };
+  const groups = new Map<string, number>();
   try {
     for (const [i, step] of s.steps.entries()) {
       const at = `${s.name}, step ${i + 1}: ${JSON.stringify(step)}`;
@@ -210,6 +217,29 @@ export async function runScenario(t: TestApp, s: Scenario): Promise<void> {
           .values({ key: step.setting, value: step.value })
           .onConflictDoUpdate({ target: settings.key, set: { value: step.value } });
         await t.ctx.services.trading.settings.reload(t.ctx.db);
+      } else if ('group' in step) {
+        const token = await staffToken(t, 'risk');
+        if (step.terms) {
+          const name = `${step.group} ${randomUUID().slice(0, 8)}`;
+          const res = await call(
+            t,
+            'POST',
+            '/api/admin/groups/save',
+            { name, kind: 'demo', ...step.terms },
+            { token, json: true, lang: 'en' },
+          );
+          expect({ at, code: res.code, msg: res.msg }).toMatchObject({ at, code: 1 });
+          groups.set(step.group, res.data.id);
+        }
+        const moved = await call(
+          t,
+          'POST',
+          '/api/admin/users/set_group',
+          { user_id: trader.userId, group_id: groups.get(step.group) },
+          { token, lang: 'en' },
+        );
+        expect({ at, code: moved.code, msg: moved.msg }).toMatchObject({ at, code: 1 });
+        await t.ctx.services.trading.engine.idle();
       } else if ('wait' in step) {
         await new Promise((r) => setTimeout(r, step.wait));
       } else if ('open' in step) {
@@ -249,10 +279,16 @@ export async function runScenario(t: TestApp, s: Scenario): Promise<void> {
       }
     }
     const nameOf = new Map([...ids].map(([name, id]) => [id, name]));
+    // A part the system closed off a position (a partial stop-out) has no name: 'part 1', 'part 2', ... oldest first.
+    const parts = new Map<number, string>();
+    const partName = (id: number) => {
+      if (!parts.has(id)) parts.set(id, `part ${parts.size + 1}`);
+      return parts.get(id)!;
+    };
     const history = await api(t, trader, '/v1/api/forex/my_deal', { status: 3 });
     const closes = Object.fromEntries(
       (history.data.data as { Id: number; ClosedType: number; UpdatePrice: string; FactProfits: string }[]).map((o) => [
-        nameOf.get(o.Id) ?? o.Id,
+        nameOf.get(o.Id) ?? partName(o.Id),
         { type: o.ClosedType, price: o.UpdatePrice, profit: o.FactProfits },
       ]),
     );

@@ -8,7 +8,10 @@ import {
   AdminDepositNetworkSchema,
   AdminOrderSchema,
   AdminSymbolSchema,
+  AccountGroupSchema,
   AdminUserSchema,
+  GroupSaveInput,
+  SetGroupInput,
   AdminWithdrawCurrencySchema,
   AuditListInput,
   AuditRowSchema,
@@ -478,6 +481,36 @@ export const withdrawCurrencyDelete = endpoint({
   input: IdInput,
   output: z.null(),
   summary: 'Deletes a withdraw currency nothing refers to',
+});
+
+// ---------------------------------------------------------------- account groups (risk)
+export const groupsList = endpoint({
+  ...risk,
+  method: 'GET',
+  path: '/api/admin/groups/list',
+  output: z.array(AccountGroupSchema),
+  summary:
+    "Every account group with its account-wide terms, its members' count and its per-symbol terms (a symbol with no row trades on the symbol's own terms)",
+});
+
+export const groupSave = endpoint({
+  ...risk,
+  method: 'POST',
+  path: '/api/admin/groups/save',
+  input: GroupSaveInput,
+  output: z.union([PendingChangeAnswer, AccountGroupSchema]),
+  summary:
+    "Creates (no id) or updates an account group (fields left out keep their value; symbols, when given, replace the group's rows); audited. Open positions keep their opening terms, new orders take the new ones. With four-eyes on (FOUR_EYES), answers {pending_change_id} and changes nothing until a second risk or admin member approves",
+});
+
+export const userSetGroup = endpoint({
+  ...risk,
+  method: 'POST',
+  path: '/api/admin/users/set_group',
+  input: SetGroupInput,
+  output: AdminUserSchema,
+  summary:
+    "Moves a user to another account group of their kind (demo or real); audited. Open positions keep their opening terms, new orders take the group's, margin levels recompute at once",
 });
 
 // ---------------------------------------------------------------- four-eyes changes (risk)

@@ -45,6 +45,7 @@ export const API_KEY_ENDPOINTS: { readonly read: readonly Endpoint[]; readonly t
     trading.accountLog,
     trading.statement,
     market.favourites,
+    market.tradeList,
   ],
   trade: [
     trading.submit,

@@ -18,10 +18,11 @@ const GET_POST = ['GET', 'POST'] as const;
 export const tradeList = endpoint({
   method: GET_POST,
   path: '/v1/api/forex/trade_list',
-  auth: 'none',
+  auth: 'optional',
   input: TradeListInput,
   output: TradeListResponse,
-  summary: 'Tradable symbols with their terms and live quotes (searchCurrency filters on Code or ShowCode)',
+  summary:
+    "Tradable symbols with their terms and live quotes (searchCurrency filters on Code or ShowCode). Signed in, the terms (leverages, largest lot, fee rate) are those of the caller's account group and only its symbols are listed; a guest sees the default real group's",
   tags: ['market'],
 });
 

@@ -275,6 +275,8 @@ export const AdminUserSchema = z.object({
   balance: z.string(),
   lock_balance: z.string(),
   created_at: z.string(),
+  /** The user's account group (GET /api/admin/groups/list). */
+  group_id: z.number().int(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const UserIdInput = z.object({ user_id: id('not_found') });
@@ -574,6 +576,138 @@ export const AdminOrderSchema = z.object({
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
+// ---------------------------------------------------------------- account groups (risk)
+/**
+ * Account groups: every user belongs to one. A group sets account-wide terms (margin-call and stop-out
+ * levels, stop-out policy, limits on open positions and pending orders, negative balance protection,
+ * execution book, regulatory profile) and, per symbol, the terms its members trade on. A symbol with no
+ * row in the group is enabled on the symbol's own terms.
+ */
+export const GROUP_KINDS = ['demo', 'real'] as const;
+export const GROUP_PROFILES = ['none', 'esma_retail', 'professional'] as const;
+export const STOP_OUT_POLICIES = ['largest_loss', 'largest_margin', 'partial'] as const;
+export const GROUP_BOOKS = ['B', 'A', 'hybrid'] as const;
+export const COMMISSION_TYPES = ['per_lot', 'per_million', 'percent_of_margin'] as const;
+export type GroupKind = (typeof GROUP_KINDS)[number];
+export type GroupProfile = (typeof GROUP_PROFILES)[number];
+export type StopOutPolicy = (typeof STOP_OUT_POLICIES)[number];
+export type GroupBook = (typeof GROUP_BOOKS)[number];
+export type CommissionType = (typeof COMMISSION_TYPES)[number];
+
+/** One leverage tier: positions in the symbol up to `up_to_lots` (cumulative; null: beyond the last) at most at `leverage`. */
+export const LeverageTierSchema = z.object({
+  up_to_lots: z.string().nullable(),
+  leverage: z.number().int(),
+});
+/** A group's terms for one symbol. Nulls and empty lists take the symbol's own value. */
+export const GroupSymbolSchema = z.object({
+  symbol_id: z.number().int(),
+  code: z.string(),
+  /** false: the group's members may not open new positions or orders on it. */
+  enabled: z.boolean(),
+  /** Points added to the symbol's spread (half on each side). */
+  spread_markup_points: z.number().int(),
+  /** The leverages offered; empty: the symbol's list. */
+  leverages: z.array(z.number().int()),
+  /** The largest order, in lots; null: the symbol's. */
+  max_lots: z.string().nullable(),
+  /** Commission per side: per lot (USD), per million USD notional, or percent of the margin; null: the symbol's fee on the house's fee type. */
+  commission_type: z.enum(COMMISSION_TYPES).nullable(),
+  commission_rate: z.string(),
+  swap_free: z.boolean(),
+  /** Swap overrides in the symbol's swap type; null: the symbol's. */
+  swap_long: z.string().nullable(),
+  swap_short: z.string().nullable(),
+  /** The default deviation in points for market orders; null: the symbol's. */
+  deviation_points: z.number().int().nullable(),
+  /** Hybrid book: net lots above which exposure is routed to the A-book (the routing is not built; carried and shown). */
+  hedge_threshold_lots: z.string().nullable(),
+  /** Leverage tiers, ascending by up_to_lots; empty: none. */
+  leverage_tiers: z.array(LeverageTierSchema),
+});
+export type GroupSymbol = z.infer<typeof GroupSymbolSchema>;
+export const AccountGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(GROUP_KINDS),
+  profile: z.enum(GROUP_PROFILES),
+  /** Percent (equity / margin); an account at or below is in margin call. '': the house's setting. */
+  margin_call_level: z.string(),
+  /** Percent; an account at or below is stopped out (positions closed by the policy). '': the house's setting (an ESMA retail group: at least 50). */
+  stop_out_level: z.string(),
+  stop_out_policy: z.enum(STOP_OUT_POLICIES),
+  /** 0: the house's setting. */
+  max_open_positions: z.number().int(),
+  /** 0: the house's setting. */
+  max_pending_orders: z.number().int(),
+  /** null: the house's setting (an ESMA retail group: always on). */
+  negative_balance_protection: z.boolean().nullable(),
+  book: z.enum(GROUP_BOOKS),
+  /** The group new real users join (exactly one real group is). */
+  is_default: z.boolean(),
+  /** Increases with every save. */
+  version: z.number().int(),
+  /** How many users are in the group. */
+  members: z.number().int(),
+  symbols: z.array(GroupSymbolSchema),
+});
+export type AccountGroup = z.infer<typeof AccountGroupSchema>;
+
+const levelField = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : v),
+  z
+    .string({ error: 'msg:admin.invalid_number' })
+    .trim()
+    .regex(/^(\d{1,6}(\.\d{1,2})?)?$/, 'msg:admin.invalid_number'),
+);
+const nullableDecimal = (places: number) => z.preprocess((v) => (v === '' ? null : v), decimalField(places).nullable());
+export const GroupSymbolInput = z.object({
+  symbol_id: id('not_found'),
+  enabled: flag.default(true),
+  spread_markup_points: intIn(0, 1_000_000).default(0),
+  leverages: jsonArray(intField(1, 10_000, 'admin.invalid_list')).default([]),
+  max_lots: nullableDecimal(6).default(null),
+  commission_type: z
+    .preprocess((v) => (v === '' ? null : v), z.enum(COMMISSION_TYPES, { error: 'msg:admin.invalid_list' }).nullable())
+    .default(null),
+  commission_rate: decimalField(8).default('0'),
+  swap_free: flag.default(false),
+  swap_long: z.preprocess((v) => (v === '' ? null : v), signedDecimal(6).nullable()).default(null),
+  swap_short: z.preprocess((v) => (v === '' ? null : v), signedDecimal(6).nullable()).default(null),
+  deviation_points: z.preprocess((v) => (v === '' ? null : v), intIn(0, 1_000_000).nullable()).default(null),
+  hedge_threshold_lots: nullableDecimal(6).default(null),
+  leverage_tiers: jsonArray(
+    z.object({
+      up_to_lots: nullableDecimal(6).default(null),
+      leverage: intField(1, 10_000, 'admin.invalid_list'),
+    }),
+  ).default([]),
+});
+export type GroupSymbolSave = z.infer<typeof GroupSymbolInput>;
+/**
+ * Creates a group (no id: name and kind needed) or updates one (fields left out keep their value;
+ * `symbols`, when given, replaces every row of the group). A level of '', a cap of 0 and a
+ * negative_balance_protection of null take the house's setting.
+ */
+export const GroupSaveInput = z.object({
+  id: optionalId,
+  name: optionalText(100).optional(),
+  kind: z.enum(GROUP_KINDS, { error: 'msg:admin.invalid_list' }).optional(),
+  profile: z.enum(GROUP_PROFILES, { error: 'msg:admin.invalid_list' }).optional(),
+  margin_call_level: levelField.optional(),
+  stop_out_level: levelField.optional(),
+  stop_out_policy: z.enum(STOP_OUT_POLICIES, { error: 'msg:admin.invalid_list' }).optional(),
+  max_open_positions: intIn(0, 1_000_000).optional(),
+  max_pending_orders: intIn(0, 1_000_000).optional(),
+  negative_balance_protection: z.preprocess((v) => (v === '' ? null : v), flag.nullable()).optional(),
+  book: z.enum(GROUP_BOOKS, { error: 'msg:admin.invalid_list' }).optional(),
+  /** true makes this (real) group the default for new real users (the previous default stops being it). */
+  is_default: flag.optional(),
+  symbols: jsonArray(GroupSymbolInput).optional(),
+});
+export type GroupSave = z.infer<typeof GroupSaveInput>;
+export const SetGroupInput = z.object({ user_id: id('not_found'), group_id: id('not_found') });
+
 // ---------------------------------------------------------------- four-eyes changes to money rules
 /**
  * With four-eyes on (the server's FOUR_EYES), a save of money rules (symbol terms, fee type and
@@ -581,7 +715,7 @@ export type AdminOrder = z.infer<typeof AdminOrderSchema>;
  * a second risk or admin member's approval.
  */
 export const PendingChangeAnswer = z.object({ pending_change_id: z.number().int() });
-export const PENDING_CHANGE_KINDS = ['symbol', 'fees', 'settings'] as const;
+export const PENDING_CHANGE_KINDS = ['symbol', 'fees', 'settings', 'group'] as const;
 export const PENDING_CHANGE_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
 export const ChangeDecisionInput = IdInput;
 export const ChangeRejectInput = IdInput.extend({ reason: optionalText(500).default('') });

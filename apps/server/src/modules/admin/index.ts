@@ -4,6 +4,7 @@ import { ChangeService } from './change-service.ts';
 import { DealerDesk } from './desk-service.ts';
 import { FeeService } from './fee-service.ts';
 import { FundingSetupService } from './funding-setup-service.ts';
+import { GroupAdminService } from './group-admin-service.ts';
 import { registerChangeRoutes, registerDeskRoutes, registerStaffRoutes } from './routes.ts';
 import { registerFundingSetupRoutes, registerTradingSetupRoutes } from './setup-routes.ts';
 import { registerStaffAdminRoutes } from './staff-routes.ts';
@@ -11,7 +12,7 @@ import { findActiveStaff, StaffService } from './staff-service.ts';
 import { StaffSignIn } from './staff-sign-in.ts';
 import { TradingSetupService } from './trading-setup-service.ts';
 import { UserAdminService } from './user-admin-service.ts';
-import { registerUserAdminRoutes } from './user-routes.ts';
+import { registerGroupRoutes, registerUserAdminRoutes } from './user-routes.ts';
 
 declare module '../../context.ts' {
   interface Services {
@@ -42,6 +43,9 @@ export const adminModule = {
     const fees = new FeeService(ctx);
     changes.register('symbol', trading.symbolChange);
     changes.register('fees', fees.feesChange);
+    const groups = new GroupAdminService(ctx, users);
+    changes.register('group', groups.groupChange);
+    registerGroupRoutes(app, ctx, groups);
     registerTradingSetupRoutes(app, ctx, { trading, users, fees });
     registerChangeRoutes(app, ctx, changes);
     registerFundingSetupRoutes(app, ctx, new FundingSetupService(ctx));

@@ -209,6 +209,7 @@ export class UserAdminService {
       balance: moneyStr(balances.get(u.id)?.balance ?? 0),
       lock_balance: moneyStr(balances.get(u.id)?.lockBalance ?? 0),
       created_at: iso(u.createdAt),
+      group_id: u.groupId,
     }));
   }
 }

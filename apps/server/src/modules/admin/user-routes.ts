@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '@tp/contract/endpoints/admin';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
+import type { GroupAdminService } from './group-admin-service.ts';
 import type { UserAdminService } from './user-admin-service.ts';
 
 /** Traders' accounts as staff see them (support, risk, finance); balance adjustments are finance only. */
@@ -24,4 +25,11 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, u
   );
   route(app, ctx, api.userStatus, ({ input, staff }) => users.setStatus(staff, input.user_id, input.status));
   route(app, ctx, api.adjustBalance, ({ input, staff }) => users.adjustBalance(staff, input));
+}
+
+/** Account groups (risk): the list, a save (four-eyes when on), moving a user. */
+export function registerGroupRoutes(app: FastifyInstance, ctx: AppContext, groups: GroupAdminService) {
+  route(app, ctx, api.groupsList, () => groups.list());
+  route(app, ctx, api.groupSave, ({ input, staff }) => groups.save(staff, input));
+  route(app, ctx, api.userSetGroup, ({ input, staff }) => groups.setGroup(staff, input.user_id, input.group_id));
 }

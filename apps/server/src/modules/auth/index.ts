@@ -20,7 +20,7 @@ import { registerSettingRoutes } from './setting-routes.ts';
 /** What other modules may use of auth, besides its services on `ctx.services`. */
 export { hashPassword, needsRehash, verifyPassword } from './password.ts';
 export { SecretGuard, SECRET_FAILURES, type SecretOwner } from './secret-guard.ts';
-export { findUserById, insertUser, isUniqueViolation, setUserStatus, type UserRow } from './user-repository.ts';
+export { findUserById, insertUser, isUniqueViolation, setUserGroup, setUserStatus, userGroupIds, type UserRow } from './user-repository.ts';
 export { countUsersByKind, rankableUsers, searchUsers, userContacts, type UserContact } from './read-model.ts';
 
 declare module '../../context.ts' {

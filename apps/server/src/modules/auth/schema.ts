@@ -14,6 +14,8 @@ export const users = pgTable(
     areaId: integer('area_id'),
     passwordHash: text('password_hash'),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** The account group (account_groups, trading module): demo users in the demo group, real ones in a real group. */
+    groupId: integer('group_id').notNull(),
     demoId: text('demo_id').unique(),
     inviteCode: text('invite_code').notNull().unique(),
     invitedBy: integer('invited_by'),

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { User } from '@tp/contract/schemas/auth';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { users } from './schema.ts';
@@ -19,7 +19,13 @@ export interface NewUser {
   isDemo?: boolean;
   demoId?: string | null;
   invitedBy?: number | null;
+  /** The account group; by default the default group of the user's kind (demo or real). */
+  groupId?: number;
 }
+
+/** The default account group of a kind (account_groups, the trading module's table, read by its name only). */
+const defaultGroup = (isDemo: boolean) =>
+  sql<number>`(select id from account_groups where kind = ${isDemo ? 'demo' : 'real'} and is_default)`;
 
 /** Inserts a user with a fresh public uid and invite code (retrying the rare collision of either). */
 export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
@@ -29,7 +35,13 @@ export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
       return await db.transaction(async (sp) => {
         const [row] = await sp
           .insert(users)
-          .values({ ...input, email: input.email?.toLowerCase() ?? null, uid: uid(), inviteCode: inviteCode() })
+          .values({
+            ...input,
+            groupId: input.groupId ?? defaultGroup(input.isDemo ?? false),
+            email: input.email?.toLowerCase() ?? null,
+            uid: uid(),
+            inviteCode: inviteCode(),
+          })
           .returning();
         return row!;
       });
@@ -38,6 +50,19 @@ export async function insertUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
       throw err;
     }
   }
+}
+
+/** The account groups of these users. */
+export async function userGroupIds(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, groupId: users.groupId }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.groupId]));
+}
+
+/** Moves a user to another account group; the row as it is now, undefined when no such user. */
+export async function setUserGroup(db: DbOrTx, id: number, groupId: number): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ groupId }).where(eq(users.id, id)).returning();
+  return row;
 }
 
 export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {

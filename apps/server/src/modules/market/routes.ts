@@ -13,14 +13,27 @@ import { addFavourite, listFavourites, removeFavourite } from './favourites.ts';
 export function registerMarketRoutes(app: FastifyInstance, ctx: AppContext, market: MarketServiceImpl) {
   const klines = new KlineService(ctx.db, market);
 
-  route(app, ctx, api.tradeList, ({ input }) => {
+  route(app, ctx, api.tradeList, async ({ input, user }) => {
     const search = input.searchCurrency?.toLowerCase();
     const now = Date.now();
+    // The caller's account group's terms (leverages, largest lot, fee); a guest sees the default real group's.
+    const termsOf = await ctx.services.trading.symbolTermsFor(user);
     return market
       .symbols()
       .filter((s) => s.visible)
       .filter((s) => !search || s.code.toLowerCase().includes(search) || s.showCode.toLowerCase().includes(search))
-      .map((s) => tradeListRow(s, market.quote(s.id)!, market.closedReason(s.id, now)));
+      .flatMap((s) => {
+        const g = termsOf(s);
+        return g
+          ? [
+              tradeListRow(
+                { ...s, leverages: g.leverages, maxLots: g.maxLots, feeRate: g.feeRate },
+                market.quote(s.id)!,
+                market.closedReason(s.id, now),
+              ),
+            ]
+          : [];
+      });
   });
 
   for (const endpoint of [api.categories, api.categoriesAlias]) {

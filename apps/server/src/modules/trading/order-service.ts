@@ -1,12 +1,13 @@
 import { ClosedType, OrderStatus } from '@tp/contract/constants';
 import { dec, moneyStr } from '@tp/contract/decimal';
-import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
+import { closePriceFor, openPriceFor } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { LeadNotWrittenError } from '../ledger/index.ts';
 import type { MarketService } from '../market/index.ts';
-import { Admission, marketClosed } from './admission/admission.ts';
+import { Admission, heldLots, marketClosed } from './admission/admission.ts';
+import { groupFeeOf, groupMarginOf } from './admission/groups.ts';
 import { checkOrder, checkSlippage, checkStopSides, parseStop } from './admission/order-checks.ts';
 import type { OrderOps } from './settlement/order-ops.ts';
 import { termsOf } from './views/order-view.ts';
@@ -51,13 +52,14 @@ export class OrderService {
       const existing = await findByClientOrderId(this.ctx.db, user.id, input.client_order_id);
       if (existing) return existing;
     }
-    const { sym, quote } = this.admission.symbolNow(input.forex_id);
+    // The user's group (read again when this server's copy is older than a few seconds): its terms for this order.
+    await this.settings.groups.ensureUsers(this.ctx.db, [user.id]);
+    const terms = this.settings.accountTerms(user.id, user.isDemo);
+    const { sym, quote } = this.admission.symbolNow(input.forex_id, terms.groupId);
     const req = checkOrder(sym, input, quote);
     const quoteToUsd = this.market.quoteToUsd(sym.id);
     const price = req.pending ? req.pending.target : openPriceFor(req.orderType, quote.bid, quote.ask);
-    if (!req.pending) checkSlippage(sym, req.orderType, input.price, input.deviation, price);
-    const margin = marginOf(sym, req.lots, price, req.leverage, quoteToUsd);
-    const fee = feeOf(sym, this.settings.tradeFeeType, req.lots, margin);
+    if (!req.pending) checkSlippage(sym, req.orderType, input.price, input.deviation ?? sym.deviationPoints ?? undefined, price);
     const clientOrderId = input.client_order_id;
 
     const opened = this.ops.forUserGrouped(
@@ -70,8 +72,11 @@ export class OrderService {
         }
         const positions = live.filter((o) => o.status === OrderStatus.OPEN).map(termsOf);
         const pendingCount = live.length - positions.length;
+        // With leverage tiers the margin depends on the lots the account already holds in the symbol.
+        const margin = groupMarginOf(sym, req.lots, price, req.leverage, quoteToUsd, heldLots(positions, sym.id));
+        const fee = groupFeeOf(sym, this.settings.tradeFeeType, req.lots, margin, price, quoteToUsd);
         this.admission.admit(
-          { cash: w.cash, locked: w.locked, positions, pendingCount },
+          { cash: w.cash, locked: w.locked, positions, pendingCount, terms },
           {
             symbolId: sym.id,
             orderType: req.orderType,

@@ -16,6 +16,9 @@ import { Settlement } from './settlement/settlement.ts';
 import { StatementService } from './statements/statement-service.ts';
 import { SwapService } from './swaps/swap-service.ts';
 import { TradingSettings } from './admission/settings.ts';
+import { GroupService } from './account/group-service.ts';
+import type { GroupedSymbol } from './admission/groups.ts';
+import type { SymbolInfo } from '../market/index.ts';
 import { TriggerExecutor } from './engine/trigger-executor.ts';
 import { totalsOf } from './engine/desk-totals.ts';
 import { type DeskBook, type DeskClientFigures, deskBookOf, deskClientsOf } from './views/desk-view.ts';
@@ -35,6 +38,8 @@ export class TradingService {
   readonly orders: OrderService;
   readonly accounts: AccountService;
   readonly demo: DemoService;
+  /** Account groups as staff manage them (the admission and the engine read them from `settings.groups`). */
+  readonly groups: GroupService;
   readonly engine: TradingEngine;
   readonly swaps: SwapService;
   readonly positions: PositionTools;
@@ -44,6 +49,21 @@ export class TradingService {
   readonly statements: StatementService;
   /** Deposits, withdrawals, identity reviews and support replies in the trader's notifications. */
   readonly accountNotices: AccountNotices;
+
+  /**
+   * A symbol's terms as a user's group offers them (trade_list): the leverage list, the largest lot
+   * and the fee rate; a guest (null) sees the default real group's. Null: the group does not offer it.
+   */
+  async symbolTermsFor(user: { id: number; isDemo: boolean } | null): Promise<(sym: SymbolInfo) => GroupedSymbol | null> {
+    const groups = this.settings.groups;
+    if (user) await groups.ensureUsers(this.ctx.db, [user.id]);
+    else await groups.ensureUsers(this.ctx.db, []);
+    const groupId = user ? groups.groupIdOf(user.id, user.isDemo) : (groups.defaultGroup(false)?.id ?? null);
+    return (sym) => {
+      const g = groups.symbolFor(groupId, sym);
+      return g.enabled ? { ...g, feeRate: groups.feeRateShown(g, this.settings.tradeFeeType) } : null;
+    };
+  }
 
   constructor(private readonly ctx: AppContext) {
     this.settings = new TradingSettings(ctx.config.DEMO_INITIAL_BALANCE);
@@ -66,6 +86,7 @@ export class TradingService {
     this.accounts = new AccountService(ctx, this.settings);
     this.statements = new StatementService(ctx);
     this.demo = new DemoService(ctx, this.settings, settlement, ops);
+    this.groups = new GroupService(ctx, this.settings, (userId, isDemo) => feed.publish([{ type: 'review', userId, isDemo }]));
     this.swaps = new SwapService(ctx, (changes) => feed.publish(changes));
     // PGlite runs one transaction at a time; PostgreSQL takes several users' triggers side by side.
     const concurrency = ctx.dbKind === 'pglite' ? 1 : Math.max(2, Math.min(8, Math.floor(ctx.config.DATABASE_POOL_SIZE / 2)));

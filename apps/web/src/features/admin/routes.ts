@@ -83,6 +83,14 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     ),
   },
   {
+    path: 'groups',
+    roles: ['risk'],
+    Screen: lazyScreen(
+      () => import('./components/groups-screen'),
+      (m) => m.GroupsScreen,
+    ),
+  },
+  {
     // Four-eyes changes to money rules: the roles that approve them (risk; admin sees all).
     path: 'changes',
     roles: ['risk'],

@@ -24,7 +24,15 @@ export class AccountService {
     const balances = await this.ctx.services.ledger.balances(db, userId);
     const positions = await openPositionsOf(db, userId);
     const figures = figuresOf(balances.balance, balances.lockBalance, positions.map(termsOf), this.ctx.services.market);
-    return { ...figures, marginCall: atOrBelow(figures, this.settings.marginCallLevel) };
+    const terms = await this.termsOf(userId);
+    return { ...figures, marginCall: atOrBelow(figures, terms.marginCallLevel) };
+  }
+
+  /** The account-wide terms of the user's group (its levels, the house's where it sets none). */
+  private async termsOf(userId: number) {
+    await this.settings.groups.ensureUsers(this.ctx.db, [userId]);
+    // The user's group is known after ensureUsers: the kind only picks a default group for an unknown user.
+    return this.settings.accountTerms(userId, false);
   }
 
   async balance(userId: number) {
@@ -33,7 +41,7 @@ export class AccountService {
   }
 
   async forexDetail(userId: number) {
-    return forexDetailView(await this.figures(userId), this.settings);
+    return forexDetailView(await this.figures(userId), await this.termsOf(userId));
   }
 
   /** forexChange: the user's cash entries with the entry type translated around the stored memo. */

@@ -7,6 +7,7 @@ import { AppError, fail, invalid } from '../../../http/errors.ts';
 import type { MarketService, SymbolInfo } from '../../market/index.ts';
 import { type PositionTerms, atOrBelow, figuresOf, raisesMargin } from '../engine/figures.ts';
 
+import type { AccountTerms, GroupedSymbol } from './groups.ts';
 import type { TradingSettings } from './settings.ts';
 
 /**
@@ -52,6 +53,8 @@ export interface AccountNow {
   pendingCount?: number;
   /** Money that comes back to the cash as the order opens (a pending order's reservation at its fill). */
   released?: Dec;
+  /** The account's group's terms (levels, caps); without them, the house's settings and the symbols' own terms. */
+  terms?: AccountTerms;
 }
 
 /** Signed units (lots x contract size; buys positive) of the account's positions in one symbol. */
@@ -66,6 +69,13 @@ export function netUnits(
     net = p.orderType === OrderType.BUY ? net.plus(units) : net.minus(units);
   }
   return net;
+}
+
+/** The lots of the account's open positions in one symbol, both sides (leverage tiers count them). */
+export function heldLots(positions: Iterable<Pick<PositionTerms, 'symbolId' | 'quantity'>>, symbolId: number): Dec {
+  let lots = ZERO;
+  for (const p of positions) if (p.symbolId === symbolId) lots = lots.plus(p.quantity);
+  return lots;
 }
 
 /**
@@ -96,11 +106,19 @@ export class Admission {
     return this.ctx.services.market;
   }
 
-  /** The symbol and its quote when it may be traded now: visible, tradable, in its hours with a live quote (and a live conversion pair), no jump held. */
-  symbolNow(symbolId: number): { sym: SymbolInfo; quote: NonNullable<ReturnType<MarketService['quote']>> } {
-    const sym = this.market.symbol(symbolId);
-    if (!sym || !sym.visible) throw new Refusal(invalid('trading.symbol_not_found'), 'symbol_not_tradable');
-    if (!sym.tradable) throw new Refusal(fail('trading.symbol_not_tradable'), 'symbol_not_tradable');
+  /**
+   * The symbol (on the terms of the account's group, `groupId`; null: the symbol's own) and its quote
+   * when it may be traded now: visible, tradable and offered by the group, in its hours with a live
+   * quote (and a live conversion pair), no jump held.
+   */
+  symbolNow(
+    symbolId: number,
+    groupId: number | null = null,
+  ): { sym: GroupedSymbol; quote: NonNullable<ReturnType<MarketService['quote']>> } {
+    const own = this.market.symbol(symbolId);
+    if (!own || !own.visible) throw new Refusal(invalid('trading.symbol_not_found'), 'symbol_not_tradable');
+    const sym = this.settings.groups.symbolFor(groupId, own);
+    if (!sym.tradable || !sym.enabled) throw new Refusal(fail('trading.symbol_not_tradable'), 'symbol_not_tradable');
     const quote = this.market.quote(sym.id);
     if (!quote || !this.market.isOpen(sym.id)) throw new Refusal(marketClosed(this.market.closedReason(sym.id)), null);
     return { sym, quote };
@@ -108,7 +126,7 @@ export class Admission {
 
   /** Throws a Refusal unless `order` may open now next to `account`. */
   admit(account: AccountNow, order: Candidate): void {
-    const { sym } = this.symbolNow(order.symbolId);
+    const { sym } = this.symbolNow(order.symbolId, account.terms?.groupId ?? null);
     this.checkLimits(sym, order.leverage, order.lots);
     this.checkCaps(account, order);
     this.checkMargin(account, order);
@@ -127,11 +145,11 @@ export class Admission {
 
   private checkCaps(account: AccountNow, order: Candidate): void {
     if (order.placing) {
-      const max = this.settings.maxPendingOrders;
+      const max = account.terms?.maxPendingOrders ?? this.settings.maxPendingOrders;
       if ((account.pendingCount ?? 0) >= max) throw new Refusal(fail('trading.pending_orders_limit', { max }), 'position_limit');
       return;
     }
-    const max = this.settings.maxOpenPositions;
+    const max = account.terms?.maxOpenPositions ?? this.settings.maxOpenPositions;
     if (account.positions.length >= max) throw new Refusal(fail('trading.open_positions_limit', { max }), 'position_limit');
   }
 
@@ -144,7 +162,7 @@ export class Admission {
     const released = account.released ?? ZERO;
     const figures = figuresOf(account.cash, account.locked, account.positions, this.market);
     const hedge = isTrueHedge(account.positions, order);
-    if (!hedge && atOrBelow(figures, this.settings.marginCallLevel)) {
+    if (!hedge && atOrBelow(figures, account.terms?.marginCallLevel ?? this.settings.marginCallLevel)) {
       throw new Refusal(fail('trading.margin_call_in_force'), 'insufficient_margin');
     }
     const cash = account.cash.plus(released);

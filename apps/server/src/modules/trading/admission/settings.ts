@@ -3,6 +3,7 @@ import { type Dec, dec } from '@tp/contract/decimal';
 import { TradeFeeType } from '@tp/contract/constants';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { settings } from '../../../platform/db/platform-schema.ts';
+import { type AccountTerms, GroupBook } from './groups.ts';
 
 const KEYS = [
   'trade_fee_type',
@@ -27,12 +28,20 @@ export class TradingSettings {
   demoInitialBalance: Dec;
   maxOpenPositions = DEFAULT_MAX_OPEN_POSITIONS;
   maxPendingOrders = DEFAULT_MAX_PENDING_ORDERS;
+  /** Account groups, reloaded with the settings (their null levels and caps are the settings above). */
+  readonly groups = new GroupBook();
 
   constructor(defaultDemoBalance: string) {
     this.demoInitialBalance = dec(defaultDemoBalance);
   }
 
+  /** A user's account-wide terms: their group's, the settings above filling its nulls. */
+  accountTerms(userId: number, isDemo: boolean): AccountTerms {
+    return this.groups.accountTerms(userId, isDemo, this);
+  }
+
   async reload(db: DbOrTx): Promise<void> {
+    await this.groups.reload(db);
     const rows = await db.select().from(settings).where(inArray(settings.key, KEYS));
     const value = (key: string) => rows.find((r) => r.key === key)?.value.trim();
     const decimal = (key: string, fallback: Dec) => {

@@ -6,8 +6,11 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
+  serial,
   smallint,
   text,
   timestamp,
@@ -130,4 +133,63 @@ export const priceAlerts = pgTable(
       .on(t.symbolId)
       .where(sql`${t.firedAt} is null`),
   ],
+);
+
+/**
+ * Account groups: the terms a set of users trades on. Null levels and caps take the house's settings
+ * (settings table); a symbol with no group_symbols row trades on the symbol's own terms.
+ */
+export const accountGroups = pgTable(
+  'account_groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** 'demo' or 'real'. */
+    kind: text('kind').notNull(),
+    /** 'none', 'esma_retail' or 'professional'. */
+    profile: text('profile').notNull().default('none'),
+    marginCallLevel: numeric('margin_call_level', { precision: 12, scale: 2 }),
+    stopOutLevel: numeric('stop_out_level', { precision: 12, scale: 2 }),
+    /** 'largest_loss', 'largest_margin' or 'partial'. */
+    stopOutPolicy: text('stop_out_policy').notNull().default('largest_loss'),
+    maxOpenPositions: integer('max_open_positions'),
+    maxPendingOrders: integer('max_pending_orders'),
+    negativeBalanceProtection: boolean('negative_balance_protection'),
+    /** 'B', 'A' or 'hybrid'. */
+    book: text('book').notNull().default('B'),
+    isDefault: boolean('is_default').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_groups_name_uq').on(t.name),
+    // One default group per kind: new real users join the real one, demo users the demo one.
+    uniqueIndex('account_groups_default_uq')
+      .on(t.kind)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+export const groupSymbols = pgTable(
+  'group_symbols',
+  {
+    groupId: integer('group_id').notNull(),
+    symbolId: integer('symbol_id').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    spreadMarkupPoints: integer('spread_markup_points').notNull().default(0),
+    /** Empty: the symbol's leverage list. */
+    leverages: jsonb('leverages').$type<number[]>().notNull().default([]),
+    maxLots: numeric('max_lots', { precision: 18, scale: 6 }),
+    /** 'per_lot', 'per_million' or 'percent_of_margin'; null: the symbol's fee on the house's fee type. */
+    commissionType: text('commission_type'),
+    commissionRate: numeric('commission_rate', { precision: 18, scale: 8 }).notNull().default('0'),
+    swapFree: boolean('swap_free').notNull().default(false),
+    swapLong: numeric('swap_long', { precision: 18, scale: 6 }),
+    swapShort: numeric('swap_short', { precision: 18, scale: 6 }),
+    deviationPoints: integer('deviation_points'),
+    hedgeThresholdLots: numeric('hedge_threshold_lots', { precision: 18, scale: 6 }),
+    /** [{up_to_lots: string | null, leverage}], ascending. */
+    leverageTiers: jsonb('leverage_tiers').$type<{ up_to_lots: string | null; leverage: number }[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.symbolId] })],
 );

@@ -158,6 +158,8 @@ export class TradingEngine {
       after = rows[rows.length - 1]!.id;
     }
     await this.refreshBalances([...this.live.accounts.keys()]);
+    // Each account's group (its margin-call and stop-out levels, its stop-out policy).
+    await this.settings.groups.ensureUsers(this.ctx.db, [...this.live.accounts.keys()], Infinity, true);
     this.unsubscribe = this.market.onTick(this.onTick);
     this.timer = setInterval(() => void this.sweep(), this.opts.sweepMs);
     this.timer.unref();
@@ -411,6 +413,7 @@ export class TradingEngine {
 
   private settle(touched: Set<LiveAccount>, closedIds: Map<number, number[]>): void {
     this.checkArmed();
+    this.learnGroups(touched);
     for (const acc of touched) {
       const empty = !acc.positions.size && !acc.pendings.size;
       this.risk.review(acc);
@@ -418,6 +421,21 @@ export class TradingEngine {
       if (empty) this.live.dropAccount(acc);
       else this.live.dirty.add(acc.userId);
     }
+  }
+
+  /** Accounts new to the books whose group this server has not read: read it, then look at them again on its levels. */
+  private learnGroups(touched: Set<LiveAccount>): void {
+    const unknown = [...touched].filter((a) => !this.settings.groups.knows(a.userId)).map((a) => a.userId);
+    if (!unknown.length) return;
+    void this.settings.groups
+      .ensureUsers(this.ctx.db, unknown, Infinity)
+      .then(() => {
+        for (const id of unknown) {
+          const acc = this.live.accounts.get(id);
+          if (acc && this.accepting) this.queueRisk(acc, performance.now());
+        }
+      })
+      .catch((err: unknown) => this.ctx.log.error({ err }, 'trading engine group read failed'));
   }
 
   /**
@@ -428,6 +446,8 @@ export class TradingEngine {
     if (!this.accepting) return;
     const before = new Map(userIds.map((id) => [id, this.live.accounts.get(id)?.version ?? 0]));
     const balances = await this.ctx.services.ledger.balancesOf(this.ctx.db, userIds);
+    // A user moved to another group writes a row in the log: their group is read again with the balances.
+    await this.settings.groups.ensureUsers(this.ctx.db, userIds, 0, true);
     if (!this.accepting) return;
     const touched = new Set<LiveAccount>();
     const closedIds = new Map<number, number[]>();

@@ -107,13 +107,15 @@ export class RiskReview {
   review(acc: LiveAccount, triggeredAt?: number): void {
     const figures = figuresOf(acc.cash, acc.locked, acc.positions.values(), this.market);
     this.live.disarm(acc.lines);
-    const inCall = atOrBelow(figures, this.settings.marginCallLevel);
+    // The levels of the account's group (the house's where the group sets none).
+    const { marginCallLevel, stopOutLevel } = this.settings.accountTerms(acc.userId, acc.isDemo);
+    const inCall = atOrBelow(figures, marginCallLevel);
     if (inCall !== acc.marginCall) {
       acc.marginCall = inCall;
       this.record(acc.userId, inCall ? 'margin_call' : 'margin_call_end', figures.riskRate?.toString() ?? null);
       if (inCall) publishNotice(this.ctx, acc.userId, marginCallNotice(figures.riskRate?.toString() ?? null, Date.now()));
     }
-    if (atOrBelow(figures, this.settings.stopOutLevel)) {
+    if (atOrBelow(figures, stopOutLevel)) {
       if (!acc.riskQueued) return this.queueRisk(acc, triggeredAt);
       // Left at the level by a stop-out (what remains is not tradable now): look again at their next tick.
       for (const pos of acc.positions.values()) {
@@ -124,14 +126,9 @@ export class RiskReview {
       return;
     }
     if (!acc.positions.size) return;
-    const down = riskLines(
-      figures,
-      inCall ? this.settings.stopOutLevel : this.settings.marginCallLevel,
-      acc.positions.values(),
-      this.board,
-    );
+    const down = riskLines(figures, inCall ? stopOutLevel : marginCallLevel, acc.positions.values(), this.board);
     // Under a margin call, also the prices at which it would end.
-    const up = inCall ? riskLines(figures, this.settings.marginCallLevel, acc.positions.values(), this.board, 'up') : [];
+    const up = inCall ? riskLines(figures, marginCallLevel, acc.positions.values(), this.board, 'up') : [];
     if (down === 'breached') return this.queueRisk(acc, triggeredAt);
     for (const l of [...down, ...(up === 'breached' ? [] : up)])
       acc.lines.push(this.live.armRisk(acc.userId, l.symbolId, l.level, l.rising));

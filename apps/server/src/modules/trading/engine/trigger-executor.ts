@@ -1,9 +1,10 @@
 import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
-import { type Dec, dec, moneyStr } from '@tp/contract/decimal';
-import { closePriceFor, feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
+import { D, type Dec, dec, moneyStr } from '@tp/contract/decimal';
+import { closePriceFor, openPriceFor } from '@tp/contract/formulas';
 import type { AppContext } from '../../../context.ts';
-import { Admission, Refusal } from '../admission/admission.ts';
-import { atOrBelow, figuresOf, floatingOf } from './figures.ts';
+import { Admission, Refusal, heldLots } from '../admission/admission.ts';
+import { groupFeeOf, groupMarginOf } from '../admission/groups.ts';
+import { type Figures, atOrBelow, figuresOf, floatingOf } from './figures.ts';
 import type { OrderOps, Prices, UserTxFn } from '../settlement/order-ops.ts';
 import { termsOf } from '../views/order-view.ts';
 import { type OrderRow, findOrder, markOpened, openPositionsCondition, orderAndOpenPositionsCondition } from '../db/repository.ts';
@@ -140,18 +141,22 @@ export class TriggerExecutor {
         const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
         let margin: Dec;
         let fee: Dec;
+        // The account's group as the engine knows it now (a move reaches it through the change log).
+        const terms = this.settings.accountTerms(job.userId, job.isDemo);
         try {
           // The symbol first: its conversion pair must be live before the margin can be converted.
-          this.admission.symbolNow(row.symbolId);
-          const terms = { contractSize: row.contractSize, marginMode: sym.marginMode, fixedMargin: sym.fixedMargin, feeRate: sym.feeRate };
-          margin = marginOf(terms, row.quantity, fillPrice, row.leverage, this.market.quoteToUsd(row.symbolId));
-          fee = feeOf(terms, this.settings.tradeFeeType, row.quantity, margin);
+          const { sym: grouped } = this.admission.symbolNow(row.symbolId, terms.groupId);
+          const terms0 = { ...grouped, contractSize: dec(row.contractSize) };
+          const quoteToUsd = this.market.quoteToUsd(row.symbolId);
+          const lots = dec(row.quantity);
+          margin = groupMarginOf(terms0, lots, fillPrice, row.leverage, quoteToUsd, heldLots(positions, row.symbolId));
+          fee = groupFeeOf(terms0, this.settings.tradeFeeType, lots, margin, fillPrice, quoteToUsd);
           this.admission.admit(
-            { cash: w.cash, locked: w.locked, positions, released: dec(row.margin).plus(row.fee) },
+            { cash: w.cash, locked: w.locked, positions, released: dec(row.margin).plus(row.fee), terms },
             {
               symbolId: row.symbolId,
               orderType: row.orderType,
-              lots: dec(row.quantity),
+              lots,
               leverage: row.leverage,
               contractSize: dec(row.contractSize),
               margin,
@@ -182,13 +187,35 @@ export class TriggerExecutor {
   }
 
   /**
-   * Stop-out, on the margin level only: the largest loss first, one at a time (the level looked at
-   * again after each), until the risk rate is above the level or no position is left whose symbol
-   * is tradable now. Its risk event is not written here but handed to `actedAt`, which writes it
+   * The lots of `order` whose close brings the margin level above `level` (the equity stays, the
+   * margin falls with the lots): rounded up to the symbol's step, at least its minimum; null when
+   * that is the whole position or leaves less than the minimum open (then it closes whole).
+   */
+  private partialLots(order: OrderRow, figures: Figures, level: Dec): Dec | null {
+    const sym = this.market.symbol(order.symbolId);
+    const whole = dec(order.quantity);
+    const margin = dec(order.margin);
+    if (!sym || margin.isZero() || level.isZero()) return null;
+    const target = figures.equity.mul(100).div(level);
+    let lots = whole.mul(figures.openMargin.minus(target)).div(margin);
+    const step = sym.step.isZero() ? new D(10).pow(-6) : sym.step;
+    lots = lots.div(step).ceil().mul(step);
+    if (lots.lt(sym.minLots)) lots = sym.minLots;
+    if (lots.gte(whole) || whole.minus(lots).lt(sym.minLots)) return null;
+    return lots;
+  }
+
+  /**
+   * Stop-out, on the margin level only, by the account's group's policy: the largest loss first (the
+   * house's default), the largest margin first, or partially (the part of the largest loss that restores
+   * the level), one position at a time (the level looked at again
+   * after each), until the risk rate is above the group's stop-out level or no position is left whose
+   * symbol is tradable now. Its risk event is not written here but handed to `actedAt`, which writes it
    * once the transaction has committed (one round trip less while the account is below the level).
    */
   private stopOut(job: RiskJob, actedAt: (riskRate: string) => void = () => undefined): Promise<void> {
-    const level = this.settings.stopOutLevel;
+    const terms = this.settings.accountTerms(job.userId, job.isDemo);
+    const level = terms.stopOutLevel;
     return this.ops.forUser(
       job.userId,
       job.isDemo,
@@ -198,18 +225,44 @@ export class TriggerExecutor {
         if (!atOrBelow(figures, level)) return;
         const riskRate = figures.riskRate!.toString();
         const done: OrderRow[] = [];
+        const kept = new Map<number, OrderRow>();
         while (atOrBelow(figures, level)) {
           const closable = open
             .filter((o) => this.market.quote(o.symbolId) && this.market.isOpen(o.symbolId))
-            .map((o) => ({ o, profit: floatingOf(termsOf(o), this.market).profit }))
-            .sort((a, b) => a.profit.comparedTo(b.profit) || a.o.id - b.o.id);
+            .map((o) => ({ o, profit: floatingOf(termsOf(o), this.market).profit, margin: dec(o.margin) }))
+            .sort((a, b) =>
+              terms.stopOutPolicy === 'largest_margin'
+                ? b.margin.comparedTo(a.margin) || a.o.id - b.o.id
+                : a.profit.comparedTo(b.profit) || a.o.id - b.o.id,
+            );
           const worst = closable[0]?.o;
           if (!worst) break;
-          const closed = await this.ops.closeAtMarket(tx, w, worst, ClosedType.STOP_OUT);
-          if (closed) done.push(closed);
-          open = open.filter((o) => o.id !== worst.id);
+          // Partial: only the lots that bring the level back above the stop-out level (the position's rest stays open).
+          const part = terms.stopOutPolicy === 'partial' ? this.partialLots(worst, figures, level) : null;
+          if (part) {
+            const split = await this.ops.closePart(
+              tx,
+              w,
+              worst,
+              part,
+              this.market.quote(worst.symbolId)!,
+              this.market.quoteToUsd(worst.symbolId),
+              ClosedType.STOP_OUT,
+            );
+            if (split) {
+              done.push(split.closed);
+              kept.set(worst.id, split.kept);
+              open = open.map((o) => (o.id === worst.id ? split.kept : o));
+            } else open = open.filter((o) => o.id !== worst.id);
+          } else {
+            const closed = await this.ops.closeAtMarket(tx, w, worst, ClosedType.STOP_OUT);
+            if (closed) done.push(closed);
+            kept.delete(worst.id);
+            open = open.filter((o) => o.id !== worst.id);
+          }
           figures = figuresOf(w.cash, w.locked, open.map(termsOf), this.market);
         }
+        for (const [orderId, order] of kept) changes.push({ type: 'sync', orderId, order });
         changes.push({ type: 'closed', userId: job.userId, orders: done });
         actedAt(riskRate);
       },

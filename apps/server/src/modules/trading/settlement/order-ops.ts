@@ -17,7 +17,14 @@ import {
   markCancelled,
   orderFromRaw,
   ordersWhere,
+  splitOrder,
 } from '../db/repository.ts';
+
+/** `total` shared like `part` of `whole` lots: the part's share and the rest. */
+export function share(total: string, part: Dec, whole: Dec): { part: string; rest: string } {
+  const p = moneyStr(dec(total).times(part).div(whole));
+  return { part: p, rest: moneyStr(dec(total).minus(p)) };
+}
 import { type Wallet, type Settlement, memoOf } from './settlement.ts';
 import type { TradingSettings } from '../admission/settings.ts';
 
@@ -340,6 +347,40 @@ export class OrderOps {
     throw new Error(`orders: position ${order.id} changed under its lock`);
   }
 
+  /**
+   * Closes `lots` of an open position (fewer than it holds) at `prices`: brought up to date with the
+   * rollovers owed, it is split into the part (closed here, through the one close) and the rest (kept
+   * under its id with its take-profit and stop-loss), sharing margin, fee and swap like the lots. The
+   * closed part and the kept rest; null when the position is no longer open.
+   */
+  async closePart(
+    tx: Tx,
+    w: Wallet,
+    row: OrderRow,
+    lots: Dec,
+    prices: Prices,
+    quoteToUsd: Dec,
+    closedType: number,
+  ): Promise<{ closed: OrderRow; kept: OrderRow } | null> {
+    const whole = dec(row.quantity);
+    const rest = whole.minus(lots);
+    // Both parts share the swap so far like margin and fee: the closed part shows the swap of its lots.
+    const current = await this.ctx.services.trading.swaps.settleDue(tx, w, row, quoteToUsd);
+    const margin = share(current.margin, lots, whole);
+    const fee = share(current.fee, lots, whole);
+    const swap = share(current.swap, lots, whole);
+    const split = await splitOrder(
+      tx,
+      current,
+      { quantity: rest.toString(), margin: margin.rest, fee: fee.rest, swap: swap.rest },
+      { quantity: lots.toString(), margin: margin.part, fee: fee.part, swap: swap.part },
+    );
+    if (!split) return null;
+    // The part was written in this transaction: nobody else sees it before the commit.
+    const closed = await this.close(tx, w, split.part, prices, quoteToUsd, closedType, { locked: true });
+    return closed ? { closed, kept: split.kept } : null;
+  }
+
   /** Cancels a pending order and refunds its reservation; null when it was no longer pending. */
   async cancel(tx: Tx, w: Wallet, order: OrderRow, reason: CancelReason, closedType: number | null = null): Promise<OrderRow | null> {
     const cancelled = await markCancelled(tx, order.id, reason, closedType);
@@ -361,7 +402,7 @@ export class OrderOps {
    * Never while margin is locked in an open position (the client's equity may still be positive).
    */
   private async protectNegativeBalance(tx: Tx, w: Wallet, changes: OrderChange[]): Promise<void> {
-    if (!w.cash.isNegative() || !this.settings.negativeBalanceProtection) return;
+    if (!w.cash.isNegative() || !this.settings.accountTerms(w.userId, w.isDemo).negativeBalanceProtection) return;
     const live = w.locked.isZero() ? [] : await liveOrdersOf(tx, w.userId);
     if (live.some((o) => o.status === OrderStatus.OPEN)) return;
     const cancelled: OrderRow[] = [];

@@ -1,11 +1,12 @@
 import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
-import { type Dec, dec, moneyStr, ZERO } from '@tp/contract/decimal';
-import { feeOf, marginOf, openPriceFor } from '@tp/contract/formulas';
+import { dec, moneyStr, ZERO } from '@tp/contract/decimal';
+import { openPriceFor } from '@tp/contract/formulas';
 import type { AppContext, AuthUser } from '../../../context.ts';
 import { fail, invalid, notFound } from '../../../http/errors.ts';
 import { t } from '../../../http/i18n.ts';
 import type { MarketService } from '../../market/index.ts';
-import { Admission, marketClosed } from '../admission/admission.ts';
+import { Admission, heldLots, marketClosed } from '../admission/admission.ts';
+import { groupFeeOf, groupMarginOf } from '../admission/groups.ts';
 import { defaultDeviationPoints, parseField } from '../admission/order-checks.ts';
 import type { OrderOps } from './order-ops.ts';
 import { marginCallNotice } from '../events/pushes.ts';
@@ -20,7 +21,6 @@ import {
   orderAndOpenPositionsCondition,
   ownOpenPositionCondition,
   setTrailing,
-  splitOrder,
 } from '../db/repository.ts';
 import type { Settlement } from './settlement.ts';
 import type { TradingSettings } from '../admission/settings.ts';
@@ -28,10 +28,6 @@ import type { TradingSettings } from '../admission/settings.ts';
 const orderNotFound = () => notFound('trading.order_not_found');
 
 /** Money shares of a split: the part gets its proportional share at 6 places, the rest keeps the remainder exactly. */
-function share(total: string, part: Dec, whole: Dec): { part: string; rest: string } {
-  const p = moneyStr(dec(total).times(part).div(whole));
-  return { part: p, rest: moneyStr(dec(total).minus(p)) };
-}
 
 /**
  * The position tools: partial close, close all (or all buys, all sells) of one symbol or
@@ -81,20 +77,9 @@ export class PositionTools {
         if (lots.lt(sym.minLots) || rest.lt(sym.minLots)) throw invalid('trading.partial_below_min', { min: sym.minLots.toString() });
         // Both parts are first brought up to date with the rollovers owed, then share the swap so far
         // like margin and fee: the closed part shows (and its statement line carries) the swap of its lots.
-        const current = await this.ctx.services.trading.swaps.settleDue(tx, w, row, quoteToUsd);
-        const margin = share(current.margin, lots, whole);
-        const fee = share(current.fee, lots, whole);
-        const swap = share(current.swap, lots, whole);
-        const split = await splitOrder(
-          tx,
-          current,
-          { quantity: rest.toString(), margin: margin.rest, fee: fee.rest, swap: swap.rest },
-          { quantity: lots.toString(), margin: margin.part, fee: fee.part, swap: swap.part },
-        );
+        const split = await this.ops.closePart(tx, w, row, lots, quote, quoteToUsd, ClosedType.USER);
         if (!split) throw orderNotFound();
-        // The part was written in this transaction: nobody else sees it before the commit.
-        const closed = await this.ops.close(tx, w, split.part, quote, quoteToUsd, ClosedType.USER, { locked: true });
-        if (!closed) throw orderNotFound();
+        const { closed } = split;
         changes.push({ type: 'sync', orderId: row.id, order: split.kept }, { type: 'closed', userId: user.id, orders: [closed] });
         return closed;
       },
@@ -141,7 +126,8 @@ export class PositionTools {
         if (!row) throw orderNotFound();
         const visible = this.market.symbol(row.symbolId);
         if (!visible || !visible.visible) throw orderNotFound();
-        const { sym, quote } = this.admission.symbolNow(row.symbolId);
+        const terms = this.settings.accountTerms(user.id, user.isDemo);
+        const { sym, quote } = this.admission.symbolNow(row.symbolId, terms.groupId);
         const quoteToUsd = this.market.quoteToUsd(row.symbolId);
         const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, ClosedType.USER, { locked: true });
         if (!closed) throw orderNotFound();
@@ -150,12 +136,12 @@ export class PositionTools {
         const orderType = row.orderType === OrderType.BUY ? OrderType.SELL : OrderType.BUY;
         const lots = dec(row.quantity);
         const price = openPriceFor(orderType, quote.bid, quote.ask);
-        const margin = marginOf(sym, lots, price, row.leverage, quoteToUsd);
-        const fee = feeOf(sym, this.settings.tradeFeeType, lots, margin);
         // The new side is admitted like any order, on the account as the close left it (refused: the close is undone too).
         const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
+        const margin = groupMarginOf(sym, lots, price, row.leverage, quoteToUsd, heldLots(positions, sym.id));
+        const fee = groupFeeOf(sym, this.settings.tradeFeeType, lots, margin, price, quoteToUsd);
         this.admission.admit(
-          { cash: w.cash, locked: w.locked, positions },
+          { cash: w.cash, locked: w.locked, positions, terms },
           { symbolId: sym.id, orderType, lots, leverage: row.leverage, contractSize: sym.contractSize, margin, fee },
         );
         const opened = await insertOrder(tx, {

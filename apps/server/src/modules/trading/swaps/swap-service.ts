@@ -111,8 +111,12 @@ export class SwapService {
    * first, so a position closed after a rollover the job has not charged yet still pays it.
    */
   async settleDue(tx: Tx, w: Wallet, order: OrderRow, quoteToUsd: Dec, now = this.clock()): Promise<OrderRow> {
-    const symbol = this.ctx.services.market.symbol(order.symbolId);
-    if (!symbol || !rolloversDue(symbol, order, now).length) return order;
+    const own = this.ctx.services.market.symbol(order.symbolId);
+    if (!own || !rolloversDue(own, order, now).length) return order;
+    // The swap rates of the user's account group (swap-free, or its own long and short rates) at the rollover.
+    const groups = this.ctx.services.trading.settings.groups;
+    await groups.ensureUsers(this.ctx.db, [order.userId]);
+    const symbol = groups.symbolFor(groups.groupIdOf(order.userId, order.isDemo), own);
     // What is owed is decided on the row as it is under the lock, not on a copy read before it.
     let row = await openPosition(tx, order.id);
     if (!row) return order;
@@ -123,7 +127,8 @@ export class SwapService {
       const charged = await addSwap(tx, row.id, moneyStr(amount), rollover.date);
       if (!charged) break;
       const memo = `${symbol.code} #${row.id} ${rollover.date}${days > 1 ? ` x${days}` : ''}`;
-      await this.settlement.swap(tx, w, row.id, rollover.date, amount, memo);
+      // A swap-free account passes the rollover with nothing to post.
+      if (!symbol.swapFree) await this.settlement.swap(tx, w, row.id, rollover.date, amount, memo);
       row = charged;
       changed = true;
     }

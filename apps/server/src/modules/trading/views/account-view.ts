@@ -1,12 +1,12 @@
 import { fixed, moneyStr } from '@tp/contract/decimal';
 import type { ForexDetail } from '@tp/contract/schemas/trading';
 import type { Figures } from '../engine/figures.ts';
-import type { TradingSettings } from '../admission/settings.ts';
+import type { AccountTerms } from '../admission/groups.ts';
 
 /** The account's figures in the wire shape of forexDetail. */
 export function forexDetailView(
   f: Figures & { marginCall: boolean },
-  settings: Pick<TradingSettings, 'marginCallLevel' | 'stopOutLevel'>,
+  settings: Pick<AccountTerms, 'marginCallLevel' | 'stopOutLevel'>,
 ): ForexDetail {
   return {
     balance: moneyStr(f.balance),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminOrder, AdminUser } from '@tp/contract/schemas/admin';
+import type { AccountGroup, AdminOrder, AdminUser } from '@tp/contract/schemas/admin';
 import * as api from '@tp/contract/endpoints/admin';
 import { useTranslation } from 'react-i18next';
 import { adminKey } from './dynamic-key';
@@ -56,6 +56,11 @@ function Profile({ user }: { user: AdminUser }) {
   const [confirming, setConfirming] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
   const status = useStaffMutation(api.userStatus);
+  // Groups are the risk role's: others see the group's number only.
+  const risk = hasRole(staff, ['risk']);
+  const groups = useStaffQuery(api.groupsList, undefined, { enabled: risk });
+  const group = groups.data?.find((g) => g.id === user.group_id);
+  const [moving, setMoving] = useState(false);
   const rows: [string, string][] = [
     [t('admin.f.id'), String(user.id)],
     [t('admin.f.uid'), user.uid],
@@ -63,6 +68,7 @@ function Profile({ user }: { user: AdminUser }) {
     [t('admin.f.mobile'), user.mobile || '--'],
     [t('admin.f.account'), t(user.is_demo ? 'admin.demo' : 'admin.real')],
     [t('admin.f.status'), t(adminKey(`admin.user_status.${user.status}`))],
+    [t('admin.groups.f.group'), group ? group.name : `#${user.group_id}`],
     [t('admin.f.identity'), t(adminKey(`admin.identity_status.${user.review_status}`))],
     [t('admin.f.balance'), formatMoney(user.balance)],
     [t('admin.f.lock_balance'), formatMoney(user.lock_balance)],
@@ -84,6 +90,11 @@ function Profile({ user }: { user: AdminUser }) {
           {t(user.status ? 'admin.disable_user' : 'admin.enable_user')}
         </Button>
         {hasRole(staff, ['finance']) && <Button onClick={() => setAdjusting(true)}>{t('admin.adjust_balance')}</Button>}
+        {risk && (
+          <Button variant="secondary" disabled={!groups.data} onClick={() => setMoving(true)}>
+            {t('admin.groups.move')}
+          </Button>
+        )}
       </div>
       {confirming && (
         <PromptDialog
@@ -97,7 +108,47 @@ function Profile({ user }: { user: AdminUser }) {
         </PromptDialog>
       )}
       {adjusting && <AdjustBalanceDialog user={user} onClose={() => setAdjusting(false)} />}
+      {moving && groups.data && <MoveGroupDialog user={user} groups={groups.data} onClose={() => setMoving(false)} />}
     </div>
+  );
+}
+
+/** Moves the user to another group of their kind; open positions keep the terms they opened on. */
+function MoveGroupDialog({ user, groups, onClose }: { user: AdminUser; groups: AccountGroup[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const kind = user.is_demo ? 'demo' : 'real';
+  const choices = groups.filter((g) => g.kind === kind && g.id !== user.group_id);
+  const [target, setTarget] = useState(choices[0] ? String(choices[0].id) : '');
+  const move = useStaffMutation(api.userSetGroup, 'admin.groups.moved');
+  const current = groups.find((g) => g.id === user.group_id);
+  return (
+    <PromptDialog
+      title={t('admin.groups.move_title')}
+      busy={move.isPending || !target}
+      onCancel={onClose}
+      onConfirm={() => move.mutate({ user_id: user.id, group_id: Number(target) }, { onSuccess: onClose })}
+    >
+      {current && <p>{t('admin.groups.current', { name: current.name })}</p>}
+      {choices.length === 0 ? (
+        <p>{t('admin.groups.no_other')}</p>
+      ) : (
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="text-muted">{t('admin.groups.target')}</span>
+          <select
+            className="rounded-lg border border-border bg-surface px-3 py-2 text-text"
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+          >
+            {choices.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <p className="text-sm text-muted">{t('admin.groups.move_hint')}</p>
+    </PromptDialog>
   );
 }
 

@@ -64,6 +64,13 @@ describe('audit diff', () => {
     expect(auditDiff({ same: 1 }, { same: 1 })).toEqual([]);
   });
 
+  it('reads an empty object before a creation (a new account group under four-eyes) as nothing: every field added', () => {
+    expect(auditDiff({}, { name: 'Scalpers', book: 'B' })).toEqual([
+      { path: 'name', kind: 'added', after: 'Scalpers' },
+      { path: 'book', kind: 'added', after: 'B' },
+    ]);
+  });
+
   it('shows a number turned into the same text as JSON, so the change is visible', () => {
     expect(auditDiff({ n: 1 }, { n: '1' })).toEqual([{ path: 'n', kind: 'changed', before: '1', after: '"1"' }]);
     expect(auditDiff({ n: 1 }, { n: '1.0' })).toEqual([{ path: 'n', kind: 'changed', before: '1', after: '1.0' }]);

@@ -36,11 +36,12 @@ export function flatten(value: unknown, prefix = '', into = new Map<string, stri
 /**
  * What a staff change changed: each field that was added, removed or given another value, in the order
  * the fields come (before's first, then after's new ones). Unchanged fields are left out. A missing side
- * (null: created or deleted) makes every field of the other side added or removed.
+ * (null, or an empty object: created or deleted) makes every field of the other side added or removed.
  */
 export function auditDiff(before: unknown, after: unknown): DiffRow[] {
-  const old = before === null || before === undefined ? new Map<string, string>() : flatten(before);
-  const now = after === null || after === undefined ? new Map<string, string>() : flatten(after);
+  const none = (v: unknown) => v === null || v === undefined || (isObject(v) && Object.keys(v).length === 0);
+  const old = none(before) ? new Map<string, string>() : flatten(before);
+  const now = none(after) ? new Map<string, string>() : flatten(after);
   const shown = (json: string) => showValue(JSON.parse(json));
   const rows: DiffRow[] = [];
   for (const [path, value] of old) {
