@@ -85,7 +85,6 @@ export class DealerDesk {
       const c = contacts.get(userId);
       return c?.email ?? c?.mobile ?? c?.uid ?? String(userId);
     };
-    const stopOut = fixed(trading.settings.stopOutLevel, 2);
     return {
       is_demo: isDemo ? 1 : 0,
       source: live.source,
@@ -109,7 +108,7 @@ export class DealerDesk {
         email: email(r.userId),
         margin_level: fixed(r.marginLevel, 2),
         margin_call: r.marginCall ? 1 : 0,
-        stop_out_level: stopOut,
+        stop_out_level: fixed(r.stopOutLevel, 2),
         since: r.marginCall ? (calls.get(r.userId)?.toISOString() ?? null) : null,
       })),
       flow: flowRows.map((r) => {

@@ -139,7 +139,10 @@ export class TradingService {
    */
   async deskClients(isDemo: boolean): Promise<DeskClientFigures & { source: DeskBook['source'] }> {
     const market = this.ctx.services.market;
-    const levels = { marginCall: this.settings.marginCallLevel };
+    const levels = (userId: number) => {
+      const terms = this.settings.accountTerms(userId, isDemo);
+      return { marginCall: terms.marginCallLevel, stopOut: terms.stopOutLevel };
+    };
     if (this.engine.running) {
       const accounts = [...this.engine.openAccounts(isDemo)].map((a) => ({
         userId: a.userId,

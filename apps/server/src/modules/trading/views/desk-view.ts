@@ -92,13 +92,13 @@ export interface DeskAccount {
 
 /** How many rows each of the desk's client lists shows. */
 export const DESK_TOP = 10;
-/** An account is "near" when its margin level is at most this multiple of its margin-call level. */
+/** An account is "near" when its margin level is at most this multiple of its group's margin-call level. */
 const NEAR_FACTOR = '1.5';
 
 export interface DeskClientFigures {
   largest: { userId: number; orderId: number; code: string; type: number; lots: string; usd: string; floating: string; usdValue: Dec }[];
   floating: { userId: number; positions: number; floating: Dec; equity: Dec }[];
-  near: { userId: number; marginLevel: Dec; marginCall: boolean }[];
+  near: { userId: number; marginLevel: Dec; marginCall: boolean; stopOutLevel: Dec }[];
 }
 
 /**
@@ -109,12 +109,12 @@ export interface DeskClientFigures {
 export async function deskClientsOf(
   accounts: Iterable<DeskAccount>,
   prices: DeskPrices,
-  levels: { marginCall: Dec },
+  /** The margin-call and stop-out levels of the account's group. */
+  levelsOf: (userId: number) => { marginCall: Dec; stopOut: Dec },
 ): Promise<DeskClientFigures> {
   const largest: DeskClientFigures['largest'] = [];
   const floating: DeskClientFigures['floating'] = [];
   const near: DeskClientFigures['near'] = [];
-  const nearLevel = levels.marginCall.mul(NEAR_FACTOR);
   let counted = 0;
   for (const acc of accounts) {
     let accFloating = ZERO;
@@ -137,8 +137,14 @@ export async function deskClientsOf(
     }
     const figures = figuresOf(acc.cash, acc.locked, acc.positions, prices);
     floating.push({ userId: acc.userId, positions: acc.positions.length, floating: figures.floatingProfit, equity: figures.equity });
-    if (figures.riskRate !== null && figures.riskRate.lte(nearLevel)) {
-      near.push({ userId: acc.userId, marginLevel: figures.riskRate, marginCall: acc.marginCall || atOrBelow(figures, levels.marginCall) });
+    const levels = levelsOf(acc.userId);
+    if (figures.riskRate !== null && figures.riskRate.lte(levels.marginCall.mul(NEAR_FACTOR))) {
+      near.push({
+        userId: acc.userId,
+        marginLevel: figures.riskRate,
+        marginCall: acc.marginCall || atOrBelow(figures, levels.marginCall),
+        stopOutLevel: levels.stopOut,
+      });
     }
   }
   largest.sort((a, b) => b.usdValue.cmp(a.usdValue) || a.orderId - b.orderId);
