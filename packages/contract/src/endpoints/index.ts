@@ -13,7 +13,20 @@ import * as trading from './trading.ts';
 import * as webPush from './web-push.ts';
 
 /** The endpoint table, by module: every HTTP call of the product, trader and staff alike. */
-export const endpoints = { admin, auth, content, funding, identity, market, partners, platform, social, support, trading, webPush } as const;
+export const endpoints = {
+  admin,
+  auth,
+  content,
+  funding,
+  identity,
+  market,
+  partners,
+  platform,
+  social,
+  support,
+  trading,
+  webPush,
+} as const;
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && typeof (value as Endpoint).path === 'string' && 'output' in value;

@@ -35,7 +35,6 @@ export const apply = endpoint({
   path: '/api/partner/apply',
   output: PartnerApplySchema,
   summary: 'Applies to become a partner (identity verified real accounts); staff approve. Answers the application status',
-  rateLimit: { max: 10, timeWindow: 60_000 },
 });
 
 export const summary = endpoint({
@@ -43,7 +42,7 @@ export const summary = endpoint({
   method: 'GET',
   path: '/api/partner/summary',
   output: PartnerSummarySchema,
-  summary: "The partner area: status, invite code and link, clients, their volume, commission totals (USD) by day, and the plan",
+  summary: 'The partner area: status, invite code and link, clients, their volume, commission totals (USD) by day, and the plan',
 });
 
 export const clients = endpoint({
@@ -98,7 +97,8 @@ export const adminApprove = endpoint({
   path: '/api/admin/partners/approve',
   input: AdminPartnerApproveInput,
   output: AdminPartnerSchema,
-  summary: "Approves (approve 1, with a plan_id) or refuses (approve 0) an application; the partner's parent is the approved partner whose code they registered with",
+  summary:
+    "Approves (approve 1, with a plan_id) or refuses (approve 0) an application; the partner's parent is the approved partner whose code they registered with",
 });
 
 export const adminPlans = endpoint({
@@ -115,7 +115,8 @@ export const adminSavePlan = endpoint({
   path: '/api/admin/partners/plans/save',
   input: PartnerPlanSaveInput,
   output: PartnerPlanSchema,
-  summary: 'Creates (no id) or changes a commission plan: per lot by symbol category, share of fee, CPA and threshold, tier shares (the depth)',
+  summary:
+    'Creates (no id) or changes a commission plan: per lot by symbol category, share of fee, CPA and threshold, tier shares (the depth)',
 });
 
 export const adminSetPlan = endpoint({
@@ -150,5 +151,6 @@ export const adminReviewPayout = endpoint({
   path: '/api/admin/partners/payouts/review',
   input: AdminPayoutReviewInput,
   output: PartnerPayoutSchema,
-  summary: "Pays (approve 1: the payable moves to the partner's trading balance in one ledger transaction) or refuses (approve 0) a payout request, once",
+  summary:
+    "Pays (approve 1: the payable moves to the partner's trading balance in one ledger transaction) or refuses (approve 0) a payout request, once",
 });

@@ -132,7 +132,12 @@ export const AdminPartnerApproveInput = z.object({
 export const AdminPartnerSetPlanInput = z.object({ user_id: idField('not_found'), plan_id: idField('not_found') });
 
 export const AdminPartnerTreeSchema = z.array(
-  z.object({ user_id: z.number().int(), parent_user_id: z.number().int().nullable(), plan_id: z.number().int().nullable(), email: z.string().nullable() }),
+  z.object({
+    user_id: z.number().int(),
+    parent_user_id: z.number().int().nullable(),
+    plan_id: z.number().int().nullable(),
+    email: z.string().nullable(),
+  }),
 );
 
 export const AdminPayoutListInput = PageInput.extend({ status: optionalChoiceField([0, 1, 2]) });

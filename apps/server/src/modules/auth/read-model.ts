@@ -74,10 +74,7 @@ export async function rankableUsers(
 export async function invitersOf(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return new Map();
-  const rows = await db
-    .select({ id: users.id, invitedBy: users.invitedBy })
-    .from(users)
-    .where(inArray(users.id, ids));
+  const rows = await db.select({ id: users.id, invitedBy: users.invitedBy }).from(users).where(inArray(users.id, ids));
   return new Map(rows.flatMap((r) => (r.invitedBy === null ? [] : [[r.id, r.invitedBy] as [number, number]])));
 }
 
@@ -86,7 +83,14 @@ export async function realUsersInvitedBy(db: DbOrTx, inviterIds: number[]) {
   const ids = [...new Set(inviterIds)];
   if (!ids.length) return [];
   return db
-    .select({ id: users.id, invitedBy: users.invitedBy, email: users.email, mobile: users.mobile, uid: users.uid, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      invitedBy: users.invitedBy,
+      email: users.email,
+      mobile: users.mobile,
+      uid: users.uid,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(and(inArray(users.invitedBy, ids), eq(users.isDemo, false)))
     .orderBy(users.id);

@@ -467,7 +467,8 @@ export class LedgerService {
         return row.id;
       }
       await this.openUserAccounts(db, ref.userId, isDemo);
-      if (ref.kind === 'commission') await db.insert(ledgerAccounts).values({ userId: ref.userId, kind: ref.kind, isDemo }).onConflictDoNothing();
+      if (ref.kind === 'commission')
+        await db.insert(ledgerAccounts).values({ userId: ref.userId, kind: ref.kind, isDemo }).onConflictDoNothing();
       return this.accountId(db, ref, isDemo, shard);
     }
     const id = this.houseIds.get(`${ref.house}:${isDemo}:${shard}`);

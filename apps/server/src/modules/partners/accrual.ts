@@ -47,7 +47,10 @@ export class PartnerAccrual {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.run().catch((err: unknown) => this.ctx.log.error({ err }, 'partner accrual failed')), EVERY_MS);
+    this.timer = setInterval(
+      () => void this.run().catch((err: unknown) => this.ctx.log.error({ err }, 'partner accrual failed')),
+      EVERY_MS,
+    );
     this.timer.unref();
   }
 
@@ -91,22 +94,23 @@ export class PartnerAccrual {
       const seen = new Set<number>([clientId]);
       for (let tier = 1; tier <= plan.tierShares.length && current && !seen.has(current.userId); tier++) {
         seen.add(current.userId);
-        if (current.approvedAt) payees.push({ partnerUserId: current.userId, tier, share: dec(plan.tierShares[tier - 1]!), approvedAt: current.approvedAt });
+        if (current.approvedAt)
+          payees.push({ partnerUserId: current.userId, tier, share: dec(plan.tierShares[tier - 1]!), approvedAt: current.approvedAt });
         current = byUser.get(inviters.get(current.userId) ?? -1);
       }
       return { plan, payees };
     };
 
     let posted = 0;
-    posted += await this.accrueCloses(
-      [...directOf.keys()],
-      chainOf,
-    );
+    posted += await this.accrueCloses([...directOf.keys()], chainOf);
     posted += await this.accrueCpa([...directOf.keys()], chainOf);
     return posted;
   }
 
-  private async accrueCloses(clientIds: number[], chainOf: (clientId: number) => { plan: PlanRow; payees: Payee[] } | null): Promise<number> {
+  private async accrueCloses(
+    clientIds: number[],
+    chainOf: (clientId: number) => { plan: PlanRow; payees: Payee[] } | null,
+  ): Promise<number> {
     const db = this.ctx.db;
     if (!clientIds.length) return 0;
     const [cursor] = await db.select().from(partnerCursors).where(eq(partnerCursors.name, CURSOR)).limit(1);
@@ -120,7 +124,12 @@ export class PartnerAccrual {
       const marks = await db
         .select({ source: partnerAccrualMarks.source })
         .from(partnerAccrualMarks)
-        .where(inArray(partnerAccrualMarks.source, page.map((o) => `order:${o.id}`)));
+        .where(
+          inArray(
+            partnerAccrualMarks.source,
+            page.map((o) => `order:${o.id}`),
+          ),
+        );
       const done = new Set(marks.map((m) => m.source));
       for (const order of page) {
         if (done.has(`order:${order.id}`)) continue;
@@ -154,7 +163,12 @@ export class PartnerAccrual {
       ? await db
           .select({ source: partnerAccrualMarks.source })
           .from(partnerAccrualMarks)
-          .where(inArray(partnerAccrualMarks.source, clientIds.map((id) => `cpa:${id}`)))
+          .where(
+            inArray(
+              partnerAccrualMarks.source,
+              clientIds.map((id) => `cpa:${id}`),
+            ),
+          )
       : [];
     const done = new Set(marked.map((m) => m.source));
     const waiting = clientIds.filter((id) => !done.has(`cpa:${id}`) && dec(chainOf(id)?.plan.cpaAmount ?? 0).gt(0));
@@ -202,7 +216,12 @@ export class PartnerAccrual {
           idemKey: `partner:${source}:${payee.partnerUserId}:${payee.tier}`,
           postings: [
             { account: { house: 'fees' }, amount: total.neg(), type: PARTNER_ENTRY.commission, memo: `${source} tier ${payee.tier}` },
-            { account: { userId: payee.partnerUserId, kind: 'commission' }, amount: total, type: PARTNER_ENTRY.commission, memo: `${source} tier ${payee.tier}` },
+            {
+              account: { userId: payee.partnerUserId, kind: 'commission' },
+              amount: total,
+              type: PARTNER_ENTRY.commission,
+              memo: `${source} tier ${payee.tier}`,
+            },
           ],
         });
         if (!('txId' in result)) continue;

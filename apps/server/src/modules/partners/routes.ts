@@ -20,7 +20,9 @@ export function registerPartnerRoutes(app: FastifyInstance, ctx: AppContext, par
   route(app, ctx, api.requestPayout, ({ user, input }) => partners.requestPayout(user.id, input.amount));
 
   route(app, ctx, api.adminList, ({ input }) => partners.list(input.status, input.page, input.limit));
-  route(app, ctx, api.adminApprove, ({ input, staff }) => partners.review(staff, input.user_id, input.approve === 1, input.plan_id, input.note));
+  route(app, ctx, api.adminApprove, ({ input, staff }) =>
+    partners.review(staff, input.user_id, input.approve === 1, input.plan_id, input.note),
+  );
   route(app, ctx, api.adminPlans, () => partners.plans());
   route(app, ctx, api.adminSavePlan, ({ input }) => partners.savePlan(input));
   route(app, ctx, api.adminSetPlan, ({ input }) => partners.setPlan(input.user_id, input.plan_id));

@@ -63,11 +63,16 @@ export class PartnerService {
     const review = await reviewStatusOf(this.db, [userId]);
     if (review.get(userId) !== 2) throw fail('partner_not_verified');
     const existing = await this.partnerOf(userId);
-    if (existing?.status === PartnerStatus.APPROVED || existing?.status === PartnerStatus.APPLIED) return { status: STATUS_NAMES[existing.status] };
+    if (existing?.status === PartnerStatus.APPROVED || existing?.status === PartnerStatus.APPLIED)
+      return { status: STATUS_NAMES[existing.status] };
     await this.db
       .insert(partners)
       .values({ userId, status: PartnerStatus.APPLIED })
-      .onConflictDoUpdate({ target: partners.userId, set: { status: PartnerStatus.APPLIED, reviewedBy: null }, where: eq(partners.status, PartnerStatus.REFUSED) });
+      .onConflictDoUpdate({
+        target: partners.userId,
+        set: { status: PartnerStatus.APPLIED, reviewedBy: null },
+        where: eq(partners.status, PartnerStatus.REFUSED),
+      });
     return { status: 'applied' as const };
   }
 
@@ -206,7 +211,10 @@ export class PartnerService {
       .where(eq(partnerCommissions.partnerUserId, userId));
     const since = new Date(Date.now() - 30 * 86_400_000);
     const byDay = await this.db
-      .select({ day: sql<string>`to_char(${partnerCommissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, total: sum(partnerCommissions.amount) })
+      .select({
+        day: sql<string>`to_char(${partnerCommissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        total: sum(partnerCommissions.amount),
+      })
       .from(partnerCommissions)
       .where(and(eq(partnerCommissions.partnerUserId, userId), gte(partnerCommissions.createdAt, since)))
       .groupBy(sql`1`)
