@@ -4,13 +4,18 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import arText from '../apps/web/src/features/partners/locales/ar.json';
 import enText from '../apps/web/src/features/partners/locales/en.json';
+import adminAr from '../apps/web/src/features/admin/locales/ar.json';
+import adminEn from '../apps/web/src/features/admin/locales/en.json';
+import { callFrom, randomIp } from '../apps/server/test/auth-helpers.ts';
+import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
+import { staff } from '../apps/server/src/platform/db/schema.ts';
 import { call } from '../apps/server/test/test-app.ts';
 import { liveQuotes, symbolId, tick } from '../apps/server/test/trading/test-kit.ts';
 import { insertUser } from '../apps/server/src/modules/auth/user-repository.ts';
-import { fund, staffToken } from '../apps/server/src/modules/funding/test-helpers.ts';
+import { fund, newUser, staffToken } from '../apps/server/src/modules/funding/test-helpers.ts';
 import * as papi from '../packages/contract/src/endpoints/partners.ts';
 import { signedInPage } from './account-helpers.ts';
-import { DESKTOP, jsErrors, PHONE, startE2E, type E2E } from './harness.ts';
+import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -136,4 +141,48 @@ describe('the partner area', () => {
       });
     }
   }
+
+  it('back office: staff approve an application with a plan and pay a payout once (desktop, en and ar)', async () => {
+    let n = 0;
+    for (const [lang, text] of [
+      ['en', adminEn],
+      ['ar', adminAr],
+    ] as const) {
+      const applicant = await newUser(e2e.server, { verified: true });
+      expect((await call(e2e.server, 'POST', papi.apply.path, {}, { token: applicant.token, json: true })).code).toBe(1);
+      const email = `partners-${lang}-${++n}@test.local`;
+      await e2e.server.ctx.db
+        .insert(staff)
+        .values({ email, name: 'Finance', passwordHash: await hashPassword('staff-password-1'), roles: ['finance'] });
+      const login = await callFrom(e2e.server, randomIp(), 'POST', '/api/admin/login', { email, password: 'staff-password-1' });
+      const session = JSON.stringify({ state: { token: login.data.token, staff: login.data.staff }, version: 0 });
+      const { context, page } = await newPage(e2e, DESKTOP, { lang });
+      await context.addInitScript((value) => sessionStorage.setItem('staff_session', value), session);
+      await page.goto('/admin/dashboard');
+      await page.getByRole('navigation', { name: text.menu }).getByRole('link', { name: text.nav.partners }).click();
+      await page.getByRole('heading', { level: 1, name: text.nav.partners }).waitFor();
+      const who = (await e2e.server.ctx.services.partners.list(0, 1, 100)).data.find((p) => p.user_id === applicant.id)!.email!;
+      await page.getByLabel(text.partners.plan_for.replace('{{who}}', who)).selectOption({ label: 'Standard' });
+      await page.getByRole('button', { name: text.approve_for.replace('{{who}}', who) }).click();
+      await expect.poll(async () => (await e2e.server.ctx.services.partners.partnerOf(applicant.id))?.status).toBe(1);
+      expect((await e2e.server.ctx.services.partners.partnerOf(applicant.id))?.planId).toBe(planId);
+      expect(await seriousAxeFindings(page)).toEqual([]);
+
+      await clientTraded(applicant.id);
+      const requested = await call(e2e.server, 'POST', papi.requestPayout.path, { amount: '5' }, { token: applicant.token, json: true });
+      expect(requested.code).toBe(1);
+      await page.getByRole('tab', { name: text.tab.partner_payouts }).click();
+      await page.getByRole('button', { name: text.approve_for.replace('{{who}}', `#${applicant.id}`) }).click();
+      const dialog = page.getByRole('dialog', { name: text.partners.pay });
+      await dialog.waitFor();
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      await dialog.getByRole('button', { name: text.partners.pay }).click();
+      await expect
+        .poll(async () => (await call(e2e.server, 'GET', papi.payouts.path, {}, { token: applicant.token })).data.data[0].status)
+        .toBe('paid');
+      expect((await e2e.server.ctx.services.ledger.balances(e2e.server.ctx.db, applicant.id)).balance.toString()).toBe('5');
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    }
+  });
 });

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPartner, PartnerPayout, PartnerPlan } from '@tp/contract/schemas/partners';
 import * as partnersApi from '@tp/contract/endpoints/partners';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useStaffMutation, useStaffQuery } from '../api/admin-client';
@@ -262,7 +263,7 @@ function Tree({ plans }: { plans: PartnerPlan[] }) {
     const parent = r.parent_user_id !== null && known.has(r.parent_user_id) ? r.parent_user_id : null;
     children.set(parent, [...(children.get(parent) ?? []), r]);
   }
-  const render = (parent: number | null, depth: number): React.ReactNode =>
+  const render = (parent: number | null, depth: number): ReactNode =>
     (children.get(parent) ?? []).map((r) => (
       <li key={r.user_id}>
         <div className="flex gap-3 py-1.5 text-sm" style={{ paddingInlineStart: `${depth * 1.5}rem` }}>
@@ -332,27 +333,16 @@ function Payouts() {
           },
         ]}
       />
-      {confirming && (
-        <div
-          role="dialog"
-          aria-modal="true"
-          aria-label={t('admin.partners.pay')}
-          className="mt-3 flex flex-col gap-3 rounded-xl bg-surface p-4"
-        >
-          <p>{t('admin.partners.pay_confirm', { amount: formatMoney(confirming.amount), who: `#${confirming.user_id}` })}</p>
-          <div className="flex gap-2">
-            <Button
-              disabled={review.isPending}
-              onClick={() => review.mutate({ id: confirming.id, approve: 1 }, { onSettled: () => setConfirming(null) })}
-            >
-              {t('admin.partners.pay')}
-            </Button>
-            <Button variant="secondary" onClick={() => setConfirming(null)}>
-              {t('common.cancel')}
-            </Button>
-          </div>
-        </div>
-      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('admin.partners.pay')}
+        confirmLabel={t('admin.partners.pay')}
+        busy={review.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && review.mutate({ id: confirming.id, approve: 1 }, { onSettled: () => setConfirming(null) })}
+      >
+        {confirming && t('admin.partners.pay_confirm', { amount: formatMoney(confirming.amount), who: `#${confirming.user_id}` })}
+      </ConfirmDialog>
     </>
   );
 }
