@@ -123,6 +123,7 @@ describe('the partner area', () => {
         await page.getByTestId('partner-commissions').getByText(text.kind_lot).first().waitFor();
         expect(await pageFitsWidth(page)).toBe(true);
         expect(await seriousAxeFindings(page)).toEqual([]);
+        if (process.env.E2E_SCREENSHOTS === '1') await page.screenshot({ path: `/tmp/partner-${device}-${lang}.png`, fullPage: true });
 
         // A payout asks for confirmation before anything moves.
         await page.getByLabel(text.payout_amount).fill('4');
