@@ -385,8 +385,8 @@ export class PartnerService {
           idemKey: `partner_payout:${row.id}`,
           duplicateIsError: true,
           postings: [
-            { account: { userId, kind: 'commission' }, amount: dec(row.amount).neg(), type: PARTNER_ENTRY.payout },
-            { account: { userId, kind: 'cash' }, amount: row.amount, type: PARTNER_ENTRY.payout },
+            { account: { userId, kind: 'commission' }, amount: dec(row.amount).neg(), type: PARTNER_ENTRY.payout, memo: `#${row.id}` },
+            { account: { userId, kind: 'cash' }, amount: row.amount, type: PARTNER_ENTRY.payout, memo: `#${row.id}` },
           ],
         });
         return payoutView(row);
