@@ -4,7 +4,8 @@ import { dec } from '@tp/contract/decimal';
 import * as papi from '@tp/contract/endpoints/partners';
 import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { api, cashOf, expectAuditClean, submit, symbolId, tick, tradingApp, type Trader } from '../../../test/trading/test-kit.ts';
-import { deposits, identityVerifications } from '../../platform/db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { deposits, identityVerifications, staffAuditLog } from '../../platform/db/schema.ts';
 import { insertUser } from '../auth/user-repository.ts';
 import { fund, houseBalance, staffToken } from '../funding/test-helpers.ts';
 import { PartnerAccrual } from './accrual.ts';
@@ -199,6 +200,15 @@ describe.each(dbTargets)('partners on %s', (target) => {
         .minus(cashBefore)
         .toString(),
     ).toBe('6');
+    // Staff's payment is in the audit log, once.
+    const audited = await t.ctx.db
+      .select()
+      .from(staffAuditLog)
+      .where(and(eq(staffAuditLog.action, 'partner_payout.pay'), eq(staffAuditLog.targetId, String(requested.data.id))));
+    expect(audited).toHaveLength(1);
+    // The trader's account log names the payout.
+    const log = await api(t, p, '/v1/api/main/accountLog/forexChange', {});
+    expect(JSON.stringify(log.data)).toContain(`Partner commission paid out #${requested.data.id}`);
     const summary = (await as(p.token, papi.summary)).data;
     expect(summary).toMatchObject({
       commission_payable: '4.00',

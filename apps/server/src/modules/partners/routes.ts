@@ -24,8 +24,8 @@ export function registerPartnerRoutes(app: FastifyInstance, ctx: AppContext, par
     partners.review(staff, input.user_id, input.approve === 1, input.plan_id, input.note),
   );
   route(app, ctx, api.adminPlans, () => partners.plans());
-  route(app, ctx, api.adminSavePlan, ({ input }) => partners.savePlan(input));
-  route(app, ctx, api.adminSetPlan, ({ input }) => partners.setPlan(input.user_id, input.plan_id));
+  route(app, ctx, api.adminSavePlan, ({ input, staff }) => partners.savePlan(staff, input));
+  route(app, ctx, api.adminSetPlan, ({ input, staff }) => partners.setPlan(staff, input.user_id, input.plan_id));
   route(app, ctx, api.adminTree, () => partners.tree());
   route(app, ctx, api.adminPayouts, ({ input }) => partners.payouts(undefined, input.status, input.page, input.limit));
   route(app, ctx, api.adminReviewPayout, ({ input, staff }) => partners.reviewPayout(staff, input.id, input.approve === 1));

@@ -98,6 +98,14 @@ export class PartnerService {
       .where(and(eq(partners.userId, userId), eq(partners.status, PartnerStatus.APPLIED)))
       .returning();
     if (!row) throw fail('partner_not_waiting');
+    await this.ctx.services.staff.audit(
+      this.db,
+      staff,
+      approve ? 'partner.approve' : 'partner.refuse',
+      { type: 'partner', id: userId },
+      { status: PartnerStatus.APPLIED },
+      { status: row.status, plan_id: row.planId, parent_user_id: row.parentUserId, note },
+    );
     return this.listRow(row);
   }
 
@@ -112,7 +120,7 @@ export class PartnerService {
     return rows.map(planView);
   }
 
-  async savePlan(input: PlanInput) {
+  async savePlan(staff: AuthStaff, input: PlanInput) {
     const values = {
       name: input.name,
       perLot: Object.fromEntries(Object.entries(input.per_lot).map(([k, v]) => [k, dec(v).toString()])),
@@ -128,16 +136,27 @@ export class PartnerService {
         .where(eq(partnerPlans.id, input.id))
         .returning();
       if (!row) throw notFound('partner_plan_not_found');
+      await this.ctx.services.staff.audit(this.db, staff, 'partner_plan.save', { type: 'partner_plan', id: row.id }, null, planView(row));
       return planView(row);
     }
     const [row] = await this.db.insert(partnerPlans).values(values).returning();
+    await this.ctx.services.staff.audit(this.db, staff, 'partner_plan.save', { type: 'partner_plan', id: row!.id }, null, planView(row!));
     return planView(row!);
   }
 
-  async setPlan(userId: number, planId: number) {
+  async setPlan(staff: AuthStaff, userId: number, planId: number) {
     await this.plan(planId);
+    const before = await this.partnerOf(userId);
     const [row] = await this.db.update(partners).set({ planId }).where(eq(partners.userId, userId)).returning();
     if (!row) throw notFound('partner_not_found');
+    await this.ctx.services.staff.audit(
+      this.db,
+      staff,
+      'partner.set_plan',
+      { type: 'partner', id: userId },
+      { plan_id: before?.planId ?? null },
+      { plan_id: planId },
+    );
     return this.listRow(row);
   }
 
@@ -365,6 +384,14 @@ export class PartnerService {
         .where(and(eq(partnerPayouts.id, id), eq(partnerPayouts.status, PayoutStatus.REQUESTED)))
         .returning();
       if (!row) throw fail('partner_payout_reviewed');
+      await this.ctx.services.staff.audit(
+        this.db,
+        staff,
+        'partner_payout.refuse',
+        { type: 'partner_payout', id },
+        { status: 0 },
+        { status: row.status },
+      );
       return payoutView(row);
     }
     const ledger = this.ctx.services.ledger;
@@ -389,6 +416,14 @@ export class PartnerService {
             { account: { userId, kind: 'cash' }, amount: row.amount, type: PARTNER_ENTRY.payout, memo: `#${row.id}` },
           ],
         });
+        await this.ctx.services.staff.audit(
+          tx,
+          staff,
+          'partner_payout.pay',
+          { type: 'partner_payout', id },
+          { status: PayoutStatus.REQUESTED },
+          { status: row.status, amount: row.amount, user_id: userId },
+        );
         return payoutView(row);
       });
     } catch (err) {
