@@ -174,7 +174,7 @@ describe('the partner area', () => {
       expect(requested.code).toBe(1);
       await page.getByRole('tab', { name: text.tab.partner_payouts }).click();
       if (process.env.E2E_SCREENSHOTS === '1') await page.screenshot({ path: `/tmp/partners-admin-${lang}.png`, fullPage: true });
-      await page.getByRole('button', { name: text.approve_for.replace('{{who}}', `#${applicant.id}`) }).click();
+      await page.getByRole('button', { name: text.approve_for.replace('{{who}}', who) }).click();
       const dialog = page.getByRole('dialog', { name: text.partners.pay });
       await dialog.waitFor();
       expect(await seriousAxeFindings(page)).toEqual([]);

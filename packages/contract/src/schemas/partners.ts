@@ -95,6 +95,8 @@ export type PartnerCommission = z.infer<typeof PartnerCommissionSchema>;
 export const PartnerPayoutSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
+  /** The partner's e-mail (staff see whom they pay). */
+  email: z.string().nullable(),
   amount: z.string(),
   status: z.enum(PAYOUT_STATUSES),
   created_at: z.string(),

@@ -138,6 +138,22 @@ describe.each(dbTargets)('partners on %s', (target) => {
     });
   });
 
+  it('pays on closes after the approval only', async () => {
+    const planId = await plan({ per_lot: { '*': '5' }, tier_shares: ['100'] });
+    const p = await person();
+    await as(p.token, papi.apply);
+    const client = await person(p.userId, { balance: '100000' });
+    await trade(client, '1', ['1']);
+    await t.ctx.services.partnerAccrual.run();
+    expect((await as(finance, papi.adminApprove, { user_id: p.userId, approve: 1, plan_id: planId })).code).toBe(1);
+    await t.ctx.services.partnerAccrual.run();
+    expect(await payable(p.userId)).toBe('0.00');
+    await trade(client, '0.5', ['0.5']);
+    await t.ctx.services.partnerAccrual.run();
+    expect(await payable(p.userId)).toBe('2.50');
+    expect((await as(p.token, papi.summary)).data).toMatchObject({ volume_lots: '1.5', clients: 1, commission_total: '2.50' });
+  });
+
   it('share-of-fee plan pays half the fee the client paid', async () => {
     const planId = await plan({ fee_share: '50', tier_shares: ['100'] });
     const p = await partner(planId);

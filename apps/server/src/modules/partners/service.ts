@@ -367,7 +367,11 @@ export class PartnerService {
         .offset((page - 1) * limit),
       this.db.select({ n: count() }).from(partnerPayouts).where(where),
     ]);
-    return { data: rows.map(payoutView), total: Number(counted?.n ?? 0) };
+    const contacts = await userContacts(
+      this.db,
+      rows.map((r) => r.partnerUserId),
+    );
+    return { data: rows.map((r) => payoutView(r, contacts.get(r.partnerUserId)?.email ?? null)), total: Number(counted?.n ?? 0) };
   }
 
   /**
@@ -453,10 +457,11 @@ export class PartnerService {
   }
 }
 
-function payoutView(row: typeof partnerPayouts.$inferSelect) {
+function payoutView(row: typeof partnerPayouts.$inferSelect, email: string | null = null) {
   return {
     id: row.id,
     user_id: row.partnerUserId,
+    email,
     amount: dec(row.amount).toFixed(2),
     status: PAYOUT_NAMES[row.status] ?? 'requested',
     created_at: row.createdAt.toISOString(),

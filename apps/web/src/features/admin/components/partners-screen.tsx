@@ -307,7 +307,7 @@ function Payouts() {
         onPage={setPage}
         rowKey={(r) => r.id}
         columns={[
-          { key: 'user', label: t('admin.f.user'), render: (r) => `#${r.user_id}` },
+          { key: 'user', label: t('admin.f.user'), render: (r) => <span className="break-all">{r.email ?? `#${r.user_id}`}</span> },
           { key: 'amount', label: t('admin.f.amount'), render: (r) => `${formatMoney(r.amount)} USD` },
           { key: 'status', label: t('admin.f.status'), render: (r) => t(adminKey(`admin.partners.payout.${r.status}`)) },
           { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
@@ -317,14 +317,14 @@ function Payouts() {
             render: (r) =>
               r.status === 'requested' && (
                 <div className="flex flex-wrap gap-2">
-                  <Button onClick={() => setConfirming(r)} aria-label={t('admin.approve_for', { who: `#${r.user_id}` })}>
+                  <Button onClick={() => setConfirming(r)} aria-label={t('admin.approve_for', { who: r.email ?? `#${r.user_id}` })}>
                     {t('admin.partners.pay')}
                   </Button>
                   <Button
                     variant="danger"
                     disabled={review.isPending}
                     onClick={() => review.mutate({ id: r.id, approve: 0 })}
-                    aria-label={t('admin.reject_for', { who: `#${r.user_id}` })}
+                    aria-label={t('admin.reject_for', { who: r.email ?? `#${r.user_id}` })}
                   >
                     {t('admin.reject')}
                   </Button>
@@ -341,7 +341,8 @@ function Payouts() {
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && review.mutate({ id: confirming.id, approve: 1 }, { onSettled: () => setConfirming(null) })}
       >
-        {confirming && t('admin.partners.pay_confirm', { amount: formatMoney(confirming.amount), who: `#${confirming.user_id}` })}
+        {confirming &&
+          t('admin.partners.pay_confirm', { amount: formatMoney(confirming.amount), who: confirming.email ?? `#${confirming.user_id}` })}
       </ConfirmDialog>
     </>
   );
