@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { D, type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -153,7 +153,8 @@ export class PartnerAccrual {
     await db
       .insert(partnerCursors)
       .values({ name: CURSOR, at: newest, id: 0 })
-      .onConflictDoUpdate({ target: partnerCursors.name, set: { at: newest }, where: and(eq(partnerCursors.name, CURSOR)) });
+      // Never backwards: a slower pass of another server leaves a later cursor as it is.
+      .onConflictDoUpdate({ target: partnerCursors.name, set: { at: sql`greatest(${partnerCursors.at}, excluded.at)` } });
     return posted;
   }
 
