@@ -45,6 +45,7 @@ const TRADER_ROUTES: Route[] = [
   { path: '/mine/coin-address-list', signedIn: true },
   { path: '/mine/auth', signedIn: true },
   { path: '/mine/invite', signedIn: true },
+  { path: '/mine/partner', signedIn: true },
   { path: '/mine/password', signedIn: true },
   { path: '/mine/two-factor', signedIn: true },
   { path: '/mine/email', signedIn: true },

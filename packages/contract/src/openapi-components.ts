@@ -17,6 +17,7 @@ export const TAGS: Record<string, string> = {
   files: 'Uploads of images and documents.',
   content: 'News, notices and pages the operator publishes.',
   social: 'Ranking and social features.',
+  partners: 'Introducing brokers: applications, clients, commissions and payouts of partners.',
   support: 'Feedback and the support chat.',
   admin: 'Back office: staff sign-in and every operator screen (staff session).',
   test: 'Test controls, only with TRADING_TEST_CONTROLS=1 outside production.',

@@ -7,6 +7,7 @@ import { fundingModule } from './funding/index.ts';
 import { identityModule } from './identity/index.ts';
 import { ledgerModule } from './ledger/index.ts';
 import { marketModule } from './market/index.ts';
+import { partnersModule } from './partners/index.ts';
 import { socialModule } from './social/index.ts';
 import { supportModule } from './support/index.ts';
 import { tradingModule } from './trading/index.ts';
@@ -30,4 +31,5 @@ export const modules: ServerModule[] = [
   contentModule,
   socialModule,
   supportModule,
+  partnersModule,
 ];

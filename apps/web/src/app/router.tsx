@@ -207,6 +207,15 @@ const traderRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'mine/partner',
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/partners/components/partner-page'),
+        (m) => m.PartnerPage,
+      ),
+    ),
+  },
+  {
     path: 'mine/password',
     element: requireAuth(
       lazyPage(

@@ -12,6 +12,7 @@ import type rank from '../features/rank/locales/en.json';
 import type support from '../features/support/locales/en.json';
 import type admin from '../features/admin/locales/en.json';
 import type statements from '../features/statements/locales/en.json';
+import type partners from '../features/partners/locales/en.json';
 
 /** Every key the app uses is checked against the English files: the shell's and each feature's. */
 declare module 'i18next' {
@@ -31,6 +32,7 @@ declare module 'i18next' {
         support: typeof support;
         admin: typeof admin;
         statements: typeof statements;
+        partners: typeof partners;
       };
     };
   }

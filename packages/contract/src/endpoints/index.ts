@@ -5,6 +5,7 @@ import * as content from './content.ts';
 import * as funding from './funding.ts';
 import * as identity from './identity.ts';
 import * as market from './market.ts';
+import * as partners from './partners.ts';
 import * as platform from './platform.ts';
 import * as social from './social.ts';
 import * as support from './support.ts';
@@ -12,7 +13,20 @@ import * as trading from './trading.ts';
 import * as webPush from './web-push.ts';
 
 /** The endpoint table, by module: every HTTP call of the product, trader and staff alike. */
-export const endpoints = { admin, auth, content, funding, identity, market, platform, social, support, trading, webPush } as const;
+export const endpoints = {
+  admin,
+  auth,
+  content,
+  funding,
+  identity,
+  market,
+  partners,
+  platform,
+  social,
+  support,
+  trading,
+  webPush,
+} as const;
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && typeof (value as Endpoint).path === 'string' && 'output' in value;

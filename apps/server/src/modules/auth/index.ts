@@ -21,7 +21,16 @@ import { registerSettingRoutes } from './setting-routes.ts';
 export { hashPassword, needsRehash, verifyPassword } from './password.ts';
 export { SecretGuard, SECRET_FAILURES, type SecretOwner } from './secret-guard.ts';
 export { findUserById, insertUser, isUniqueViolation, setUserGroup, setUserStatus, userGroupIds, type UserRow } from './user-repository.ts';
-export { countUsersByKind, rankableUsers, searchUsers, userContacts, type UserContact } from './read-model.ts';
+export {
+  countUsersByKind,
+  invitedPage,
+  invitersOf,
+  rankableUsers,
+  realUsersInvitedBy,
+  searchUsers,
+  userContacts,
+  type UserContact,
+} from './read-model.ts';
 
 declare module '../../context.ts' {
   interface Services {

@@ -69,3 +69,45 @@ export async function rankableUsers(
     .where(and(inArray(users.id, ids), eq(users.isDemo, false), eq(users.rankingOptOut, false), eq(users.status, 1)));
   return new Map(rows.map(({ id, ...shown }) => [id, shown]));
 }
+
+/** Who invited each of some users (users nobody invited are absent): the partners module's tree. */
+export async function invitersOf(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, invitedBy: users.invitedBy }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.flatMap((r) => (r.invitedBy === null ? [] : [[r.id, r.invitedBy] as [number, number]])));
+}
+
+/** The real users some users invited, by id, oldest first (a partner's clients). */
+export async function realUsersInvitedBy(db: DbOrTx, inviterIds: number[]) {
+  const ids = [...new Set(inviterIds)];
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: users.id,
+      invitedBy: users.invitedBy,
+      email: users.email,
+      mobile: users.mobile,
+      uid: users.uid,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(and(inArray(users.invitedBy, ids), eq(users.isDemo, false)))
+    .orderBy(users.id);
+}
+
+/** One page of the real users a user invited, newest first, and how many there are. */
+export async function invitedPage(db: DbOrTx, inviterId: number, page: number, limit: number) {
+  const where = and(eq(users.invitedBy, inviterId), eq(users.isDemo, false));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ id: users.id, email: users.email, mobile: users.mobile, uid: users.uid, createdAt: users.createdAt })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}

@@ -9,7 +9,7 @@ import { registerWithdrawalRoutes } from './withdrawal-routes.ts';
 import { WithdrawalService } from './withdrawal-service.ts';
 
 /** Read model for other modules' screens. */
-export { countWaitingReviews } from './read-model.ts';
+export { countWaitingReviews, finishedDepositsOf } from './read-model.ts';
 /** The back office's funding setup (admin module). */
 export {
   deleteRow,

@@ -5,7 +5,11 @@ import { type Db, type DbOrTx, type RawRow, type Tx, queryRaw, statementTexts } 
 import { pagedEntries } from './read-model.ts';
 import { ledgerAccounts } from './schema.ts';
 
-export type UserAccountKind = 'cash' | 'locked';
+/**
+ * A user's accounts: 'cash' (balance) and 'locked' (margin), and for a partner 'commission' (commission
+ * earned and not yet paid out: the house's payable to the partner, never part of the trading balance).
+ */
+export type UserAccountKind = 'cash' | 'locked' | 'commission';
 export const HOUSE_ACCOUNT_KINDS = [
   'fees',
   'counterparty',
@@ -463,6 +467,8 @@ export class LedgerService {
         return row.id;
       }
       await this.openUserAccounts(db, ref.userId, isDemo);
+      if (ref.kind === 'commission')
+        await db.insert(ledgerAccounts).values({ userId: ref.userId, kind: ref.kind, isDemo }).onConflictDoNothing();
       return this.accountId(db, ref, isDemo, shard);
     }
     const id = this.houseIds.get(`${ref.house}:${isDemo}:${shard}`);

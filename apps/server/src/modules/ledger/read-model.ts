@@ -22,9 +22,12 @@ export async function houseTotalsSince(db: DbOrTx, kinds: string[], since: Date,
   return new Map(rows.map((r) => [r.kind, r.total ?? '0']));
 }
 
+/** The accounts of a user's trading money (a partner's commission payable is not part of it). */
+const TRADING_KINDS = ['cash', 'locked'];
+
 /** Entries on the user's cash and locked accounts, newest first. */
 export function userLedgerEntries(db: DbOrTx, userId: number, page: number, limit: number) {
-  return pagedEntries(db, eq(ledgerAccounts.userId, userId), page, limit);
+  return pagedEntries(db, and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.kind, TRADING_KINDS)), page, limit);
 }
 
 /** One page of the entries of the accounts `where` picks, newest first, with their account's kind, and how many there are. */
@@ -56,7 +59,7 @@ export async function pagedEntries(db: DbOrTx, where: SQL | undefined, page: num
  * moves between the two accounts that net to zero), and the in-range sums by entry type.
  */
 export async function userStatementEntries(db: DbOrTx, userId: number, from: Date, to: Date, transferTypes: string[], limit: number) {
-  const mine = eq(ledgerAccounts.userId, userId);
+  const mine = and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.kind, TRADING_KINDS));
   const inRange = and(
     mine,
     gte(ledgerEntries.createdAt, from),
@@ -98,4 +101,14 @@ export async function userStatementEntries(db: DbOrTx, userId: number, from: Dat
     rows,
     totals: byType.map((r) => ({ type: r.type, total: r.total ?? '0', count: Number(r.n) })),
   };
+}
+
+/** The balance of one of a user's accounts (e.g. a partner's 'commission'), 0 when it was never opened. */
+export async function userAccountBalance(db: DbOrTx, userId: number, kind: string): Promise<string> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, kind)))
+    .limit(1);
+  return row?.balance ?? '0';
 }

@@ -4,6 +4,9 @@ import { BusChannels } from '../../platform/bus-channels.ts';
 import { registerSocialRoutes } from './routes.ts';
 import { SocialService } from './service.ts';
 
+/** How people are named to others without being contactable (masked e-mail and mobile). */
+export { maskEmail, maskMobile } from './mask.ts';
+
 declare module '../../context.ts' {
   interface Services {
     social: SocialService;

@@ -15,6 +15,8 @@ export {
   openLotsBySymbol,
   type OrderRow,
 } from './views/read-model.ts';
+/** Closed orders of referred clients (the partners module accrues commissions on them). */
+export { closedLotsOf, closedOrdersOf } from './views/closed-orders.ts';
 
 /** Open accounts' figures and the margin rule of figures (previews of staff changes to money rules). */
 export type { OpenAccount } from './trading-service.ts';

@@ -75,6 +75,14 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     ),
   },
   {
+    path: 'partners',
+    roles: ['finance', 'support'],
+    Screen: lazyScreen(
+      () => import('./components/partners-screen'),
+      (m) => m.PartnersScreen,
+    ),
+  },
+  {
     path: 'fees',
     roles: ['risk'],
     Screen: lazyScreen(

@@ -20,6 +20,7 @@ const MENU = [
   { to: '/mine/wallet', key: 'wallet' },
   { to: '/mine/auth', key: 'auth' },
   { to: '/mine/invite', key: 'invite' },
+  { to: '/mine/partner', key: 'partner' },
   { to: '/mine/password', key: 'password' },
   { to: '/mine/two-factor', key: 'two_factor' },
   { to: '/mine/api-keys', key: 'api_keys' },

@@ -1,0 +1,252 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { D, type Dec, dec, moneyStr } from '@tp/contract/decimal';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { invitersOf, realUsersInvitedBy } from '../auth/index.ts';
+import { finishedDepositsOf } from '../funding/index.ts';
+import { closedOrdersOf } from '../trading/index.ts';
+import { partnerAccrualMarks, partnerCommissions, partnerCursors, partnerPlans, partners } from './schema.ts';
+import { PARTNER_ENTRY, PartnerStatus } from './service.ts';
+
+/** How far back each pass reads again before its cursor: a close committed late (its completed_at is taken before commit) is still read. */
+export const ACCRUAL_OVERLAP_MS = 10 * 60_000;
+const PAGE = 500;
+const EVERY_MS = 2_000;
+const CURSOR = 'closes';
+
+type PlanRow = typeof partnerPlans.$inferSelect;
+interface PartnerInfo {
+  userId: number;
+  planId: number | null;
+  approvedAt: Date | null;
+}
+
+/** One tier's payee: the partner and their share (percent) of the direct partner's plan rates. */
+interface Payee {
+  partnerUserId: number;
+  tier: number;
+  share: Dec;
+  approvedAt: Date;
+}
+
+/** Rounds a commission down to the ledger's 6 places (the house never pays a fraction more). */
+const cents = (v: Dec) => v.toDecimalPlaces(6, D.ROUND_DOWN);
+
+/**
+ * Accrues partner commissions from committed closed orders of referred clients and CPA on clients'
+ * first qualifying deposits, after the fact: a close is never delayed nor failed by it. Each source
+ * (closed order, partial close included, or a client's CPA) is weighed once, in the transaction that
+ * marks it (partner_accrual_marks) and posts its commissions through the ledger, each with its own key
+ * (source, partner, tier): two passes, two servers or a restart pay nothing twice.
+ */
+export class PartnerAccrual {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(
+      () => void this.run().catch((err: unknown) => this.ctx.log.error({ err }, 'partner accrual failed')),
+      EVERY_MS,
+    );
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass (a pass asked for during another waits for it and runs after): answers how many commissions were posted. */
+  async run(): Promise<number> {
+    while (this.running) await this.running.catch(() => undefined);
+    this.running = this.pass();
+    try {
+      return await this.running;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async pass(): Promise<number> {
+    const db = this.ctx.db;
+    const approved = await db
+      .select({ userId: partners.userId, planId: partners.planId, approvedAt: partners.approvedAt })
+      .from(partners)
+      .where(eq(partners.status, PartnerStatus.APPROVED));
+    if (!approved.length) return 0;
+    const byUser = new Map<number, PartnerInfo>(approved.map((p) => [p.userId, p]));
+    const plans = new Map((await db.select().from(partnerPlans)).map((p) => [p.id, p]));
+    const inviters = await invitersOf(db, [...byUser.keys()]);
+    const clients = await realUsersInvitedBy(db, [...byUser.keys()]);
+    const directOf = new Map(clients.map((c) => [c.id, c.invitedBy!]));
+
+    /** The direct partner's plan and the payees of each tier (approved partners up the invite chain). */
+    const chainOf = (clientId: number): { plan: PlanRow; payees: Payee[] } | null => {
+      const direct = byUser.get(directOf.get(clientId) ?? -1);
+      const plan = direct?.planId ? plans.get(direct.planId) : undefined;
+      if (!direct || !plan) return null;
+      const payees: Payee[] = [];
+      let current: PartnerInfo | undefined = direct;
+      const seen = new Set<number>([clientId]);
+      for (let tier = 1; tier <= plan.tierShares.length && current && !seen.has(current.userId); tier++) {
+        seen.add(current.userId);
+        if (current.approvedAt)
+          payees.push({ partnerUserId: current.userId, tier, share: dec(plan.tierShares[tier - 1]!), approvedAt: current.approvedAt });
+        current = byUser.get(inviters.get(current.userId) ?? -1);
+      }
+      return { plan, payees };
+    };
+
+    let posted = 0;
+    posted += await this.accrueCloses([...directOf.keys()], chainOf);
+    posted += await this.accrueCpa([...directOf.keys()], chainOf);
+    return posted;
+  }
+
+  private async accrueCloses(
+    clientIds: number[],
+    chainOf: (clientId: number) => { plan: PlanRow; payees: Payee[] } | null,
+  ): Promise<number> {
+    const db = this.ctx.db;
+    if (!clientIds.length) return 0;
+    const [cursor] = await db.select().from(partnerCursors).where(eq(partnerCursors.name, CURSOR)).limit(1);
+    const since = new Date((cursor?.at.getTime() ?? 0) - ACCRUAL_OVERLAP_MS);
+    let after: { at: Date; id: number } | null = null;
+    let newest = cursor?.at ?? new Date(0);
+    let posted = 0;
+    for (;;) {
+      const page = await closedOrdersOf(db, clientIds, since, after, PAGE);
+      if (!page.length) break;
+      const marks = await db
+        .select({ source: partnerAccrualMarks.source })
+        .from(partnerAccrualMarks)
+        .where(
+          inArray(
+            partnerAccrualMarks.source,
+            page.map((o) => `order:${o.id}`),
+          ),
+        );
+      const done = new Set(marks.map((m) => m.source));
+      for (const order of page) {
+        if (done.has(`order:${order.id}`)) continue;
+        const chain = chainOf(order.userId);
+        if (!chain) continue;
+        const category = this.ctx.services.market.symbol(order.symbolId)?.categoryKey ?? '';
+        const perLot = dec(chain.plan.perLot[category] ?? chain.plan.perLot['*'] ?? 0);
+        const lotBase = dec(order.quantity).times(perLot);
+        const feeBase = dec(order.fee).times(dec(chain.plan.feeShare)).div(100);
+        const payees = chain.payees.filter((p) => p.approvedAt.getTime() <= order.completedAt.getTime());
+        posted += await this.accrue(`order:${order.id}`, 'order', order.id, order.userId, payees, [
+          { kind: 'lot', base: lotBase, lots: dec(order.quantity) },
+          { kind: 'fee', base: feeBase, lots: new D(0) },
+        ]);
+      }
+      const last = page[page.length - 1]!;
+      after = { at: last.completedAt, id: last.id };
+      if (last.completedAt > newest) newest = last.completedAt;
+      if (page.length < PAGE) break;
+    }
+    await db
+      .insert(partnerCursors)
+      .values({ name: CURSOR, at: newest, id: 0 })
+      // Never backwards: a slower pass of another server leaves a later cursor as it is.
+      .onConflictDoUpdate({ target: partnerCursors.name, set: { at: sql`greatest(${partnerCursors.at}, excluded.at)` } });
+    return posted;
+  }
+
+  private async accrueCpa(clientIds: number[], chainOf: (clientId: number) => { plan: PlanRow; payees: Payee[] } | null): Promise<number> {
+    const db = this.ctx.db;
+    const marked = clientIds.length
+      ? await db
+          .select({ source: partnerAccrualMarks.source })
+          .from(partnerAccrualMarks)
+          .where(
+            inArray(
+              partnerAccrualMarks.source,
+              clientIds.map((id) => `cpa:${id}`),
+            ),
+          )
+      : [];
+    const done = new Set(marked.map((m) => m.source));
+    const waiting = clientIds.filter((id) => !done.has(`cpa:${id}`) && dec(chainOf(id)?.plan.cpaAmount ?? 0).gt(0));
+    if (!waiting.length) return 0;
+    const deposits = await finishedDepositsOf(db, waiting);
+    let posted = 0;
+    for (const clientId of waiting) {
+      const chain = chainOf(clientId)!;
+      const first = deposits.find((d) => d.userId === clientId && dec(d.creditedUsd ?? 0).gte(dec(chain.plan.cpaThreshold)));
+      if (!first) continue;
+      posted += await this.accrue(`cpa:${clientId}`, 'cpa', first.id, clientId, chain.payees, [
+        { kind: 'cpa', base: dec(chain.plan.cpaAmount), lots: new D(0) },
+      ]);
+    }
+    return posted;
+  }
+
+  /**
+   * Marks a source and posts its commissions, tier by tier, in one transaction that first locks the
+   * payees' accounts (user rows before house rows, as every money movement does). A source already
+   * marked (another pass or server got there first) posts nothing.
+   */
+  private async accrue(
+    source: string,
+    sourceType: string,
+    sourceId: number,
+    clientUserId: number,
+    payees: Payee[],
+    parts: { kind: string; base: Dec; lots: Dec }[],
+  ): Promise<number> {
+    const ledger = this.ctx.services.ledger;
+    const work = async (tx: Tx) => {
+      const [mark] = await tx.insert(partnerAccrualMarks).values({ source }).onConflictDoNothing().returning();
+      if (!mark) return 0;
+      let posted = 0;
+      for (const payee of payees) {
+        const amounts = parts.map((p) => ({ ...p, amount: cents(p.base.times(payee.share).div(100)) })).filter((p) => p.amount.gt(0));
+        const total = amounts.reduce((a, p) => a.plus(p.amount), new D(0));
+        if (total.isZero()) continue;
+        const result = await ledger.post(tx, {
+          kind: PARTNER_ENTRY.commission,
+          isDemo: false,
+          refType: sourceType,
+          refId: sourceId,
+          idemKey: `partner:${source}:${payee.partnerUserId}:${payee.tier}`,
+          postings: [
+            { account: { house: 'fees' }, amount: total.neg(), type: PARTNER_ENTRY.commission, memo: `${source} tier ${payee.tier}` },
+            {
+              account: { userId: payee.partnerUserId, kind: 'commission' },
+              amount: total,
+              type: PARTNER_ENTRY.commission,
+              memo: `${source} tier ${payee.tier}`,
+            },
+          ],
+        });
+        if (!('txId' in result)) continue;
+        await tx.insert(partnerCommissions).values(
+          amounts.map((p) => ({
+            partnerUserId: payee.partnerUserId,
+            clientUserId,
+            tier: payee.tier,
+            kind: p.kind,
+            sourceType,
+            sourceId,
+            amount: moneyStr(p.amount),
+            lots: moneyStr(p.lots),
+            ledgerTxId: result.txId,
+          })),
+        );
+        posted += 1;
+      }
+      return posted;
+    };
+    if (!payees.length) return this.ctx.db.transaction(work);
+    return ledger.withLockedUsers(
+      [...new Set(payees.map((p) => p.partnerUserId))].sort((a, b) => a - b),
+      (tx) => work(tx),
+    );
+  }
+}

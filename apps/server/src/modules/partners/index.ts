@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { PartnerAccrual } from './accrual.ts';
+import { registerPartnerRoutes } from './routes.ts';
+import { PartnerService } from './service.ts';
+
+declare module '../../context.ts' {
+  interface Services {
+    /** Introducing brokers: applications, plans, the partner area, payouts. */
+    partners: PartnerService;
+    /** Accrues partner commissions from committed closes and first deposits, once each. */
+    partnerAccrual: PartnerAccrual;
+  }
+}
+
+export const partnersModule = {
+  name: 'partners',
+  register(app: FastifyInstance, ctx: AppContext) {
+    const partners = new PartnerService(ctx);
+    const accrual = new PartnerAccrual(ctx);
+    ctx.services.partners = partners;
+    ctx.services.partnerAccrual = accrual;
+    registerPartnerRoutes(app, ctx, partners);
+    // On the leader; a pass on any other server would pay nothing twice either (each source is marked once).
+    ctx.background.push({ name: 'partner-accrual', leaderOnly: true, start: () => accrual.start(), stop: () => accrual.stop() });
+  },
+};

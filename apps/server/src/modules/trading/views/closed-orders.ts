@@ -1,0 +1,47 @@
+import { OrderStatus } from '@tp/contract/constants';
+import { and, asc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../platform/db/client.ts';
+import { orders } from '../db/schema.ts';
+
+/**
+ * Real closed orders of some users completed at or after `since`, in (completed_at, id) order after
+ * the key `after` (a partial close is its own closed order): what the partners module accrues
+ * commissions on. Read-only.
+ */
+export async function closedOrdersOf(db: DbOrTx, userIds: number[], since: Date, after: { at: Date; id: number } | null, limit: number) {
+  if (!userIds.length) return [];
+  const from = after ?? { at: since, id: 0 };
+  return db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      symbolId: orders.symbolId,
+      quantity: orders.quantity,
+      fee: orders.fee,
+      completedAt: orders.completedAt,
+    })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.userId, userIds),
+        eq(orders.status, OrderStatus.CLOSED),
+        eq(orders.isDemo, false),
+        gte(orders.completedAt, since),
+        or(gt(orders.completedAt, from.at), and(eq(orders.completedAt, from.at), gt(orders.id, from.id))),
+      ),
+    )
+    .orderBy(asc(orders.completedAt), asc(orders.id))
+    .limit(limit)
+    .then((rows) => rows.map((r) => ({ ...r, completedAt: r.completedAt ?? new Date(0) })));
+}
+
+/** Lots closed by each of some users (real orders), for the partner area. */
+export async function closedLotsOf(db: DbOrTx, userIds: number[]): Promise<Map<number, string>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ userId: orders.userId, lots: sql<string>`coalesce(sum(${orders.quantity}), 0)::text` })
+    .from(orders)
+    .where(and(inArray(orders.userId, userIds), eq(orders.status, OrderStatus.CLOSED), eq(orders.isDemo, false)))
+    .groupBy(orders.userId);
+  return new Map(rows.map((r) => [r.userId, r.lots]));
+}
