@@ -8,11 +8,16 @@ import { BusChannels } from '../../platform/bus-channels.ts';
 /** Read model for other modules' screens. */
 export {
   closedOrderFiguresSince,
+  closedOrdersOfUser,
+  tradeCurveFigures,
+  type TradeCurveFigures,
   type ClosedOrderFigures,
   countRiskEventsSince,
   findOrder,
   listOrders,
   openLotsBySymbol,
+  openPositionsOfUser,
+  ordersWithIds,
   type OrderRow,
 } from './views/read-model.ts';
 

@@ -14,3 +14,4 @@ export * from '../../modules/identity/schema.ts';
 export * from '../../modules/funding/schema.ts';
 export * from '../../modules/support/schema.ts';
 export * from '../../modules/web-push/schema.ts';
+export * from '../../modules/social/schema.ts';
