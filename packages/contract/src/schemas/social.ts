@@ -33,13 +33,19 @@ export const RankingItemSchema = z.object({
 });
 export type RankingItem = z.infer<typeof RankingItemSchema>;
 
-/** A percent between 0 and 100 with at most 2 decimals, as a decimal string. */
-const percentField = amountField(2).refine((v) => Number(v) <= 100, 'msg:follow.percent_range');
+/** A percent from 0 to `max` with at most 2 decimals, as a canonical decimal string. */
+const percentUpTo = (max: number, key: string) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= max, `msg:${key}`)
+    .transform((v) => String(Number(v)));
+const percentField = percentUpTo(100, 'follow.percent_range');
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 export const ProviderEnableInput = z.object({
   /** Performance fee: percent of new profit above the follower's high-water mark (0 to 50). */
-  fee_pct: optional(amountField(2).refine((v) => Number(v) <= 50, 'msg:follow.fee_range')),
+  fee_pct: optional(percentUpTo(50, 'follow.fee_range')),
   /** false stops being copied (existing followers are stopped). Default true. */
   enabled: optional(flagParam),
 });
