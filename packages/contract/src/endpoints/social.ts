@@ -86,7 +86,8 @@ export const followMine = endpoint({
   path: '/api/follow/mine',
   auth: 'user',
   output: FollowMineSchema,
-  summary: 'The providers the caller copies (terms, copy equity, copies and skipped copies) and, for a provider, their followers’ count and assets',
+  summary:
+    'The providers the caller copies (terms, copy equity, copies and skipped copies) and, for a provider, their followers’ count and assets',
   tags: ['social'],
 });
 
@@ -96,7 +97,8 @@ export const followProfile = endpoint({
   auth: 'optional',
   input: ProfileInput,
   output: ProfileSchema,
-  summary: 'A trader’s statistics (three-week and total return, win rate, maximum drawdown, followers, trades, average holding time) and equity curve of closed trades',
+  summary:
+    'A trader’s statistics (three-week and total return, win rate, maximum drawdown, followers, trades, average holding time) and equity curve of closed trades',
   tags: ['social'],
 });
 
@@ -108,7 +110,7 @@ export const adminSettleCopyFees = endpoint({
   input: SettleFeesInput,
   output: SettleFeesSchema,
   body: 'json',
-  summary: 'Settles the copy-trading performance fees of a period now (the periodic job does it daily): each subscription at most once per period',
+  summary:
+    'Settles the copy-trading performance fees of a period now (the periodic job does it daily): each subscription at most once per period',
   tags: ['admin'],
 });
-

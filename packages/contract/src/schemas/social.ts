@@ -141,6 +141,9 @@ export const ProfileSchema = z.object({
 
 export const SettleFeesInput = z.object({
   /** The period settled, e.g. a date 2026-11-27: each subscription is charged at most once per period. */
-  period: z.string().trim().regex(/^[0-9A-Za-z:_-]{1,32}$/, 'msg:input_full'),
+  period: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z:_-]{1,32}$/, 'msg:input_full'),
 });
 export const SettleFeesSchema = z.object({ charged: z.number().int(), total: z.string() });

@@ -44,7 +44,8 @@ export function copyLots(
   providerEquity: Dec,
   sym: { step: Dec; minLots: Dec },
 ): Dec | null {
-  let lots = sub.mode === 'ratio' ? providerLots.mul(sub.value) : providerEquity.gt(0) ? providerLots.mul(sub.value).div(providerEquity) : ZERO;
+  let lots =
+    sub.mode === 'ratio' ? providerLots.mul(sub.value) : providerEquity.gt(0) ? providerLots.mul(sub.value).div(providerEquity) : ZERO;
   if (sub.maxLot !== null && lots.gt(sub.maxLot)) lots = dec(sub.maxLot);
   lots = floorToStep(lots, sym.step);
   return lots.lt(sym.minLots) || lots.lte(0) ? null : lots;
@@ -163,7 +164,10 @@ export class Copier {
       if (sub.status === 'stopped') return;
       const providerOpen = await openPositionsOfUser(this.ctx.db, sub.providerId);
       const links = await this.ctx.db.select().from(copyLinks).where(eq(copyLinks.subscriptionId, sub.id));
-      await this.mirrorLinks(sub, links.filter((l) => l.state === 'open'));
+      await this.mirrorLinks(
+        sub,
+        links.filter((l) => l.state === 'open'),
+      );
       if (sub.status === 'active') {
         const linked = new Set(links.map((l) => l.providerOrderId));
         const fresh = providerOpen.filter((p) => !linked.has(p.id) && p.openedAt !== null && p.openedAt >= sub.startedAt);
@@ -298,8 +302,7 @@ export class Copier {
       if (o.status === OrderStatus.CLOSED) {
         realisedAll = realisedAll.plus(netOf(o));
         if (sinceStart.has(o.id)) realised = realised.plus(netOf(o));
-      }
-      else if (o.status === OrderStatus.OPEN) {
+      } else if (o.status === OrderStatus.OPEN) {
         open.push(o);
         const quote = market.quote(o.symbolId);
         const now = quote ? closePriceFor(o.orderType, quote.bid, quote.ask) : dec(o.closePrice ?? o.price ?? 0);

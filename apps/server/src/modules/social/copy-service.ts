@@ -210,7 +210,10 @@ export class CopyService {
       this.provider(sub.providerId),
       rankableUsers(this.ctx.db, [sub.providerId]),
       this.copier.copyEquity(sub),
-      this.ctx.db.select({ total: sum(copyFees.fee) }).from(copyFees).where(eq(copyFees.subscriptionId, sub.id)),
+      this.ctx.db
+        .select({ total: sum(copyFees.fee) })
+        .from(copyFees)
+        .where(eq(copyFees.subscriptionId, sub.id)),
     ]);
     const who = people.get(sub.providerId);
     return {
@@ -274,7 +277,10 @@ export class CopyService {
           // Never more than the follower's cash: the fee is not a debt.
           const cash = balances.get(sub.followerId)?.balance ?? ZERO;
           const fee = dec(moneyStr(owed.gt(cash) ? (cash.gt(0) ? cash : ZERO) : owed));
-          await tx.update(copyFees).set({ fee: moneyStr(fee) }).where(eq(copyFees.id, claimed.id));
+          await tx
+            .update(copyFees)
+            .set({ fee: moneyStr(fee) })
+            .where(eq(copyFees.id, claimed.id));
           await tx
             .update(copySubscriptions)
             .set({ hwm: moneyStr(realised) })

@@ -35,8 +35,7 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
   afterAll(async () => t?.close());
 
   const post = (u: TestUser, path: string, body: Record<string, unknown>) => call(t, 'POST', path, body, { token: u.token });
-  const get = (u: TestUser | null, path: string, params: Record<string, unknown> = {}) =>
-    call(t, 'GET', path, params, { token: u?.token });
+  const get = (u: TestUser | null, path: string, params: Record<string, unknown> = {}) => call(t, 'GET', path, params, { token: u?.token });
   /** A whole copier pass that starts after this call (the one under way, if any, is followed by another). */
   const run = () => t.ctx.services.social.copy.copier.kick();
   /** One pass, side by side with any other. */
@@ -76,7 +75,13 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
 
     const ratioOpen = await deals(byRatio, 1);
     expect(ratioOpen.total).toBe(1);
-    expect(ratioOpen.data[0]).toMatchObject({ Quantity: '0.4', OrderType: 1, Multiple: 10, TargetProfitPrice: '99000.00', TargetLossPrice: '90000.00' });
+    expect(ratioOpen.data[0]).toMatchObject({
+      Quantity: '0.4',
+      OrderType: 1,
+      Multiple: 10,
+      TargetProfitPrice: '99000.00',
+      TargetLossPrice: '90000.00',
+    });
     const amountOpen = await deals(byAmount, 1);
     expect(amountOpen.total).toBe(1);
     // 1 lot x 50,000 / the provider's equity (99,977 after the open's fee and spread), rounded down to 0.01.
@@ -84,7 +89,12 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     expect((await deals(poor, 1)).total).toBe(0);
     const poorView = (await mine(poor)).following[0];
     expect(poorView.copies).toEqual([
-      expect.objectContaining({ provider_order_id: opened.data.Id, state: 'skipped', reason: 'trading.insufficient_margin', follower_order_id: null }),
+      expect.objectContaining({
+        provider_order_id: opened.data.Id,
+        state: 'skipped',
+        reason: 'trading.insufficient_margin',
+        follower_order_id: null,
+      }),
     ]);
 
     // The provider sees the count and the assets, never who.
@@ -99,7 +109,9 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     });
     expect(JSON.stringify(await mine(p))).not.toContain(String(byRatio.id));
 
-    expect((await get(p, '/v1/api/forex/set_stop_price', { id: opened.data.Id, target_profit_price: '100000', stop_loss_price: '91000' })).code).toBe(1);
+    expect(
+      (await get(p, '/v1/api/forex/set_stop_price', { id: opened.data.Id, target_profit_price: '100000', stop_loss_price: '91000' })).code,
+    ).toBe(1);
     await run();
     expect((await deals(byRatio, 1)).data[0]).toMatchObject({ TargetProfitPrice: '100000.00', TargetLossPrice: '91000.00' });
     expect((await deals(byAmount, 1)).data[0]).toMatchObject({ TargetProfitPrice: '100000.00', TargetLossPrice: '91000.00' });
@@ -178,8 +190,12 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     await run();
     for (const f of [closer, keeper, pauser]) expect((await deals(f, 1)).total).toBe(1);
 
-    expect((await post(closer, '/api/follow/unsubscribe', { provider_id: p.id, close_positions: 1 })).data).toMatchObject({ status: 'stopped' });
-    expect((await post(keeper, '/api/follow/unsubscribe', { provider_id: p.id, close_positions: 0 })).data).toMatchObject({ status: 'stopped' });
+    expect((await post(closer, '/api/follow/unsubscribe', { provider_id: p.id, close_positions: 1 })).data).toMatchObject({
+      status: 'stopped',
+    });
+    expect((await post(keeper, '/api/follow/unsubscribe', { provider_id: p.id, close_positions: 0 })).data).toMatchObject({
+      status: 'stopped',
+    });
     expect((await post(pauser, '/api/follow/pause', { provider_id: p.id, paused: 1 })).data).toMatchObject({ status: 'paused' });
     expect((await deals(closer, 1)).total).toBe(0);
     expect((await deals(keeper, 1)).total).toBe(1);
@@ -226,11 +242,12 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     expect((await settle('p2')).data).toMatchObject({ charged: 0 });
     // Period 3: +200 a coin (20 - 0.3): realised 24.1, above the mark 9.7 by 14.4: fee 2.88.
     fBefore = await cash(f);
-    pBefore = await cash(p);
     await trade('95210');
     const afterTrade = await cash(f);
+    pBefore = await cash(p);
     expect((await settle('p3')).data).toMatchObject({ charged: 1, total: '2.880000' });
     expect((await cash(f)).toString()).toBe(afterTrade.minus('2.88').toString());
+    expect((await cash(p)).toString()).toBe(pBefore.plus('2.88').toString());
     expect(fBefore.lt(afterTrade)).toBe(true);
     expect((await mine(f)).following[0]).toMatchObject({ high_water_mark: '24.100000', fees_paid: '4.820000', realised: '24.100000' });
     expect((await mine(p)).provider).toMatchObject({ fees_earned: '4.820000' });

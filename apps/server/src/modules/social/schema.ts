@@ -38,7 +38,10 @@ export const copySubscriptions = pgTable(
     leaseOwner: text('lease_owner'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('copy_subscriptions_pair_uq').on(t.followerId, t.providerId), index('copy_subscriptions_provider_idx').on(t.providerId)],
+  (t) => [
+    uniqueIndex('copy_subscriptions_pair_uq').on(t.followerId, t.providerId),
+    index('copy_subscriptions_provider_idx').on(t.providerId),
+  ],
 );
 
 /**
