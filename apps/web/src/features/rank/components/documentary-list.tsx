@@ -18,7 +18,10 @@ function TraderCard({ item, onOpen }: { item: RankingItem; onOpen: (item: Rankin
   return (
     <li className="flex flex-col gap-3 rounded-xl bg-surface p-4">
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent/20 font-semibold text-accent">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent/20 font-semibold text-accent"
+        >
           {initialOf(item.user)}
         </span>
         <button type="button" onClick={() => onOpen(item)} className="flex min-w-0 flex-1 flex-col items-start gap-0.5 text-start">
