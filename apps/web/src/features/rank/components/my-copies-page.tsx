@@ -32,12 +32,18 @@ function CopyCard({ sub }: { sub: Subscription }) {
   const unfollow = (close: boolean) =>
     unsubscribe.mutate({ provider_id: sub.provider_id, close_positions: close ? 1 : 0 }, { onSettled: () => setAsking(false) });
   return (
-    <li className="flex flex-col gap-3 rounded-xl bg-surface p-4" aria-label={sub.provider}>
+    <li className="flex flex-col gap-3 rounded-xl bg-surface p-4" aria-label={sub.provider} data-testid="copy-card">
       <div className="flex items-center gap-3">
         <Link to={`/rank/trader?id=${sub.provider_id}`} className="min-w-0 flex-1 truncate font-medium">
           {sub.provider}
         </Link>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs ${STATUS_TONE[sub.status]}`}>{t(STATUS_LABELS[sub.status])}</span>
+        <span
+          data-testid="copy-status"
+          data-status={sub.status}
+          className={`rounded-full px-2.5 py-0.5 text-xs ${STATUS_TONE[sub.status]}`}
+        >
+          {t(STATUS_LABELS[sub.status])}
+        </span>
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         <div>
@@ -60,7 +66,7 @@ function CopyCard({ sub }: { sub: Subscription }) {
         </div>
         <div>
           <dt className="text-[11px] text-muted">{t('rank.open_copies')}</dt>
-          <dd className="tabular-nums">
+          <dd className="tabular-nums" data-testid="copy-open-count">
             {formatNumber(open, 0)}
             {skipped ? <span className="ms-1 text-xs text-muted">{t('rank.skipped_count', { n: skipped })}</span> : null}
           </dd>
@@ -76,11 +82,12 @@ function CopyCard({ sub }: { sub: Subscription }) {
             variant="secondary"
             block
             disabled={pause.isPending}
+            data-testid="copy-pause"
             onClick={() => pause.mutate({ provider_id: sub.provider_id, paused: sub.status === 'active' ? 1 : 0 })}
           >
             {sub.status === 'active' ? t('rank.pause') : t('rank.resume')}
           </Button>
-          <Button variant="danger" block onClick={() => setAsking(true)}>
+          <Button variant="danger" block data-testid="copy-unfollow" onClick={() => setAsking(true)}>
             {t('rank.unfollow')}
           </Button>
         </div>
@@ -91,7 +98,13 @@ function CopyCard({ sub }: { sub: Subscription }) {
         title={t('rank.unfollow_title', { user: sub.provider })}
         footer={
           <div className="flex w-full flex-col gap-2">
-            <Button variant="danger" block disabled={unsubscribe.isPending} onClick={() => unfollow(true)}>
+            <Button
+              variant="danger"
+              block
+              disabled={unsubscribe.isPending}
+              data-testid="copy-unfollow-close"
+              onClick={() => unfollow(true)}
+            >
               {t('rank.unfollow_close')}
             </Button>
             <Button variant="secondary" block disabled={unsubscribe.isPending} onClick={() => unfollow(false)}>

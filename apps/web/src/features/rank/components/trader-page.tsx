@@ -78,7 +78,7 @@ function SubscribeSheet({ open, onClose, providerId, user }: { open: boolean; on
         onClose={onClose}
         title={t('rank.copy_trader', { user })}
         footer={
-          <Button block disabled={!valid} onClick={() => (setError(null), setConfirming(true))}>
+          <Button block disabled={!valid} data-testid="copy-submit" onClick={() => (setError(null), setConfirming(true))}>
             {t('rank.copy')}
           </Button>
         }
@@ -98,6 +98,7 @@ function SubscribeSheet({ open, onClose, providerId, user }: { open: boolean; on
             hint={mode === 'amount' ? t('rank.amount_hint') : t('rank.ratio_hint')}
             inputMode="decimal"
             dir="ltr"
+            data-testid="copy-value"
             value={value}
             onChange={(e) => setValue(e.target.value.trim())}
           />
@@ -107,6 +108,7 @@ function SubscribeSheet({ open, onClose, providerId, user }: { open: boolean; on
             inputMode="decimal"
             dir="ltr"
             end={<span className="text-sm text-muted">%</span>}
+            data-testid="copy-stop-loss"
             value={stopLoss}
             onChange={(e) => setStopLoss(e.target.value.trim())}
           />
@@ -114,11 +116,12 @@ function SubscribeSheet({ open, onClose, providerId, user }: { open: boolean; on
             label={t('rank.max_lot')}
             inputMode="decimal"
             dir="ltr"
+            data-testid="copy-max-lot"
             value={maxLot}
             onChange={(e) => setMaxLot(e.target.value.trim())}
           />
           {error ? (
-            <p role="alert" className="text-sm text-down">
+            <p role="alert" data-testid="copy-error" className="text-sm text-down">
               {error}
             </p>
           ) : null}
@@ -191,16 +194,18 @@ export function TraderPage() {
                 </span>
               </div>
               {data.following ? (
-                <Link to="/rank/copies" className="rounded-full bg-surface-2 px-4 py-2 text-sm font-medium">
+                <Link to="/rank/copies" data-testid="trader-following" className="rounded-full bg-surface-2 px-4 py-2 text-sm font-medium">
                   {t('rank.following')}
                 </Link>
               ) : stats.copyable ? (
-                <Button onClick={onCopy}>{t('rank.copy')}</Button>
+                <Button data-testid="trader-copy" onClick={onCopy}>
+                  {t('rank.copy')}
+                </Button>
               ) : (
                 <span className="text-xs text-muted">{t('rank.not_copyable')}</span>
               )}
             </div>
-            <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <dl data-testid="trader-stats" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               <Figure label={t('rank.three_week_rate')}>
                 <Percent value={stats.three_week_rate} />
               </Figure>
