@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { RankingItem } from '@tp/contract/schemas/social';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
+import { HoldTime } from './hold-time';
 import { Income, initialOf, Percent } from './trader-figures';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -66,6 +67,12 @@ function TraderCard({ item, onOpen }: { item: RankingItem; onOpen: (item: Rankin
         </Figure>
         <Figure label={t('rank.variety')}>
           <span dir="ltr">{item.code || '--'}</span>
+        </Figure>
+        <Figure label={t('rank.max_drawdown')}>
+          <Percent value={item.max_drawdown} signed={false} />
+        </Figure>
+        <Figure label={t('rank.avg_hold')}>
+          <HoldTime seconds={item.avg_hold_seconds} />
         </Figure>
       </dl>
     </li>

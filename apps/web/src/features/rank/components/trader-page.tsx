@@ -16,6 +16,7 @@ import { useQueryParam } from '../../../lib/query-params';
 import { isDemoUser, useSessionStore } from '../../../lib/session-store';
 import { type SubscribeInput, useSubscribe, useTraderProfile } from '../api/copy-trading';
 import { EquityCurve } from './equity-curve';
+import { HoldTime } from './hold-time';
 import { Income, initialOf, Percent } from './trader-figures';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -24,16 +25,6 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-[11px] text-muted">{label}</dt>
       <dd className="text-sm font-medium">{children}</dd>
     </div>
-  );
-}
-
-/** Seconds as hours (or minutes under an hour), in the user's language. */
-export function HoldTime({ seconds }: { seconds: number }) {
-  const { t } = useTranslation();
-  return seconds >= 3600 ? (
-    <span className="tabular-nums">{t('rank.hours', { value: formatNumber(seconds / 3600, 1) })}</span>
-  ) : (
-    <span className="tabular-nums">{t('rank.minutes', { value: formatNumber(Math.round(seconds / 60), 0) })}</span>
   );
 }
 
