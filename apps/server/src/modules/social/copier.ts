@@ -127,7 +127,7 @@ export class Copier {
   private async lease(id: number, owner: string): Promise<SubscriptionRow | null> {
     const [row] = await this.ctx.db
       .update(copySubscriptions)
-      .set({ leaseUntil: new Date(Date.now() + LEASE_MS), leaseOwner: owner })
+      .set({ leaseUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`, leaseOwner: owner })
       .where(
         and(
           eq(copySubscriptions.id, id),

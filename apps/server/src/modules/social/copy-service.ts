@@ -5,11 +5,15 @@ import type { AppContext, AuthUser } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
 import { InsufficientFundsError } from '../ledger/index.ts';
 import { rankableUsers } from '../auth/index.ts';
+import { settings } from '../../platform/db/platform-schema.ts';
+import { closedOrdersOfUser } from '../trading/index.ts';
 import { Copier, type SubscriptionRow } from './copier.ts';
 import { rankingName } from './mask.ts';
 import { copyFees, copyLinks, copyProviders, copySubscriptions } from './schema.ts';
 
 const LIVE = ['active', 'paused'];
+/** Live subscriptions one follower may hold. */
+export const MAX_FOLLOWING = 20;
 const providerNotFound = () => notFound('follow.provider_not_found');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -53,6 +57,16 @@ export class CopyService {
 
   async enable(user: AuthUser, input: { fee_pct?: string; enabled?: boolean }): Promise<ProviderSummary> {
     const enabled = input.enabled ?? true;
+    if (enabled) {
+      // Staff's minimum track record (setting copy_provider_min_trades; none on a fresh install).
+      const [row] = await this.ctx.db
+        .select({ value: settings.value })
+        .from(settings)
+        .where(eq(settings.key, 'copy_provider_min_trades'))
+        .limit(1);
+      const min = row && /^\d+$/.test(row.value.trim()) ? Number(row.value.trim()) : 0;
+      if (min > 0 && (await closedOrdersOfUser(this.ctx.db, user.id, min)).length < min) throw fail('follow.track_record', { min });
+    }
     const set: Partial<typeof copyProviders.$inferInsert> = { enabled };
     if (input.fee_pct !== undefined) set.feePct = input.fee_pct;
     await this.ctx.db
@@ -137,6 +151,11 @@ export class CopyService {
       .where(and(eq(copySubscriptions.followerId, user.id), eq(copySubscriptions.providerId, input.provider_id)))
       .limit(1);
     if (!existing[0]) {
+      const [live] = await this.ctx.db
+        .select({ n: count() })
+        .from(copySubscriptions)
+        .where(and(eq(copySubscriptions.followerId, user.id), inArray(copySubscriptions.status, LIVE)));
+      if (Number(live?.n ?? 0) >= MAX_FOLLOWING) throw fail('follow.too_many', { max: MAX_FOLLOWING });
       await this.ctx.db
         .insert(copySubscriptions)
         .values({ followerId: user.id, providerId: input.provider_id, ...terms, status: 'active', startEquity, startedAt: new Date() })

@@ -3,7 +3,10 @@ import { dec } from '@tp/contract/decimal';
 import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { expectAuditClean, symbolId, tick, tradingApp } from '../../../test/trading/test-kit.ts';
 import { newUser, staffToken, type TestUser } from '../funding/test-helpers.ts';
-import { copyLots } from './copier.ts';
+import { and, eq } from 'drizzle-orm';
+import { settings } from '../../platform/db/platform-schema.ts';
+import { actingAs, Copier, copyLots } from './copier.ts';
+import { copyLinks } from './schema.ts';
 
 const BTC = 'BTCUSDT';
 
@@ -44,10 +47,10 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     call(t, 'GET', '/v1/api/forex/submit', { forex_id: btc, status: 1, multiple: 10, ...params }, { token: u.token });
   const deals = async (u: TestUser, status: number) => (await get(u, '/v1/api/forex/my_deal', { status, page: 1 })).data;
   const mine = async (u: TestUser) => (await get(u, '/api/follow/mine')).data;
+  /** A provider opted in through the service (the call itself is tested once: calls are rate-limited per address). */
   const provider = async (fee = '0') => {
     const p = await newUser(t, { balance: '100000' });
-    const enabled = await post(p, '/api/follow/provider/enable', { fee_pct: fee });
-    expect(enabled.code).toBe(1);
+    await t.ctx.services.social.copy.enable(actingAs(p.id), { fee_pct: fee });
     return p;
   };
   const follow = async (u: TestUser, p: TestUser, terms: Record<string, unknown>) => {
@@ -59,6 +62,7 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
   it('mirrors an open, a stop change, a partial close and a close in proportion; skips and records what does not pass', async () => {
     await tick(t, BTC, '94990', '95010');
     const p = await provider();
+    expect((await post(p, '/api/follow/provider/enable', { fee_pct: '0' })).data).toMatchObject({ enabled: true, fee_pct: '0.00' });
     const byRatio = await newUser(t, { balance: '100000' });
     const byAmount = await newUser(t, { balance: '100000' });
     const poor = await newUser(t, { balance: '100' });
@@ -70,8 +74,22 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     expect(opened.code).toBe(1);
     await run();
     // Twice at once, and again: nothing is opened twice.
-    await Promise.all([runNow(), runNow(), run()]);
+    // A second server's copier (another instance on the same database) at the same time.
+    const otherServer = new Copier(t.ctx);
+    await Promise.all([runNow(), otherServer.runOnce(), runNow(), run()]);
     await run();
+    // A crash between the copy's order and its link: the link is lost, the order is not copied again.
+    const [lostLink] = await t.ctx.db
+      .select()
+      .from(copyLinks)
+      .where(eq(copyLinks.followerOrderId, (await deals(byRatio, 1)).data[0].Id));
+    await t.ctx.db.delete(copyLinks).where(eq(copyLinks.id, lostLink!.id));
+    await run();
+    const [relinked] = await t.ctx.db
+      .select()
+      .from(copyLinks)
+      .where(and(eq(copyLinks.subscriptionId, lostLink!.subscriptionId), eq(copyLinks.providerOrderId, lostLink!.providerOrderId)));
+    expect(relinked).toMatchObject({ followerOrderId: lostLink!.followerOrderId, state: 'open' });
 
     const ratioOpen = await deals(byRatio, 1);
     expect(ratioOpen.total).toBe(1);
@@ -153,6 +171,25 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     await get(p, '/v1/api/forex/close', { id: after.data.Id });
     await run();
     expect((await deals(f, 1)).total).toBe(0);
+  });
+
+  it('staff’s minimum track record for providers; a cap on traders followed', async () => {
+    await t.ctx.db.insert(settings).values({ key: 'copy_provider_min_trades', value: '2' });
+    const fresh = await newUser(t, { balance: '1000' });
+    const refused = await post(fresh, '/api/follow/provider/enable', {});
+    expect(refused).toMatchObject({ code: 0, msg: 'At least 2 closed trades are needed to be copied' });
+    await t.ctx.db.delete(settings).where(eq(settings.key, 'copy_provider_min_trades'));
+    expect((await post(fresh, '/api/follow/provider/enable', {})).code).toBe(1);
+
+    const f = await newUser(t, { balance: '1000' });
+    const providers = [];
+    for (let i = 0; i < 21; i++) providers.push(await provider());
+    for (const p of providers.slice(0, 20)) await t.ctx.services.social.copy.subscribe(actingAs(f.id), { provider_id: p.id, ratio: '1' });
+    const over = await post(f, '/api/follow/subscribe', { provider_id: providers[20]!.id, ratio: '1' });
+    expect(over.msg).toBe('You copy the most traders allowed (20)');
+    await t.ctx.services.social.copy.unsubscribe(actingAs(f.id), { provider_id: providers[0]!.id });
+    await t.ctx.services.social.copy.subscribe(actingAs(f.id), { provider_id: providers[20]!.id, ratio: '1' });
+    for (const p of providers.slice(1)) await t.ctx.services.social.copy.unsubscribe(actingAs(f.id), { provider_id: p.id });
   });
 
   it('copy stop-loss: the copy equity falls by the percent, copying stops and the copies are closed', async () => {
