@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,22 @@ const TEXT = {
   en: { started: 'You are now copying', confirm: 'Start copying', equity: 'Equity curve' },
   ar: { started: 'أنت الآن تنسخ', confirm: 'بدء النسخ', equity: 'منحنى رأس المال' },
 } as const;
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+/** Serious or critical WCAG 2.2 AA findings of axe-core on the page as it is now (dialogs included). */
+async function axeSerious(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null }[] }> };
+    };
+    const result = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+}
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -71,12 +89,14 @@ describe('following a trader', () => {
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       expect(await noSidewaysScroll(page)).toBe(true);
       await page.screenshot({ path: `/tmp/copy-profile-${name}.png`, fullPage: true });
+      expect(await axeSerious(page)).toEqual([]);
 
       // The Copy sheet: an amount, a copy stop-loss, a confirmation.
       await page.getByTestId('trader-copy').click();
       await page.getByTestId('copy-value').fill('20000');
       await page.getByTestId('copy-stop-loss').fill('30');
       await page.screenshot({ path: `/tmp/copy-sheet-${name}.png` });
+      expect(await axeSerious(page)).toEqual([]);
       await page.getByTestId('copy-submit').click();
       await page.getByRole('dialog').getByRole('button', { name: text.confirm, exact: true }).click();
       await page.getByText(text.started).first().waitFor();
@@ -96,6 +116,7 @@ describe('following a trader', () => {
       await expect.poll(async () => (await card.getByTestId('copy-open-count').textContent())?.trim().startsWith('1')).toBe(true);
       expect(await noSidewaysScroll(page)).toBe(true);
       await page.screenshot({ path: `/tmp/copy-mine-${name}.png`, fullPage: true });
+      expect(await axeSerious(page)).toEqual([]);
 
       await card.getByTestId('copy-pause').click();
       await expect.poll(() => card.getByTestId('copy-status').getAttribute('data-status')).toBe('paused');

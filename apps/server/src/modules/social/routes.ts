@@ -12,5 +12,9 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, api.followUnsubscribe, ({ input, user }) => social().copy.unsubscribe(user, input));
   route(app, ctx, api.followPause, ({ input, user }) => social().copy.pause(user, input));
   route(app, ctx, api.followMine, ({ user }) => social().copy.mine(user));
-  route(app, ctx, api.adminSettleCopyFees, ({ input }) => social().copy.settleFees(input.period));
+  route(app, ctx, api.adminSettleCopyFees, async ({ input, staff }) => {
+    const result = await social().copy.settleFees(input.period);
+    await ctx.services.staff.audit(ctx.db, staff, 'copy.settle_fees', { type: 'period', id: input.period }, null, result);
+    return result;
+  });
 }

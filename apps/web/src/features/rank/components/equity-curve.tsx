@@ -48,5 +48,10 @@ export function EquityCurve({ points }: { points: { time: number; value: string 
     };
   }, [points]);
   if (points.length === 0) return <p className="py-8 text-center text-sm text-muted">{t('rank.no_closed_trades')}</p>;
-  return <div ref={container} role="img" aria-label={t('rank.equity_curve')} data-testid="equity-curve" className="h-48 w-full" />;
+  // A figure, not role=img: the chart holds its attribution link, which must stay reachable.
+  return (
+    <figure aria-label={t('rank.equity_curve')} className="m-0">
+      <div ref={container} data-testid="equity-curve" className="h-48 w-full" />
+    </figure>
+  );
 }
