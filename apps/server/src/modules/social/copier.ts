@@ -6,7 +6,7 @@ import type { SubmitInput } from '@tp/contract/schemas/trading';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
-import { openPositionsOfUser, ordersWithIds, type OrderRow } from '../trading/index.ts';
+import { openPositionsOfUser, ordersWithIds, type OrderRow, usersWithOpenPositions } from '../trading/index.ts';
 import { copyLinks, copySubscriptions } from './schema.ts';
 
 export type SubscriptionRow = typeof copySubscriptions.$inferSelect;
@@ -107,14 +107,27 @@ export class Copier {
     return this.running;
   }
 
-  /** One pass over every live subscription. */
+  /**
+   * One pass over the live subscriptions with something to look at: an open copy (to mirror, or
+   * for the copy stop-loss) or, when active, a provider holding an open position (to copy). Three
+   * queries find them, whatever their number.
+   */
   async runOnce(): Promise<void> {
     const subs = await this.ctx.db
-      .select({ id: copySubscriptions.id })
+      .select({ id: copySubscriptions.id, providerId: copySubscriptions.providerId, status: copySubscriptions.status })
       .from(copySubscriptions)
       .where(inArray(copySubscriptions.status, ['active', 'paused']))
       .orderBy(copySubscriptions.id);
-    for (const { id } of subs) {
+    if (!subs.length) return;
+    const [withCopies, holding] = await Promise.all([
+      this.ctx.db
+        .selectDistinct({ id: copyLinks.subscriptionId })
+        .from(copyLinks)
+        .where(eq(copyLinks.state, 'open'))
+        .then((rows) => new Set(rows.map((r) => r.id))),
+      usersWithOpenPositions(this.ctx.db, [...new Set(subs.map((s) => s.providerId))]),
+    ]);
+    for (const { id } of subs.filter((s) => withCopies.has(s.id) || (s.status === 'active' && holding.has(s.providerId)))) {
       try {
         await this.reconcile(id);
       } catch (err) {

@@ -18,6 +18,7 @@ export {
   openLotsBySymbol,
   openPositionsOfUser,
   ordersWithIds,
+  usersWithOpenPositions,
   type OrderRow,
 } from './views/read-model.ts';
 

@@ -180,3 +180,13 @@ export async function tradeCurveFigures(db: DbOrTx, userIds: number[]): Promise<
     ]),
   );
 }
+
+/** Which of these users hold an open position now. */
+export async function usersWithOpenPositions(db: DbOrTx, userIds: number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: orders.userId })
+    .from(orders)
+    .where(and(inArray(orders.userId, userIds), eq(orders.status, OrderStatus.OPEN)));
+  return new Set(rows.map((r) => r.userId));
+}
