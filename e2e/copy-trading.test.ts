@@ -126,6 +126,16 @@ describe('following a trader', () => {
       expect((await api(user.token, 'GET', '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(0);
       await page.screenshot({ path: `/tmp/copy-stopped-${name}.png`, fullPage: true });
 
+      // The follower offers their own trades for copying: a fee, a confirmation, the followers' count.
+      await page.getByTestId('provider-fee').fill('15');
+      await page.getByTestId('provider-enable').click();
+      await page.getByRole('dialog').getByRole('button').last().click();
+      await page.getByTestId('provider-disable').waitFor();
+      expect((await page.getByTestId('provider-followers').textContent())?.trim()).toBe('0');
+      expect((await api(user.token, 'GET', '/api/follow/mine')).data.provider).toMatchObject({ enabled: true, fee_pct: '15.00' });
+      expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await axeSerious(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/copy-provider-${name}.png`, fullPage: true });
       await api(provider.token, 'GET', '/v1/api/forex/close', { id: opened.data.Id });
       expect(jsErrors(page)).toEqual([]);
       await context.close();

@@ -1,6 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InputOf } from '@tp/contract/endpoint';
-import { followList, followMine, followPause, followProfile, followSubscribe, followUnsubscribe } from '@tp/contract/endpoints/social';
+import {
+  followList,
+  followMine,
+  followPause,
+  followProfile,
+  followProviderEnable,
+  followSubscribe,
+  followUnsubscribe,
+} from '@tp/contract/endpoints/social';
 import { call, queryKey } from '../../../lib/api-client';
 
 /** A trader's statistics and equity curve (anyone may look; signed in, it says whether they are followed). */
@@ -52,6 +60,15 @@ export function usePauseCopy() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: InputOf<typeof followPause>) => call(followPause, input, { loading: true }),
+    onSuccess: refresh,
+  });
+}
+
+/** Opts in (or out) as a strategy provider, with the performance fee. */
+export function useProviderEnable() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: InputOf<typeof followProviderEnable>) => call(followProviderEnable, input, { loading: true }),
     onSuccess: refresh,
   });
 }

@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import type { Subscription } from '@tp/contract/schemas/social';
+import type { ProviderSummary, Subscription } from '@tp/contract/schemas/social';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Field } from '../../../components/ui/field';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import { useMyCopies, usePauseCopy, useUnsubscribe } from '../api/copy-trading';
+import { useMyCopies, usePauseCopy, useProviderEnable, useUnsubscribe } from '../api/copy-trading';
 import { Income } from './trader-figures';
 
 const STOP_REASONS = {
@@ -48,14 +50,14 @@ function CopyCard({ sub }: { sub: Subscription }) {
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-[11px] text-muted">{t('rank.allocation')}</dt>
-          <dd dir="ltr" className="tabular-nums">
-            {sub.mode === 'amount' ? formatMoney(sub.value) : `× ${sub.value}`}
+          <dd className="tabular-nums">
+            <span dir="ltr">{sub.mode === 'amount' ? formatMoney(sub.value) : `× ${sub.value}`}</span>
           </dd>
         </div>
         <div>
           <dt className="text-[11px] text-muted">{t('rank.copy_equity')}</dt>
-          <dd dir="ltr" className="tabular-nums">
-            {formatMoney(sub.copy_equity)}
+          <dd className="tabular-nums">
+            <span dir="ltr">{formatMoney(sub.copy_equity)}</span>
           </dd>
         </div>
         <div>
@@ -119,7 +121,85 @@ function CopyCard({ sub }: { sub: Subscription }) {
   );
 }
 
-/** /rank/copies: the traders the user copies, with pause and unfollow. */
+/** The user as a strategy provider: opt in with a performance fee; followers' count and assets, never who they are. */
+function ProviderCard({ summary }: { summary: ProviderSummary | null }) {
+  const { t } = useTranslation();
+  const enable = useProviderEnable();
+  const [fee, setFee] = useState(summary?.fee_pct ? String(Number(summary.fee_pct)) : '0');
+  const [asking, setAsking] = useState<'on' | 'off' | null>(null);
+  const enabled = summary?.enabled ?? false;
+  const feeValid = /^\d{1,2}(\.\d{1,2})?$/.test(fee) && Number(fee) <= 50;
+  const confirm = () =>
+    enable.mutate(asking === 'off' ? { enabled: 0 } : { enabled: 1, fee_pct: fee }, { onSettled: () => setAsking(null) });
+  return (
+    <section aria-labelledby="provider-title" data-testid="provider-card" className="m-4 flex flex-col gap-3 rounded-xl bg-surface p-4">
+      <h2 id="provider-title" className="font-medium">
+        {t('rank.provider_title')}
+      </h2>
+      {enabled && summary ? (
+        <>
+          <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+            <div>
+              <dt className="text-[11px] text-muted">{t('rank.followers')}</dt>
+              <dd className="tabular-nums" data-testid="provider-followers">
+                {formatNumber(summary.followers, 0)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-[11px] text-muted">{t('rank.follower_assets')}</dt>
+              <dd className="tabular-nums">
+                <span dir="ltr">{formatMoney(summary.follower_assets)}</span>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-[11px] text-muted">{t('rank.performance_fee')}</dt>
+              <dd className="tabular-nums">
+                <span dir="ltr">{formatNumber(summary.fee_pct, 2)}%</span>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-[11px] text-muted">{t('rank.fees_earned')}</dt>
+              <dd className="tabular-nums">
+                <span dir="ltr">{formatMoney(summary.fees_earned)}</span>
+              </dd>
+            </div>
+          </dl>
+          <Button variant="secondary" data-testid="provider-disable" onClick={() => setAsking('off')}>
+            {t('rank.provider_disable')}
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-muted">{t('rank.provider_text')}</p>
+          <Field
+            label={t('rank.performance_fee')}
+            hint={t('rank.fee_hint')}
+            inputMode="decimal"
+            dir="ltr"
+            data-testid="provider-fee"
+            end={<span className="text-sm text-muted">%</span>}
+            value={fee}
+            onChange={(e) => setFee(e.target.value.trim())}
+          />
+          <Button disabled={!feeValid} data-testid="provider-enable" onClick={() => setAsking('on')}>
+            {t('rank.provider_enable')}
+          </Button>
+        </>
+      )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking === 'off' ? t('rank.provider_disable') : t('rank.provider_enable')}
+        onCancel={() => setAsking(null)}
+        onConfirm={confirm}
+        busy={enable.isPending}
+      >
+        <p className="text-sm">{asking === 'off' ? t('rank.provider_disable_text') : t('rank.provider_enable_text', { value: fee })}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** /rank/copies: the traders the user copies, with pause and unfollow; and the user's own offer to be copied. */
 export function MyCopiesPage() {
   const { t } = useTranslation();
   const mine = useMyCopies();
@@ -131,14 +211,19 @@ export function MyCopiesPage() {
           <SkeletonRows rows={4} />
         ) : !mine.data ? (
           <ErrorState onRetry={() => void mine.refetch()} />
-        ) : mine.data.following.length === 0 ? (
-          <EmptyState />
         ) : (
-          <ul aria-label={t('rank.my_copies')} className="grid gap-3 p-4 lg:grid-cols-2">
-            {mine.data.following.map((sub) => (
-              <CopyCard key={sub.provider_id} sub={sub} />
-            ))}
-          </ul>
+          <>
+            {mine.data.following.length === 0 ? (
+              <EmptyState />
+            ) : (
+              <ul aria-label={t('rank.my_copies')} className="grid gap-3 p-4 lg:grid-cols-2">
+                {mine.data.following.map((sub) => (
+                  <CopyCard key={sub.provider_id} sub={sub} />
+                ))}
+              </ul>
+            )}
+            <ProviderCard summary={mine.data.provider} />
+          </>
         )}
       </div>
     </>
