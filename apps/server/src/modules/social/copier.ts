@@ -6,6 +6,7 @@ import type { SubmitInput } from '@tp/contract/schemas/trading';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
+import type { MarketService } from '../market/index.ts';
 import { openPositionsOfUser, ordersWithIds, type OrderRow, usersWithOpenPositions } from '../trading/index.ts';
 import { copyLinks, copySubscriptions } from './schema.ts';
 
@@ -53,6 +54,51 @@ export function copyLots(
 
 /** Result of a closed copy for its follower: profit less the fee, plus swaps. */
 export const netOf = (o: Pick<OrderRow, 'profit' | 'fee' | 'swap'>) => dec(o.profit).minus(o.fee).plus(o.swap);
+
+const sameLevel = (a: string | null, b: string | null) => (a === null || b === null ? a === b : dec(a).eq(b));
+/** Whether a copy's take-profit or stop-loss differs from its provider position's. */
+const stopsDiffer = (p: OrderRow, f: OrderRow) => !sameLevel(p.takeProfit, f.takeProfit) || !sameLevel(p.stopLoss, f.stopLoss);
+/** The provider's levels a refused mirror was recorded under (not tried again until they change). */
+const stopsKey = (p: OrderRow) => `stops:${p.takeProfit ?? '0'}/${p.stopLoss ?? '0'}`;
+/** The copy equity at which the copy stop-loss stops the subscription. */
+const stopFloor = (sub: SubscriptionRow) =>
+  dec(sub.startEquity)
+    .mul(dec(100).minus(sub.copyStopLossPct ?? 100))
+    .div(100);
+
+/**
+ * The copy's equity: start equity + the realised net of copies closed since the start + the
+ * floating profit (less fees, plus swaps) of the open ones; realisedAll counts every start (the fee's
+ * high-water mark is never reset).
+ */
+export function equityOf(
+  sub: SubscriptionRow,
+  links: LinkRow[],
+  byId: Map<number, OrderRow>,
+  market: Pick<MarketService, 'quote' | 'quoteToUsd'>,
+): { equity: Dec; realised: Dec; realisedAll: Dec; open: OrderRow[] } {
+  let realised = ZERO;
+  let realisedAll = ZERO;
+  let floating = ZERO;
+  const open: OrderRow[] = [];
+  for (const l of links) {
+    const o = l.followerOrderId ? byId.get(l.followerOrderId) : undefined;
+    if (!o || o.userId !== sub.followerId) continue;
+    if (o.status === OrderStatus.CLOSED) {
+      realisedAll = realisedAll.plus(netOf(o));
+      if (l.createdAt >= sub.startedAt) realised = realised.plus(netOf(o));
+    } else if (o.status === OrderStatus.OPEN) {
+      open.push(o);
+      const quote = market.quote(o.symbolId);
+      const now = quote ? closePriceFor(o.orderType, quote.bid, quote.ask) : dec(o.closePrice ?? o.price ?? 0);
+      floating = floating
+        .plus(profitOf(o.orderType, o.price ?? 0, now, o.quantity, o.contractSize, market.quoteToUsd(o.symbolId)))
+        .minus(o.fee)
+        .plus(o.swap);
+    }
+  }
+  return { equity: dec(sub.startEquity).plus(realised).plus(floating), realised, realisedAll, open };
+}
 
 /**
  * The copier. It does not replay events: for each live subscription it compares the follower's
@@ -109,31 +155,85 @@ export class Copier {
 
   /**
    * One pass over the live subscriptions with something to look at: an open copy (to mirror, or
-   * for the copy stop-loss) or, when active, a provider holding an open position (to copy). Three
-   * queries find them, whatever their number.
+   * for the copy stop-loss) or, when active, a provider holding an open position (to copy). A few
+   * queries find them and read what they need, whatever their number; only a subscription with
+   * something to do is then leased and reconciled, several followers side by side (PostgreSQL).
    */
   async runOnce(): Promise<void> {
-    const subs = await this.ctx.db
-      .select({ id: copySubscriptions.id, providerId: copySubscriptions.providerId, status: copySubscriptions.status })
+    const live = await this.ctx.db
+      .select()
       .from(copySubscriptions)
       .where(inArray(copySubscriptions.status, ['active', 'paused']))
       .orderBy(copySubscriptions.id);
-    if (!subs.length) return;
+    if (!live.length) return;
     const [withCopies, holding] = await Promise.all([
       this.ctx.db
         .selectDistinct({ id: copyLinks.subscriptionId })
         .from(copyLinks)
         .where(eq(copyLinks.state, 'open'))
         .then((rows) => new Set(rows.map((r) => r.id))),
-      usersWithOpenPositions(this.ctx.db, [...new Set(subs.map((s) => s.providerId))]),
+      usersWithOpenPositions(this.ctx.db, [...new Set(live.map((s) => s.providerId))]),
     ]);
-    for (const { id } of subs.filter((s) => withCopies.has(s.id) || (s.status === 'active' && holding.has(s.providerId)))) {
-      try {
-        await this.reconcile(id);
-      } catch (err) {
-        this.ctx.log.error({ err, subscriptionId: id }, 'copy trading: subscription not reconciled');
-      }
+    const subs = live.filter((s) => withCopies.has(s.id) || (s.status === 'active' && holding.has(s.providerId)));
+    if (!subs.length) return;
+    // What the subscriptions look at, read once: their links, the provider positions and the copies.
+    const links = await this.ctx.db
+      .select()
+      .from(copyLinks)
+      .where(
+        inArray(
+          copyLinks.subscriptionId,
+          subs.map((s) => s.id),
+        ),
+      );
+    const providerOpen = new Map<number, OrderRow[]>();
+    for (const id of new Set(subs.map((s) => s.providerId))) {
+      if (holding.has(id)) providerOpen.set(id, await openPositionsOfUser(this.ctx.db, id));
     }
+    const orderIds = links.flatMap((l) => (l.followerOrderId ? [l.followerOrderId] : []));
+    for (const l of links) if (l.state === 'open') orderIds.push(l.providerOrderId);
+    const byId = new Map((await ordersWithIds(this.ctx.db, orderIds)).map((o) => [o.id, o]));
+    const linksOf = new Map<number, LinkRow[]>();
+    for (const l of links) linksOf.set(l.subscriptionId, [...(linksOf.get(l.subscriptionId) ?? []), l]);
+
+    const due = subs.filter((s) => this.needsWork(s, providerOpen.get(s.providerId) ?? [], linksOf.get(s.id) ?? [], byId));
+    // PGlite runs one transaction at a time; on PostgreSQL followers' orders go side by side (and share group commits).
+    const lanes = this.ctx.dbKind === 'pglite' ? 1 : Math.max(2, Math.min(8, Math.floor(this.ctx.config.DATABASE_POOL_SIZE / 2)));
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length) {
+        const { id } = due[next++]!;
+        try {
+          await this.reconcile(id);
+        } catch (err) {
+          this.ctx.log.error({ err, subscriptionId: id }, 'copy trading: subscription not reconciled');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(lanes, due.length) }, worker));
+  }
+
+  /** Read-only: whether the subscription has anything to copy, mirror or stop now (then it is leased and reconciled). */
+  private needsWork(sub: SubscriptionRow, providerOpen: OrderRow[], links: LinkRow[], byId: Map<number, OrderRow>): boolean {
+    if (sub.status === 'active') {
+      const linked = new Set(links.map((l) => l.providerOrderId));
+      if (providerOpen.some((p) => !linked.has(p.id) && p.openedAt !== null && p.openedAt >= sub.startedAt)) return true;
+    }
+    for (const link of links) {
+      if (link.state !== 'open') continue;
+      const f = link.followerOrderId ? byId.get(link.followerOrderId) : undefined;
+      const p = byId.get(link.providerOrderId);
+      if (!f || f.status !== OrderStatus.OPEN || !p || p.status !== OrderStatus.OPEN) return true;
+      if (dec(p.quantity).lt(link.providerLots) && dec(f.quantity).gt(dec(link.followerLots).mul(p.quantity).div(link.providerLots))) {
+        return true;
+      }
+      if (stopsDiffer(p, f) && link.reason !== stopsKey(p)) return true;
+    }
+    if (sub.copyStopLossPct !== null) {
+      const { equity } = equityOf(sub, links, byId, this.ctx.services.market);
+      if (equity.lte(stopFloor(sub))) return true;
+    }
+    return false;
   }
 
   /** Takes the subscription's lease; null when another run holds it. */
@@ -281,9 +381,8 @@ export class Copier {
   }
 
   private async mirrorStops(sub: SubscriptionRow, link: LinkRow, p: OrderRow, f: OrderRow): Promise<void> {
-    const same = (a: string | null, b: string | null) => (a === null || b === null ? a === b : dec(a).eq(b));
-    if (same(p.takeProfit, f.takeProfit) && same(p.stopLoss, f.stopLoss)) return;
-    const key = `stops:${p.takeProfit ?? '0'}/${p.stopLoss ?? '0'}`;
+    if (!stopsDiffer(p, f)) return;
+    const key = stopsKey(p);
     if (link.reason === key) return;
     try {
       await this.ctx.services.trading.orders.setStops(sub.followerId, f.id, p.takeProfit ?? '0', p.stopLoss ?? '0');
@@ -294,7 +393,7 @@ export class Copier {
     }
   }
 
-  /** The copy's equity now: start equity + realised net of closed copies + floating profit of open ones. */
+  /** The copy's equity now: start equity + realised net of closed copies (since the start) + floating profit of open ones. */
   async copyEquity(sub: SubscriptionRow): Promise<{ equity: Dec; realised: Dec; realisedAll: Dec; open: OrderRow[] }> {
     const links = await this.ctx.db
       .select()
@@ -304,34 +403,13 @@ export class Copier {
       this.ctx.db,
       links.map((l) => l.followerOrderId!),
     );
-    const market = this.ctx.services.market;
-    const sinceStart = new Set(links.filter((l) => l.createdAt >= sub.startedAt).map((l) => l.followerOrderId));
-    let realised = ZERO;
-    let realisedAll = ZERO;
-    let floating = ZERO;
-    const open: OrderRow[] = [];
-    for (const o of orders) {
-      if (o.userId !== sub.followerId) continue;
-      if (o.status === OrderStatus.CLOSED) {
-        realisedAll = realisedAll.plus(netOf(o));
-        if (sinceStart.has(o.id)) realised = realised.plus(netOf(o));
-      } else if (o.status === OrderStatus.OPEN) {
-        open.push(o);
-        const quote = market.quote(o.symbolId);
-        const now = quote ? closePriceFor(o.orderType, quote.bid, quote.ask) : dec(o.closePrice ?? o.price ?? 0);
-        floating = floating
-          .plus(profitOf(o.orderType, o.price ?? 0, now, o.quantity, o.contractSize, market.quoteToUsd(o.symbolId)))
-          .minus(o.fee)
-          .plus(o.swap);
-      }
-    }
-    return { equity: dec(sub.startEquity).plus(realised).plus(floating), realised, realisedAll, open };
+    return equityOf(sub, links, new Map(orders.map((o) => [o.id, o])), this.ctx.services.market);
   }
 
   /** Copy stop-loss: the copy's equity fell by the chosen percent: stop copying and close the copies. */
   private async checkCopyStop(sub: SubscriptionRow): Promise<void> {
     const { equity } = await this.copyEquity(sub);
-    const floor = dec(sub.startEquity).mul(dec(100).minus(sub.copyStopLossPct!)).div(100);
+    const floor = stopFloor(sub);
     if (equity.gt(floor)) return;
     this.ctx.log.info({ subscriptionId: sub.id, equity: moneyStr(equity), floor: moneyStr(floor) }, 'copy stop-loss reached');
     await this.stopSubscription(sub, 'copy_stop_loss', true);
