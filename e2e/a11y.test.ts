@@ -25,6 +25,7 @@ const TRADER_ROUTES: Route[] = [
   { path: '/order', signedIn: true, prices: true },
   { path: '/news', signedIn: true, prices: true },
   { path: '/rank', signedIn: true, prices: true },
+  { path: '/rank/copies', signedIn: true },
   { path: '/mine', signedIn: true, prices: true },
   { path: '/mine/history', signedIn: true, prices: true },
   { path: '/mine/api-keys', signedIn: true, prices: true },

@@ -175,7 +175,7 @@ describe('news, ranking, support chat and feedback', () => {
     await context.close();
   });
 
-  it('shows the trader ranking from closed orders and says copy trading is coming soon', async () => {
+  it('shows the trader ranking from closed orders; a tap opens the trader’s profile', async () => {
     const bob = await trader('bob.rank@example.com', 'Bob Ranked');
     await closedOrder(bob, { code: 'GBPUSD', multiple: 200, margin: '50', profit: '10', daysAgo: 3 });
     const alice = await trader('alice.rank@gmail.com', null);
@@ -198,8 +198,11 @@ describe('news, ranking, support chat and feedback', () => {
     expect(await first.textContent()).toContain('200x');
     if (SHOTS) await page.screenshot({ path: '/tmp/content-rank-en-phone.png' });
 
+    // Copy trading exists now: a tap opens the trader's profile (statistics and equity curve).
     await first.getByRole('button').click();
-    await page.getByText('Coming soon, stay tuned').waitFor();
+    await page.waitForURL('**/rank/trader?id=*');
+    await page.getByRole('heading', { name: 'Bob Ranked' }).waitFor();
+    await page.goBack();
 
     // The footer's documentary tab opens the copy-trading list.
     await page.getByRole('navigation', { name: 'Main tabs' }).getByRole('link', { name: 'Copy trading' }).click();
@@ -208,7 +211,8 @@ describe('news, ranking, support chat and feedback', () => {
     await cards.getByText('Bob Ranked').waitFor();
     if (SHOTS) await page.screenshot({ path: '/tmp/content-documentary-en-phone.png' });
     await cards.getByRole('button', { name: 'Follow Bob Ranked' }).click();
-    await page.getByText('Coming soon, stay tuned').first().waitFor();
+    await page.waitForURL('**/rank/trader?id=*');
+    await page.getByRole('heading', { name: 'Bob Ranked' }).waitFor();
     expect(jsErrors(page)).toEqual([]);
     await context.close();
   });

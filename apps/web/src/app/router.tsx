@@ -68,6 +68,22 @@ const traderRoutes: RouteObject[] = [
     handle: cached('rank'),
   },
   {
+    path: 'rank/trader',
+    element: lazyPage(
+      () => import('../features/rank/components/trader-page'),
+      (m) => m.TraderPage,
+    ),
+  },
+  {
+    path: 'rank/copies',
+    element: requireAuth(
+      lazyPage(
+        () => import('../features/rank/components/my-copies-page'),
+        (m) => m.MyCopiesPage,
+      ),
+    ),
+  },
+  {
     path: 'news/detail',
     element: lazyPage(
       () => import('../features/news/components/news-detail-page'),

@@ -1,6 +1,19 @@
 import { endpoint } from '../endpoint.ts';
 import { PageInput, pageOf } from '../schemas/content.ts';
-import { RankingItemSchema } from '../schemas/social.ts';
+import {
+  FollowMineSchema,
+  PauseInput,
+  ProfileInput,
+  ProfileSchema,
+  ProviderEnableInput,
+  ProviderSummarySchema,
+  RankingItemSchema,
+  SettleFeesInput,
+  SettleFeesSchema,
+  SubscribeInput,
+  SubscriptionSchema,
+  UnsubscribeInput,
+} from '../schemas/social.ts';
 
 /** The trader ranking (copy-trading list). */
 export const followList = endpoint({
@@ -9,6 +22,95 @@ export const followList = endpoint({
   auth: 'none',
   input: PageInput,
   output: pageOf(RankingItemSchema),
-  summary: 'Trader ranking (copy-trading list) over the last three weeks of real closed orders, best profit rate first; refreshed every minute',
+  summary:
+    'Trader ranking (copy-trading list) over the last three weeks of real closed orders, best profit rate first, with followers, maximum drawdown and average holding time; refreshed every minute',
   tags: ['social'],
+});
+
+export const followProviderEnable = endpoint({
+  method: 'POST',
+  path: '/api/follow/provider/enable',
+  auth: 'user',
+  realOnly: true,
+  input: ProviderEnableInput,
+  output: ProviderSummarySchema,
+  body: 'json',
+  summary:
+    'Opts in (or out, enabled=0) as a strategy provider with a performance fee (fee_pct of new profit above each follower’s high-water mark); answers the followers’ count and assets, never who they are',
+  tags: ['social'],
+  rateLimit: { max: 30, timeWindow: 60_000 },
+});
+
+export const followSubscribe = endpoint({
+  method: 'POST',
+  path: '/api/follow/subscribe',
+  auth: 'user',
+  realOnly: true,
+  input: SubscribeInput,
+  output: SubscriptionSchema,
+  body: 'json',
+  summary:
+    'Copies a provider from now on: amount (lots scaled by amount / provider equity) or ratio (lots x ratio), at most max_lot per order, stopped with its copies closed when the copy’s equity falls by copy_stop_loss percent. Again for the same provider changes the terms',
+  tags: ['social'],
+  rateLimit: { max: 30, timeWindow: 60_000 },
+});
+
+export const followUnsubscribe = endpoint({
+  method: 'POST',
+  path: '/api/follow/unsubscribe',
+  auth: 'user',
+  realOnly: true,
+  input: UnsubscribeInput,
+  output: SubscriptionSchema,
+  body: 'json',
+  summary: 'Stops copying a provider; close_positions=1 closes the open copies now, otherwise they stay open as the follower’s own',
+  tags: ['social'],
+  rateLimit: { max: 30, timeWindow: 60_000 },
+});
+
+export const followPause = endpoint({
+  method: 'POST',
+  path: '/api/follow/pause',
+  auth: 'user',
+  realOnly: true,
+  input: PauseInput,
+  output: SubscriptionSchema,
+  body: 'json',
+  summary: 'Pauses (paused=1: no new copies, closes and stop changes still mirrored) or resumes copying a provider',
+  tags: ['social'],
+  rateLimit: { max: 30, timeWindow: 60_000 },
+});
+
+export const followMine = endpoint({
+  method: 'GET',
+  path: '/api/follow/mine',
+  auth: 'user',
+  output: FollowMineSchema,
+  summary:
+    'The providers the caller copies (terms, copy equity, copies and skipped copies) and, for a provider, their followers’ count and assets',
+  tags: ['social'],
+});
+
+export const followProfile = endpoint({
+  method: 'GET',
+  path: '/api/follow/profile',
+  auth: 'optional',
+  input: ProfileInput,
+  output: ProfileSchema,
+  summary:
+    'A trader’s statistics (three-week and total return, win rate, maximum drawdown, followers, trades, average holding time) and equity curve of closed trades',
+  tags: ['social'],
+});
+
+export const adminSettleCopyFees = endpoint({
+  method: 'POST',
+  path: '/api/admin/follow/settle_fees',
+  auth: 'staff',
+  roles: ['finance'],
+  input: SettleFeesInput,
+  output: SettleFeesSchema,
+  body: 'json',
+  summary:
+    'Settles the copy-trading performance fees of a period now (the periodic job does it daily): each subscription at most once per period',
+  tags: ['admin'],
 });

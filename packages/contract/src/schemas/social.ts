@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { amountField } from './funding.ts';
+import { flagParam } from './content.ts';
+import { idField } from './fields.ts';
 
 /** One trader of the ranking (GET /api/follow/list). Rates are percents with 2 decimals, as strings. */
 export const RankingItemSchema = z.object({
+  /** The trader's provider id: GET /api/follow/profile?id= and POST /api/follow/subscribe take it. */
+  id: z.number().int(),
   /** Display name, else a masked email ('jo***@gm***.com') or mobile ('138****5678'). */
   user: z.string(),
   /** The leverage used most in the window. */
@@ -17,7 +22,128 @@ export const RankingItemSchema = z.object({
   total_trade_num: z.number().int(),
   /** ShowCode of the symbol traded most in the window. */
   code: z.string(),
-  /** Copy-trading followers: always 0 until copy trading exists. */
+  /** Followers copying the trader now (active or paused subscriptions). */
   followers: z.number().int(),
+  /** Whether the trader opted in as a strategy provider (can be copied). */
+  copyable: z.boolean(),
+  /** Largest fall of the closed-trade equity curve from a previous peak, percent of that peak (2 decimals). */
+  max_drawdown: z.string(),
+  /** Average holding time of the closed trades, in seconds. */
+  avg_hold_seconds: z.number().int(),
 });
 export type RankingItem = z.infer<typeof RankingItemSchema>;
+
+/** A percent from 0 to `max` with at most 2 decimals, as a canonical decimal string. */
+const percentUpTo = (max: number, key: string) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= max, `msg:${key}`)
+    .transform((v) => String(Number(v)));
+const percentField = percentUpTo(100, 'follow.percent_range');
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+export const ProviderEnableInput = z.object({
+  /** Performance fee: percent of new profit above the follower's high-water mark (0 to 50). */
+  fee_pct: optional(percentUpTo(50, 'follow.fee_range')),
+  /** false stops being copied (existing followers are stopped). Default true. */
+  enabled: optional(flagParam),
+});
+
+/** What a provider sees of their own copying: counts and money, never the followers' identities. */
+export const ProviderSummarySchema = z.object({
+  provider_id: z.number().int(),
+  enabled: z.boolean(),
+  fee_pct: z.string(),
+  followers: z.number().int(),
+  /** Sum of the followers' allocations (amount mode) or equity at the start (ratio mode), USD. */
+  follower_assets: z.string(),
+  /** Performance fees received, USD. */
+  fees_earned: z.string(),
+});
+export type ProviderSummary = z.infer<typeof ProviderSummarySchema>;
+
+export const SubscribeInput = z.object({
+  provider_id: idField('follow.provider_not_found'),
+  /** Amount of the balance allocated: provider lots x amount / provider equity. Give this or ratio. */
+  amount: optional(amountField(2)),
+  /** Follower lots per provider lot. */
+  ratio: optional(amountField(4)),
+  /** Percent fall of the copy's equity that stops copying and closes the copied positions. */
+  copy_stop_loss: optional(percentField),
+  /** Largest lots of one copied order. */
+  max_lot: optional(amountField(6)),
+});
+
+export const UnsubscribeInput = z.object({
+  provider_id: idField('follow.provider_not_found'),
+  /** true closes the copied positions now; false keeps them as the follower's own. */
+  close_positions: optional(flagParam),
+});
+
+export const PauseInput = z.object({
+  provider_id: idField('follow.provider_not_found'),
+  /** true pauses (no new copies; closes and stop changes still follow), false resumes. */
+  paused: flagParam,
+});
+
+/** A copied (or skipped) provider position. */
+export const CopyLinkSchema = z.object({
+  provider_order_id: z.number().int(),
+  follower_order_id: z.number().int().nullable(),
+  lots: z.string(),
+  /** open | closed | detached (the follower's own now) | skipped. */
+  state: z.enum(['open', 'closed', 'detached', 'skipped']),
+  /** Why a copy was skipped (a message key, e.g. trading.insufficient_margin or follow.below_min_lot). */
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const SubscriptionSchema = z.object({
+  provider_id: z.number().int(),
+  provider: z.string(),
+  mode: z.enum(['amount', 'ratio']),
+  value: z.string(),
+  copy_stop_loss: z.string().nullable(),
+  max_lot: z.string().nullable(),
+  status: z.enum(['active', 'paused', 'stopped']),
+  /** Why it stopped: unfollowed, copy_stop_loss, provider_disabled. */
+  stop_reason: z.string().nullable(),
+  fee_pct: z.string(),
+  start_equity: z.string(),
+  /** Start equity + realised and floating profit of the copies. */
+  copy_equity: z.string(),
+  /** Realised profit of closed copies (net of fees and swaps). */
+  realised: z.string(),
+  high_water_mark: z.string(),
+  fees_paid: z.string(),
+  started_at: z.string(),
+  copies: z.array(CopyLinkSchema),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+export const FollowMineSchema = z.object({
+  following: z.array(SubscriptionSchema),
+  /** The caller as a provider, or null when they never enabled copying. */
+  provider: ProviderSummarySchema.nullable(),
+});
+
+export const ProfileInput = z.object({ id: idField('follow.provider_not_found') });
+
+export const ProfileSchema = z.object({
+  stats: RankingItemSchema,
+  fee_pct: z.string(),
+  /** Cumulative profit after each closed trade (USD), oldest first: time in Unix seconds. */
+  equity_curve: z.array(z.object({ time: z.number().int(), value: z.string() })),
+  /** Whether the caller follows this trader now (false when not signed in). */
+  following: z.boolean(),
+});
+
+export const SettleFeesInput = z.object({
+  /** The period settled, e.g. a date 2026-11-27: each subscription is charged at most once per period. */
+  period: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z:_-]{1,32}$/, 'msg:input_full'),
+});
+export const SettleFeesSchema = z.object({ charged: z.number().int(), total: z.string() });

@@ -24,5 +24,18 @@ export const socialModule = {
       if (Array.isArray(keys) && keys.includes('ranking_min_trades')) social.clearRankingCache();
     });
     registerSocialRoutes(app, ctx);
+    // The copier and the performance fee run on the elected leader (any server takes the calls).
+    ctx.background.push({
+      name: 'copy-trading',
+      leaderOnly: true,
+      start: () => {
+        social.copy.copier.start();
+        social.copy.startFees();
+      },
+      stop: async () => {
+        social.copy.stopFees();
+        await social.copy.copier.stop();
+      },
+    });
   },
 };

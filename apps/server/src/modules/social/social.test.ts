@@ -88,6 +88,7 @@ describe.each(dbTargets)('trader ranking on %s', (target) => {
     expect(res.data.total).toBe(4);
     expect(res.data.data).toEqual([
       {
+        id: bob,
         user: 'Bob the Trader',
         multiple: 200,
         three_week_rate: '20.00',
@@ -97,8 +98,13 @@ describe.each(dbTargets)('trader ranking on %s', (target) => {
         total_trade_num: 1,
         code: sym.GBPUSD!.showCode,
         followers: 0,
+        copyable: false,
+        // The largest fall of cumulative profit from a peak, over the total margin; each trade held an hour.
+        max_drawdown: '0.00',
+        avg_hold_seconds: 3600,
       },
       {
+        id: alice,
         user: 'al***@gm***.com',
         multiple: 100,
         three_week_rate: '6.25',
@@ -108,8 +114,13 @@ describe.each(dbTargets)('trader ranking on %s', (target) => {
         total_trade_num: 4,
         code: sym.EURUSD!.showCode,
         followers: 0,
+        copyable: false,
+        // The largest fall of cumulative profit from a peak, over the total margin; each trade held an hour.
+        max_drawdown: '0.71',
+        avg_hold_seconds: 3600,
       },
       {
+        id: hank,
         user: 'ha***@ex***.org',
         multiple: 10,
         three_week_rate: '0.12',
@@ -119,8 +130,13 @@ describe.each(dbTargets)('trader ranking on %s', (target) => {
         total_trade_num: 1,
         code: sym.XAGUSD!.showCode,
         followers: 0,
+        copyable: false,
+        // The largest fall of cumulative profit from a peak, over the total margin; each trade held an hour.
+        max_drawdown: '0.00',
+        avg_hold_seconds: 3600,
       },
       {
+        id: carol,
         user: '138****5678',
         // A tie of leverages goes to the higher one, a tie of symbols to the lower symbol id.
         multiple: 50,
@@ -131,6 +147,10 @@ describe.each(dbTargets)('trader ranking on %s', (target) => {
         total_trade_num: 2,
         code: sym.EURUSD!.id < sym.USDJPY!.id ? sym.EURUSD!.showCode : sym.USDJPY!.showCode,
         followers: 0,
+        copyable: false,
+        // The largest fall of cumulative profit from a peak, over the total margin; each trade held an hour.
+        max_drawdown: '7.50',
+        avg_hold_seconds: 3600,
       },
     ]);
 

@@ -8,11 +8,17 @@ import { BusChannels } from '../../platform/bus-channels.ts';
 /** Read model for other modules' screens. */
 export {
   closedOrderFiguresSince,
+  closedOrdersOfUser,
+  tradeCurveFigures,
+  type TradeCurveFigures,
   type ClosedOrderFigures,
   countRiskEventsSince,
   findOrder,
   listOrders,
   openLotsBySymbol,
+  openPositionsOfUser,
+  ordersWithIds,
+  usersWithOpenPositions,
   type OrderRow,
 } from './views/read-model.ts';
 /** Closed orders of referred clients (the partners module accrues commissions on them). */

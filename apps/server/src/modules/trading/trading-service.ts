@@ -49,6 +49,7 @@ export class TradingService {
   readonly statements: StatementService;
   /** Deposits, withdrawals, identity reviews and support replies in the trader's notifications. */
   readonly accountNotices: AccountNotices;
+  private readonly feed: ChangeFeed;
 
   /**
    * A symbol's terms as a user's group offers them (trade_list): the leverage list, the largest lot
@@ -70,6 +71,7 @@ export class TradingService {
     this.accountNotices = new AccountNotices(ctx);
     const settlement = new Settlement(ctx);
     const feed = new ChangeFeed(ctx, () => this.engine);
+    this.feed = feed;
     const ops = new OrderOps(ctx, this.settings, settlement, (changes) => feed.publish(changes));
     // Balances moved by anyone else (withdrawals, staff adjustments, deposits, swaps): the account is reviewed at
     // once here, and the move is in the change log, in its own transaction, for the leader elsewhere.
@@ -94,6 +96,14 @@ export class TradingService {
       concurrency,
       sweepMs: 1_000,
     });
+  }
+
+  /**
+   * Calls `listener` after every order change committed on this server (with the users concerned) and
+   * when another server announces one (null): copy trading looks at once instead of at its next poll.
+   */
+  onOrderChanges(listener: (userIds: number[] | null) => void): () => void {
+    return this.feed.listen(listener);
   }
 
   /** Account figures (freeMargin = available prepayment), e.g. for withdrawals; pass the transaction holding ledger.lockUser. */

@@ -15,3 +15,4 @@ export * from '../../modules/funding/schema.ts';
 export * from '../../modules/support/schema.ts';
 export * from '../../modules/web-push/schema.ts';
 export * from '../../modules/partners/schema.ts';
+export * from '../../modules/social/schema.ts';

@@ -18,6 +18,8 @@ export class ChangeFeed {
   private readonly origin = randomUUID();
   /** A test of the change log loses every notification of this server, as a bus outage would. */
   private readonly lose: boolean;
+  /** Told after each commit here (the users whose orders or balances changed) and on another server's notice (null). */
+  private readonly listeners = new Set<(userIds: number[] | null) => void>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -46,10 +48,21 @@ export class ChangeFeed {
     }
     this.engine().apply(changes);
     if (this.ctx.clustered && !this.lose) this.ctx.bus.publish(CHANNEL, { origin: this.origin });
+    if (this.listeners.size) {
+      const users = [...new Set(changes.map((c) => ('userId' in c ? c.userId : c.order?.userId)).filter((u) => u !== undefined))];
+      for (const listener of this.listeners) listener(users);
+    }
+  }
+
+  /** Listens to committed order changes (copy trading): a hint to look now, never the only way to learn of one. */
+  listen(listener: (userIds: number[] | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   private receive(message: { origin: string }): void {
     if (message.origin === this.origin) return;
     void this.engine().pollChanges();
+    for (const listener of this.listeners) listener(null);
   }
 }

@@ -170,3 +170,77 @@ export async function closedOrderFiguresSince(db: DbOrTx, since: Date): Promise<
     totalTrades: Number(r.total_trades),
   }));
 }
+
+/** One user's open positions, oldest first (copy trading reads a provider's). */
+export function openPositionsOfUser(db: DbOrTx, userId: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, OrderStatus.OPEN)))
+    .orderBy(orders.id);
+}
+
+/** Orders by id, any user and status. */
+export function ordersWithIds(db: DbOrTx, ids: number[]): Promise<OrderRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select().from(orders).where(inArray(orders.id, ids));
+}
+
+/** One user's real closed orders, oldest close first (a trader's profile: statistics and equity curve). */
+export function closedOrdersOfUser(db: DbOrTx, userId: number, limit = 5_000): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, OrderStatus.CLOSED), eq(orders.isDemo, false)))
+    .orderBy(orders.completedAt, orders.id)
+    .limit(limit);
+}
+
+/** Per trader, over all real closed trades: the largest fall of cumulative profit from a previous peak (from 0), average holding time, total margin. */
+export interface TradeCurveFigures {
+  userId: number;
+  maxDrawdown: string;
+  avgHoldSeconds: number;
+  totalMargin: string;
+}
+
+export async function tradeCurveFigures(db: DbOrTx, userIds: number[]): Promise<Map<number, TradeCurveFigures>> {
+  const ids = userIds.filter((id) => Number.isSafeInteger(id));
+  if (!ids.length) return new Map();
+  const result = await db.execute(sql`
+    with c as (
+      select o.user_id, o.id, o.completed_at, o.caution_money as m,
+             extract(epoch from (o.completed_at - coalesce(o.opened_at, o.completed_at))) as hold,
+             sum(o.fact_profits) over (partition by o.user_id order by o.completed_at, o.id) as cum
+      from orders o
+      where o.status = ${OrderStatus.CLOSED} and not o.is_demo and o.user_id in (${sql.raw(ids.join(','))})
+    ), d as (
+      select user_id, m, hold,
+             greatest(0, max(cum) over (partition by user_id order by completed_at, id rows unbounded preceding)) - cum as dd
+      from c
+    )
+    select user_id, max(dd)::text as dd, coalesce(avg(hold), 0)::float8 as hold, sum(m)::text as margin from d group by user_id
+  `);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return new Map(
+    rows.map((r) => [
+      Number(r.user_id),
+      {
+        userId: Number(r.user_id),
+        maxDrawdown: String(r.dd ?? '0'),
+        avgHoldSeconds: Math.round(Number(r.hold ?? 0)),
+        totalMargin: String(r.margin ?? '0'),
+      },
+    ]),
+  );
+}
+
+/** Which of these users hold an open position now. */
+export async function usersWithOpenPositions(db: DbOrTx, userIds: number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: orders.userId })
+    .from(orders)
+    .where(and(inArray(orders.userId, userIds), eq(orders.status, OrderStatus.OPEN)));
+  return new Set(rows.map((r) => r.userId));
+}

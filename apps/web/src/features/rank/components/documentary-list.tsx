@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { RankingItem } from '@tp/contract/schemas/social';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
+import { HoldTime } from './hold-time';
 import { Income, initialOf, Percent } from './trader-figures';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -18,7 +19,10 @@ function TraderCard({ item, onOpen }: { item: RankingItem; onOpen: (item: Rankin
   return (
     <li className="flex flex-col gap-3 rounded-xl bg-surface p-4">
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent/20 font-semibold text-accent">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent/20 font-semibold text-accent"
+        >
           {initialOf(item.user)}
         </span>
         <button type="button" onClick={() => onOpen(item)} className="flex min-w-0 flex-1 flex-col items-start gap-0.5 text-start">
@@ -63,6 +67,12 @@ function TraderCard({ item, onOpen }: { item: RankingItem; onOpen: (item: Rankin
         </Figure>
         <Figure label={t('rank.variety')}>
           <span dir="ltr">{item.code || '--'}</span>
+        </Figure>
+        <Figure label={t('rank.max_drawdown')}>
+          <Percent value={item.max_drawdown} signed={false} />
+        </Figure>
+        <Figure label={t('rank.avg_hold')}>
+          <HoldTime seconds={item.avg_hold_seconds} />
         </Figure>
       </dl>
     </li>

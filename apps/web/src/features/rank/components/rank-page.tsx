@@ -1,14 +1,15 @@
+import type { RankingItem } from '@tp/contract/schemas/social';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Segmented } from '../../../components/ui/segmented';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast-store';
 import { usePageActive } from '../../../lib/page-activity';
 import { useQueryParam } from '../../../lib/query-params';
+import { useSessionStore } from '../../../lib/session-store';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
 import { useFollowList } from '../api/get-follow-list';
 import { DocumentaryList } from './documentary-list';
@@ -27,8 +28,9 @@ export function RankPage() {
   const canLoad = active && Boolean(list.hasNextPage) && !list.isFetchingNextPage && !list.isFetchNextPageError;
   const sentinel = useInfiniteScroll<HTMLDivElement>(canLoad, () => void list.fetchNextPage());
 
-  // Following and trader pages come with copy trading; until then a tap says so.
-  const openTrader = () => toast(t('rank.coming_soon'), 'info');
+  const loggedIn = useSessionStore((state) => Boolean(state.token));
+  // A tap opens the trader's profile: statistics, equity curve and the Copy button.
+  const openTrader = (item: RankingItem) => navigate(`/rank/trader?id=${item.id}`);
 
   return (
     <>
@@ -44,7 +46,14 @@ export function RankPage() {
               { value: 'documentary', label: t('tabs.documentary') },
             ]}
           />
-          <p className="text-xs text-muted">{t('rank.window_hint')}</p>
+          <div className="flex items-center justify-between gap-3">
+            <p className="text-xs text-muted">{t('rank.window_hint')}</p>
+            {loggedIn ? (
+              <Link to="/rank/copies" className="shrink-0 text-sm text-accent">
+                {t('rank.my_copies')}
+              </Link>
+            ) : null}
+          </div>
         </div>
         {list.isPending ? (
           <SkeletonRows rows={8} />

@@ -22,7 +22,11 @@ export function RankingList({ items, onOpen }: { items: RankingItem[]; onOpen: (
     <ol aria-label={t('rank.ranking_list')} className="divide-y divide-border">
       {items.map((item, index) => (
         <li key={`${index}-${item.user}`}>
-          <button type="button" onClick={() => onOpen(item)} className="flex w-full flex-col gap-2.5 px-4 py-3.5 text-start hover:bg-surface">
+          <button
+            type="button"
+            onClick={() => onOpen(item)}
+            className="flex w-full flex-col gap-2.5 px-4 py-3.5 text-start hover:bg-surface"
+          >
             <span className="flex w-full items-center gap-3">
               <span
                 aria-label={t('rank.position', { rank: index + 1 })}

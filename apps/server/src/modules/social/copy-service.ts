@@ -1,0 +1,349 @@
+import { dec, moneyStr, ZERO } from '@tp/contract/decimal';
+import type { ProviderSummary, Subscription } from '@tp/contract/schemas/social';
+import { and, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import type { AppContext, AuthUser } from '../../context.ts';
+import { fail, invalid, notFound } from '../../http/errors.ts';
+import { InsufficientFundsError } from '../ledger/index.ts';
+import { rankableUsers } from '../auth/index.ts';
+import { settings } from '../../platform/db/platform-schema.ts';
+import { closedOrdersOfUser } from '../trading/index.ts';
+import { Copier, type SubscriptionRow } from './copier.ts';
+import { rankingName } from './mask.ts';
+import { copyFees, copyLinks, copyProviders, copySubscriptions } from './schema.ts';
+
+const LIVE = ['active', 'paused'];
+/** Live subscriptions one follower may hold. */
+export const MAX_FOLLOWING = 20;
+const providerNotFound = () => notFound('follow.provider_not_found');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Copy trading's calls: providers opt in, followers subscribe, pause and unfollow; the performance fee. */
+export class CopyService {
+  readonly copier: Copier;
+  private feeTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly ctx: AppContext) {
+    this.copier = new Copier(ctx);
+  }
+
+  async provider(userId: number) {
+    const [row] = await this.ctx.db.select().from(copyProviders).where(eq(copyProviders.userId, userId)).limit(1);
+    return row;
+  }
+
+  /** Followers (active or paused) per provider. */
+  async followerCounts(providerIds?: number[]): Promise<Map<number, number>> {
+    const rows = await this.ctx.db
+      .select({ providerId: copySubscriptions.providerId, n: count() })
+      .from(copySubscriptions)
+      .where(
+        providerIds
+          ? and(inArray(copySubscriptions.status, LIVE), inArray(copySubscriptions.providerId, providerIds.length ? providerIds : [0]))
+          : inArray(copySubscriptions.status, LIVE),
+      )
+      .groupBy(copySubscriptions.providerId);
+    return new Map(rows.map((r) => [r.providerId, Number(r.n)]));
+  }
+
+  /** Enabled providers among these users. */
+  async enabledProviders(userIds: number[]): Promise<Map<number, string>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.ctx.db
+      .select()
+      .from(copyProviders)
+      .where(and(inArray(copyProviders.userId, userIds), eq(copyProviders.enabled, true)));
+    return new Map(rows.map((r) => [r.userId, r.feePct]));
+  }
+
+  async enable(user: AuthUser, input: { fee_pct?: string; enabled?: boolean }): Promise<ProviderSummary> {
+    const enabled = input.enabled ?? true;
+    if (enabled) {
+      // Staff's minimum track record (setting copy_provider_min_trades; none on a fresh install).
+      const [row] = await this.ctx.db
+        .select({ value: settings.value })
+        .from(settings)
+        .where(eq(settings.key, 'copy_provider_min_trades'))
+        .limit(1);
+      const min = row && /^\d+$/.test(row.value.trim()) ? Number(row.value.trim()) : 0;
+      if (min > 0 && (await closedOrdersOfUser(this.ctx.db, user.id, min)).length < min) throw fail('follow.track_record', { min });
+    }
+    const set: Partial<typeof copyProviders.$inferInsert> = { enabled };
+    if (input.fee_pct !== undefined) set.feePct = input.fee_pct;
+    await this.ctx.db
+      .insert(copyProviders)
+      .values({ userId: user.id, enabled, feePct: input.fee_pct ?? '0' })
+      .onConflictDoUpdate({ target: copyProviders.userId, set });
+    if (!enabled) {
+      // Followers stop copying; their copies stay open as their own.
+      const subs = await this.ctx.db
+        .select()
+        .from(copySubscriptions)
+        .where(and(eq(copySubscriptions.providerId, user.id), inArray(copySubscriptions.status, LIVE)));
+      for (const sub of subs) await this.underLease(sub.id, (s) => this.copier.stopSubscription(s, 'provider_disabled', false));
+    }
+    return (await this.providerSummary(user.id))!;
+  }
+
+  async providerSummary(userId: number): Promise<ProviderSummary | null> {
+    const p = await this.provider(userId);
+    if (!p) return null;
+    const [agg] = await this.ctx.db
+      .select({ n: count(), assets: sum(copySubscriptions.startEquity) })
+      .from(copySubscriptions)
+      .where(and(eq(copySubscriptions.providerId, userId), inArray(copySubscriptions.status, LIVE)));
+    const [fees] = await this.ctx.db
+      .select({ total: sum(copyFees.fee) })
+      .from(copyFees)
+      .innerJoin(copySubscriptions, eq(copySubscriptions.id, copyFees.subscriptionId))
+      .where(eq(copySubscriptions.providerId, userId));
+    return {
+      provider_id: userId,
+      enabled: p.enabled,
+      fee_pct: dec(p.feePct).toFixed(2),
+      followers: Number(agg?.n ?? 0),
+      follower_assets: moneyStr(agg?.assets ?? 0),
+      fees_earned: moneyStr(fees?.total ?? 0),
+    };
+  }
+
+  /** Runs `fn` holding the subscription's lease, waiting (a little) for a copier run that holds it. */
+  private async underLease(id: number, fn: (sub: SubscriptionRow) => Promise<void>): Promise<void> {
+    for (let i = 0; i < 100; i++) {
+      if (await this.copier.withLease(id, fn)) return;
+      await sleep(50);
+    }
+    throw fail('follow.busy');
+  }
+
+  private async ownSubscription(followerId: number, providerId: number): Promise<SubscriptionRow> {
+    const [sub] = await this.ctx.db
+      .select()
+      .from(copySubscriptions)
+      .where(and(eq(copySubscriptions.followerId, followerId), eq(copySubscriptions.providerId, providerId)))
+      .limit(1);
+    if (!sub) throw notFound('follow.not_following');
+    return sub;
+  }
+
+  async subscribe(
+    user: AuthUser,
+    input: { provider_id: number; amount?: string; ratio?: string; copy_stop_loss?: string; max_lot?: string },
+  ): Promise<Subscription> {
+    if (input.provider_id === user.id) throw invalid('follow.self');
+    const provider = await this.provider(input.provider_id);
+    if (!provider?.enabled) throw providerNotFound();
+    if ((input.amount === undefined) === (input.ratio === undefined)) throw invalid('follow.amount_or_ratio');
+    const mode = input.amount !== undefined ? 'amount' : 'ratio';
+    const value = (input.amount ?? input.ratio)!;
+    if (dec(value).lte(0)) throw invalid('follow.amount_or_ratio');
+    const figures = await this.ctx.services.trading.accountFigures(user.id);
+    if (mode === 'amount' && dec(value).gt(figures.equity)) throw invalid('follow.amount_above_equity');
+    const startEquity = moneyStr(mode === 'amount' ? value : figures.equity);
+    const terms = {
+      mode,
+      value,
+      copyStopLossPct: input.copy_stop_loss ?? null,
+      maxLot: input.max_lot ?? null,
+    };
+    const existing = await this.ctx.db
+      .select()
+      .from(copySubscriptions)
+      .where(and(eq(copySubscriptions.followerId, user.id), eq(copySubscriptions.providerId, input.provider_id)))
+      .limit(1);
+    if (!existing[0]) {
+      const [live] = await this.ctx.db
+        .select({ n: count() })
+        .from(copySubscriptions)
+        .where(and(eq(copySubscriptions.followerId, user.id), inArray(copySubscriptions.status, LIVE)));
+      if (Number(live?.n ?? 0) >= MAX_FOLLOWING) throw fail('follow.too_many', { max: MAX_FOLLOWING });
+      await this.ctx.db
+        .insert(copySubscriptions)
+        .values({ followerId: user.id, providerId: input.provider_id, ...terms, status: 'active', startEquity, startedAt: new Date() })
+        .onConflictDoNothing();
+    } else {
+      await this.underLease(existing[0].id, async (sub) => {
+        // Live: new terms from now on. Stopped: a new start (positions the provider holds now are not copied).
+        const restart = sub.status === 'stopped';
+        await this.ctx.db
+          .update(copySubscriptions)
+          .set({
+            ...terms,
+            ...(restart ? { status: 'active', startEquity, startedAt: new Date(), stopReason: null, stoppedAt: null } : {}),
+          })
+          .where(eq(copySubscriptions.id, sub.id));
+      });
+    }
+    void this.copier.kick();
+    return this.view(await this.ownSubscription(user.id, input.provider_id));
+  }
+
+  async unsubscribe(user: AuthUser, input: { provider_id: number; close_positions?: boolean }): Promise<Subscription> {
+    const sub = await this.ownSubscription(user.id, input.provider_id);
+    if (sub.status !== 'stopped')
+      await this.underLease(sub.id, (s) => this.copier.stopSubscription(s, 'unfollowed', input.close_positions ?? false));
+    return this.view(await this.ownSubscription(user.id, input.provider_id));
+  }
+
+  async pause(user: AuthUser, input: { provider_id: number; paused: boolean }): Promise<Subscription> {
+    const sub = await this.ownSubscription(user.id, input.provider_id);
+    if (sub.status === 'stopped') throw fail('follow.not_following');
+    await this.underLease(sub.id, async (s) => {
+      await this.ctx.db
+        .update(copySubscriptions)
+        .set({ status: input.paused ? 'paused' : 'active' })
+        .where(and(eq(copySubscriptions.id, s.id), inArray(copySubscriptions.status, LIVE)));
+    });
+    if (!input.paused) void this.copier.kick();
+    return this.view(await this.ownSubscription(user.id, input.provider_id));
+  }
+
+  async mine(user: AuthUser) {
+    const subs = await this.ctx.db
+      .select()
+      .from(copySubscriptions)
+      .where(eq(copySubscriptions.followerId, user.id))
+      .orderBy(desc(copySubscriptions.startedAt));
+    const following: Subscription[] = [];
+    for (const sub of subs) following.push(await this.view(sub));
+    return { following, provider: await this.providerSummary(user.id) };
+  }
+
+  async isFollowing(followerId: number, providerId: number): Promise<boolean> {
+    const [row] = await this.ctx.db
+      .select({ id: copySubscriptions.id })
+      .from(copySubscriptions)
+      .where(
+        and(
+          eq(copySubscriptions.followerId, followerId),
+          eq(copySubscriptions.providerId, providerId),
+          inArray(copySubscriptions.status, LIVE),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  async view(sub: SubscriptionRow): Promise<Subscription> {
+    const [links, provider, people, { equity, realised }, [fees]] = await Promise.all([
+      this.ctx.db.select().from(copyLinks).where(eq(copyLinks.subscriptionId, sub.id)).orderBy(desc(copyLinks.id)).limit(100),
+      this.provider(sub.providerId),
+      rankableUsers(this.ctx.db, [sub.providerId]),
+      this.copier.copyEquity(sub),
+      this.ctx.db
+        .select({ total: sum(copyFees.fee) })
+        .from(copyFees)
+        .where(eq(copyFees.subscriptionId, sub.id)),
+    ]);
+    const who = people.get(sub.providerId);
+    return {
+      provider_id: sub.providerId,
+      provider: who ? rankingName(who) : `#${sub.providerId}`,
+      mode: sub.mode as 'amount' | 'ratio',
+      value: dec(sub.value).toString(),
+      copy_stop_loss: sub.copyStopLossPct === null ? null : dec(sub.copyStopLossPct).toFixed(2),
+      max_lot: sub.maxLot === null ? null : dec(sub.maxLot).toString(),
+      status: sub.status as 'active' | 'paused' | 'stopped',
+      stop_reason: sub.stopReason,
+      fee_pct: dec(provider?.feePct ?? 0).toFixed(2),
+      start_equity: moneyStr(sub.startEquity),
+      copy_equity: moneyStr(equity),
+      realised: moneyStr(realised),
+      high_water_mark: moneyStr(sub.hwm),
+      fees_paid: moneyStr(fees?.total ?? 0),
+      started_at: sub.startedAt.toISOString(),
+      copies: links.map((l) => ({
+        provider_order_id: l.providerOrderId,
+        follower_order_id: l.followerOrderId,
+        lots: dec(l.followerLots).toString(),
+        state: l.state as 'open' | 'closed' | 'detached' | 'skipped',
+        reason: l.state === 'skipped' || l.state === 'detached' ? l.reason : null,
+        created_at: l.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * The performance fee of a period: for each subscription of a provider with a fee, the copy's
+   * realised profit above its high-water mark pays fee_pct of it, follower to provider, through the
+   * ledger; the high-water mark rises to that profit. Once per subscription and period: the fee row
+   * (unique), the posting (idempotency key) and the new mark commit together.
+   */
+  async settleFees(period: string): Promise<{ charged: number; total: string }> {
+    const subs = await this.ctx.db
+      .select({ sub: copySubscriptions, feePct: copyProviders.feePct })
+      .from(copySubscriptions)
+      .innerJoin(copyProviders, eq(copyProviders.userId, copySubscriptions.providerId))
+      .where(sql`${copyProviders.feePct} > 0`)
+      .orderBy(copySubscriptions.id);
+    let charged = 0;
+    let total = ZERO;
+    const ledger = this.ctx.services.ledger;
+    for (const { sub, feePct } of subs) {
+      // Realised over every start of this follower's copy of this provider: the mark is never reset.
+      const { realisedAll: realised } = await this.copier.copyEquity(sub);
+      if (realised.lte(sub.hwm)) continue;
+      try {
+        const fee = await ledger.withLockedUsers([sub.followerId, sub.providerId], async (tx, balances) => {
+          const [current] = await tx.select().from(copySubscriptions).where(eq(copySubscriptions.id, sub.id)).for('update');
+          if (!current || realised.lte(current.hwm)) return ZERO;
+          const [claimed] = await tx
+            .insert(copyFees)
+            .values({ subscriptionId: sub.id, period, profit: moneyStr(realised), hwmBefore: current.hwm, fee: '0' })
+            .onConflictDoNothing()
+            .returning({ id: copyFees.id });
+          if (!claimed) return ZERO;
+          const owed = dec(moneyStr(realised.minus(current.hwm).mul(feePct).div(100)));
+          // Never more than the follower's cash: the fee is not a debt.
+          const cash = balances.get(sub.followerId)?.balance ?? ZERO;
+          const fee = dec(moneyStr(owed.gt(cash) ? (cash.gt(0) ? cash : ZERO) : owed));
+          await tx
+            .update(copyFees)
+            .set({ fee: moneyStr(fee) })
+            .where(eq(copyFees.id, claimed.id));
+          await tx
+            .update(copySubscriptions)
+            .set({ hwm: moneyStr(realised) })
+            .where(eq(copySubscriptions.id, sub.id));
+          if (fee.gt(0))
+            await ledger.post(tx, {
+              kind: 'copy_fee',
+              isDemo: false,
+              refType: 'copy_subscription',
+              refId: sub.id,
+              idemKey: `copy_fee:${sub.id}:${period}`,
+              duplicateIsError: true,
+              postings: [
+                { account: { userId: sub.followerId, kind: 'cash' }, amount: fee.neg(), type: 'copy_fee', memo: `#${sub.providerId}` },
+                { account: { userId: sub.providerId, kind: 'cash' }, amount: fee, type: 'copy_fee_income', memo: `#${sub.id}` },
+              ],
+            });
+          return fee;
+        });
+        if (fee.gt(0)) {
+          charged++;
+          total = total.plus(fee);
+        }
+      } catch (err) {
+        if (!(err instanceof InsufficientFundsError)) throw err;
+        this.ctx.log.warn({ subscriptionId: sub.id }, 'copy fee not charged: insufficient funds');
+      }
+    }
+    return { charged, total: moneyStr(total) };
+  }
+
+  /** The leader's daily settlement (period: the UTC date), checked every ten minutes. */
+  startFees(): void {
+    if (this.feeTimer) return;
+    const run = () =>
+      void this.settleFees(new Date().toISOString().slice(0, 10)).catch((err: unknown) =>
+        this.ctx.log.error({ err }, 'copy fee settlement failed'),
+      );
+    this.feeTimer = setInterval(run, 10 * 60_000);
+    this.feeTimer.unref();
+  }
+
+  stopFees(): void {
+    if (this.feeTimer) clearInterval(this.feeTimer);
+    this.feeTimer = null;
+  }
+}

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../apps/server/test/test-app.ts';
+import { newUser } from '../apps/server/src/modules/funding/test-helpers.ts';
+import { settings } from '../apps/server/src/platform/db/platform-schema.ts';
+import { users } from '../apps/server/src/platform/db/schema.ts';
+import { signedInPage } from './account-helpers.ts';
+import { DESKTOP, jsErrors, PHONE, startE2E, type E2E } from './harness.ts';
+
+/** What the screen says, in the two languages the cases use (the other 16 are checked by the locale tests). */
+const TEXT = {
+  en: { started: 'You are now copying', confirm: 'Start copying', equity: 'Equity curve' },
+  ar: { started: 'أنت الآن تنسخ', confirm: 'بدء النسخ', equity: 'منحنى رأس المال' },
+} as const;
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+/** Serious or critical WCAG 2.2 AA findings of axe-core on the page as it is now (dialogs included). */
+async function axeSerious(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null }[] }> };
+    };
+    const result = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+}
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe('following a trader', () => {
+  let e2e: E2E;
+  let btc: number;
+  beforeAll(async () => {
+    e2e = await startE2E();
+    btc = e2e.server.ctx.services.market.symbolByCode('BTCUSDT')!.id;
+    // Every trader with a closed trade is listed (the minimum of trades has its own tests).
+    await e2e.server.ctx.db
+      .insert(settings)
+      .values({ key: 'ranking_min_trades', value: '0' })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: '0' },
+      });
+  });
+  afterAll(async () => e2e?.close());
+
+  const api = (token: string, method: 'GET' | 'POST', url: string, params: Record<string, unknown> = {}) =>
+    call(e2e.server, method, url, params, { token });
+  const trade = (token: string) =>
+    api(token, 'GET', '/v1/api/forex/submit', { type: 1, cont: '0.1', forex_id: btc, status: 1, multiple: 10 });
+
+  const cases = [
+    { lang: 'en', device: PHONE, name: 'phone-en' },
+    { lang: 'ar', device: DESKTOP, name: 'desktop-ar' },
+    { lang: 'ar', device: PHONE, name: 'phone-ar' },
+    { lang: 'en', device: DESKTOP, name: 'desktop-en' },
+  ] as const;
+
+  it.each(cases)(
+    'opens a trader from the documentary list, copies them, sees the copy, pauses and unfollows ($name)',
+    async ({ lang, device, name }) => {
+      const text = TEXT[lang];
+      // A provider with two closed trades.
+      const provider = await newUser(e2e.server, { balance: '100000' });
+      const display = `Trader ${name}`;
+      await e2e.server.ctx.db.update(users).set({ displayName: display }).where(eq(users.id, provider.id));
+      expect((await api(provider.token, 'POST', '/api/follow/provider/enable', { fee_pct: '10' })).code).toBe(1);
+      for (let i = 0; i < 2; i++) {
+        const opened = await trade(provider.token);
+        expect(opened.code, opened.msg).toBe(1);
+        expect((await api(provider.token, 'GET', '/v1/api/forex/close', { id: opened.data.Id })).code).toBe(1);
+      }
+      e2e.server.ctx.services.social.clearRankingCache();
+
+      const { page, context, user } = await signedInPage(e2e, { device, lang, verified: true, balance: '100000' });
+      await page.goto('/rank?tab=documentary');
+      await page.getByText(display).first().click();
+      await page.waitForURL(/\/rank\/trader\?id=\d+/);
+      await page.getByTestId('trader-stats').waitFor();
+      await page.getByText(text.equity).first().waitFor();
+      await page.getByTestId('equity-curve').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await page.screenshot({ path: `/tmp/copy-profile-${name}.png`, fullPage: true });
+      expect(await axeSerious(page)).toEqual([]);
+
+      // The Copy sheet: an amount, a copy stop-loss, a confirmation.
+      await page.getByTestId('trader-copy').click();
+      await page.getByTestId('copy-value').fill('20000');
+      await page.getByTestId('copy-stop-loss').fill('30');
+      await page.screenshot({ path: `/tmp/copy-sheet-${name}.png` });
+      expect(await axeSerious(page)).toEqual([]);
+      await page.getByTestId('copy-submit').click();
+      await page.getByRole('dialog').getByRole('button', { name: text.confirm, exact: true }).click();
+      await page.getByText(text.started).first().waitFor();
+      await page.getByTestId('trader-following').waitFor();
+
+      // The provider trades; the copier (on the leader, within a second) opens the copy for the follower.
+      const opened = await trade(provider.token);
+      expect(opened.code).toBe(1);
+      await expect
+        .poll(async () => (await api(user.token, 'GET', '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total, { timeout: 10_000 })
+        .toBe(1);
+
+      await page.getByTestId('trader-following').click();
+      await page.waitForURL(/\/rank\/copies/);
+      const card = page.getByTestId('copy-card').filter({ hasText: display });
+      await card.waitFor();
+      await expect.poll(async () => (await card.getByTestId('copy-open-count').textContent())?.trim().startsWith('1')).toBe(true);
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await page.screenshot({ path: `/tmp/copy-mine-${name}.png`, fullPage: true });
+      expect(await axeSerious(page)).toEqual([]);
+
+      await card.getByTestId('copy-pause').click();
+      await expect.poll(() => card.getByTestId('copy-status').getAttribute('data-status')).toBe('paused');
+      await card.getByTestId('copy-unfollow').click();
+      await page.getByTestId('copy-unfollow-close').click();
+      await expect.poll(() => card.getByTestId('copy-status').getAttribute('data-status')).toBe('stopped');
+      expect((await api(user.token, 'GET', '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(0);
+      await page.screenshot({ path: `/tmp/copy-stopped-${name}.png`, fullPage: true });
+
+      // The follower offers their own trades for copying: a fee, a confirmation, the followers' count.
+      await page.getByTestId('provider-fee').fill('15');
+      await page.getByTestId('provider-enable').click();
+      await page.getByRole('dialog').getByRole('button').last().click();
+      await page.getByTestId('provider-disable').waitFor();
+      expect((await page.getByTestId('provider-followers').textContent())?.trim()).toBe('0');
+      expect((await api(user.token, 'GET', '/api/follow/mine')).data.provider).toMatchObject({ enabled: true, fee_pct: '15.00' });
+      expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await axeSerious(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/copy-provider-${name}.png`, fullPage: true });
+      await api(provider.token, 'GET', '/v1/api/forex/close', { id: opened.data.Id });
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    },
+  );
+});
