@@ -35,6 +35,12 @@ function fakeContext(answers: string[]) {
     return new Promise((resolve) => releases.push(() => resolve([row(user, '5')] as never)));
   });
   const ctx = { db: {}, services: { market: { symbol: () => undefined } }, log: { error: vi.fn() } } as unknown as AppContext;
+  // The copy-trading figures added to each row (followers, provider opt-in, the closed-trade curve) are read with the rows: none here.
+  vi.spyOn(SocialService.prototype as unknown as { extras: () => Promise<unknown> }, 'extras').mockResolvedValue(() => ({
+    followers: 0,
+    copyable: false,
+    curve: undefined,
+  }));
   return { ctx, execute, release: () => releases.shift()!() };
 }
 
