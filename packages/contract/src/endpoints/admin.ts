@@ -59,6 +59,7 @@ import {
   WithdrawCurrencySaveInput,
 } from '../schemas/admin.ts';
 import { ApiKeySchema, StaffLoginInput } from '../schemas/auth.ts';
+import { RiskWarningSchema } from '../schemas/trading.ts';
 
 /** The back office: every call carries the staff session; the web app sends bodies as JSON. */
 const anyStaff = { auth: 'staff', tags: ['admin'], body: 'json' } as const;
@@ -541,4 +542,12 @@ export const changesReject = endpoint({
   input: ChangeRejectInput,
   output: PendingChangeSchema,
   summary: 'Rejects a pending change (optional reason); nothing is applied; audited',
+});
+
+export const riskWarningCompute = endpoint({
+  ...risk,
+  method: 'POST',
+  path: '/api/admin/risk_warning/compute',
+  output: RiskWarningSchema,
+  summary: 'Computes the risk warning percentage now (it is otherwise recomputed daily) and answers it as traders will see it; audited',
 });

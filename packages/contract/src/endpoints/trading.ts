@@ -20,6 +20,7 @@ import {
   OrderIdInput,
   OrderSchema,
   PageInput,
+  RiskWarningSchema,
   SetStopPriceInput,
   SubmitInput,
   TrailingInput,
@@ -221,4 +222,14 @@ export const resetDemoAccount = endpoint({
   output: BalanceSchema.omit({ currency: true }),
   summary: 'Demo accounts only: closes everything and restores the initial balance',
   tags: ['account'],
+});
+
+export const riskWarning = endpoint({
+  method: 'GET',
+  path: '/api/risk_warning',
+  auth: 'optional',
+  output: RiskWarningSchema,
+  summary:
+    "The risk warning of the caller's account group's regulatory profile (ESMA retail: the share of retail accounts that lost money trading over the last 12 months, from the ledger: closed positions' profit, trade fees and swaps; professional-profile groups and demo accounts excluded), with the date it was computed; `show` 0 when the group's profile requires none. Recomputed daily",
+  tags: ['trading'],
 });

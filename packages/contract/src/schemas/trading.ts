@@ -305,3 +305,21 @@ export const AlertSchema = z.object({
 export type Alert = z.infer<typeof AlertSchema>;
 
 export const AlertListSchema = z.object({ data: z.array(AlertSchema), total: z.number().int(), limit: z.number().int() });
+
+/**
+ * The risk warning a regulatory profile requires (ESMA retail): the share of retail accounts that lost
+ * money over the last 12 months, and when it was computed. `show` 1 when the caller's account group
+ * (a guest: the default real group) follows a profile that requires it and a figure exists.
+ */
+export const RiskWarningSchema = z.object({
+  show: z.number().int(),
+  /** Percent with 2 decimals; null before the first computation. */
+  percent: z.string().nullable(),
+  /** Real accounts that closed a position in the period, and how many of them lost money. */
+  accounts: z.number().int(),
+  lost: z.number().int(),
+  /** ISO time of the computation and the start of the period it covers (12 months before it). */
+  computed_at: z.string().nullable(),
+  period_from: z.string().nullable(),
+});
+export type RiskWarning = z.infer<typeof RiskWarningSchema>;

@@ -5,7 +5,7 @@ import { DealerDesk } from './desk-service.ts';
 import { FeeService } from './fee-service.ts';
 import { FundingSetupService } from './funding-setup-service.ts';
 import { GroupAdminService } from './group-admin-service.ts';
-import { registerChangeRoutes, registerDeskRoutes, registerStaffRoutes } from './routes.ts';
+import { registerChangeRoutes, registerDeskRoutes, registerRiskWarningRoutes, registerStaffRoutes } from './routes.ts';
 import { registerFundingSetupRoutes, registerTradingSetupRoutes } from './setup-routes.ts';
 import { registerStaffAdminRoutes } from './staff-routes.ts';
 import { findActiveStaff, StaffService } from './staff-service.ts';
@@ -48,6 +48,7 @@ export const adminModule = {
     registerGroupRoutes(app, ctx, groups);
     registerTradingSetupRoutes(app, ctx, { trading, users, fees });
     registerChangeRoutes(app, ctx, changes);
+    registerRiskWarningRoutes(app, ctx);
     registerFundingSetupRoutes(app, ctx, new FundingSetupService(ctx));
     const desk = new DealerDesk(ctx);
     registerDeskRoutes(app, ctx, desk);

@@ -31,6 +31,17 @@ export function registerDeskRoutes(app: FastifyInstance, ctx: AppContext, desk: 
   route(app, ctx, api.deskLimitSave, ({ input, staff }) => desk.saveLimit(staff, input.symbol_id, input.max_net_lots));
 }
 
+/** The regulatory profile's risk warning: computed now on a risk member's request (otherwise daily), audited. */
+export function registerRiskWarningRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, ctx, api.riskWarningCompute, async ({ staff }) => {
+    const trading = ctx.services.trading;
+    const value = await trading.riskWarnings.compute();
+    await ctx.services.staff.audit(ctx.db, staff, 'risk_warning.compute', { type: 'settings', id: 'risk_warning' }, null, { ...value });
+    // As traders of a group that shows it see it.
+    return { show: 1, ...value };
+  });
+}
+
 /** Four-eyes changes to money rules (risk): the queue, approve, reject. */
 export function registerChangeRoutes(app: FastifyInstance, ctx: AppContext, changes: ChangeService) {
   route(app, ctx, api.changesList, ({ input }) => changes.list(input.page, input.limit));

@@ -4,7 +4,7 @@ import { LedgerService } from './ledger-service.ts';
 
 /** What other modules may use of the ledger, besides `ctx.services.ledger`. */
 export { HOUSE_SHARDS, InsufficientFundsError, LeadNotWrittenError, type LeadStatement, type Posting } from './ledger-service.ts';
-export { houseTotalsSince, userAccountBalance, userLedgerEntries, userStatementEntries } from './read-model.ts';
+export { houseTotalsSince, tradingResultsSince, userAccountBalance, userLedgerEntries, userStatementEntries } from './read-model.ts';
 
 declare module '../../context.ts' {
   interface Services {

@@ -25,6 +25,31 @@ export async function houseTotalsSince(db: DbOrTx, kinds: string[], since: Date,
 /** The accounts of a user's trading money (a partner's commission payable is not part of it). */
 const TRADING_KINDS = ['cash', 'locked'];
 
+/** The entry types that make a client's trading result: closed positions' profit, trade fees and swaps (not write-offs). */
+const TRADING_RESULT_TYPES = ['profit', 'trade_fee', 'swap'];
+
+/**
+ * Each real client's trading result since a time: the sum of the profit, trade fee and swap entries on
+ * their cash account (what their trading won or lost, costs included; a negative balance written off is
+ * not counted back to them). Users without such entries are absent.
+ */
+export async function tradingResultsSince(db: DbOrTx, since: Date): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ userId: ledgerAccounts.userId, total: sum(ledgerEntries.amount) })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        eq(ledgerAccounts.kind, 'cash'),
+        eq(ledgerAccounts.isDemo, false),
+        inArray(ledgerEntries.type, TRADING_RESULT_TYPES),
+        gte(ledgerEntries.createdAt, since),
+      ),
+    )
+    .groupBy(ledgerAccounts.userId);
+  return new Map(rows.filter((r) => r.userId !== null).map((r) => [r.userId!, r.total ?? '0']));
+}
+
 /** Entries on the user's cash and locked accounts, newest first. */
 export function userLedgerEntries(db: DbOrTx, userId: number, page: number, limit: number) {
   return pagedEntries(db, and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.kind, TRADING_KINDS)), page, limit);

@@ -79,6 +79,12 @@ export const tradingModule = {
       start: () => trading.expiry.start(),
       stop: () => trading.expiry.stop(),
     });
+    ctx.background.push({
+      name: 'risk-warning',
+      leaderOnly: true,
+      start: () => trading.riskWarnings.start(),
+      stop: () => trading.riskWarnings.stop(),
+    });
     ctx.background.push({ name: 'price-alerts', leaderOnly: true, start: () => trading.alerts.start(), stop: () => trading.alerts.stop() });
     ctx.background.push({ name: 'swap-rollover', leaderOnly: true, start: () => trading.swaps.start(), stop: () => trading.swaps.stop() });
   },

@@ -18,6 +18,8 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     return viewOf(ctx, order);
   });
 
+  route(app, ctx, api.riskWarning, ({ user }) => trading().riskWarnings.forUser(user));
+
   route(app, ctx, api.myDeal, ({ input, user }) => myDeals(ctx, user.id, input.status, input.page, input.limit));
 
   route(app, ctx, api.close, async ({ input, user, req, reply }) => {

@@ -20,6 +20,7 @@ import { GroupService } from './account/group-service.ts';
 import type { GroupedSymbol } from './admission/groups.ts';
 import type { SymbolInfo } from '../market/index.ts';
 import { TriggerExecutor } from './engine/trigger-executor.ts';
+import { RiskWarnings } from './disclosure/risk-warning.ts';
 import { totalsOf } from './engine/desk-totals.ts';
 import { type DeskBook, type DeskClientFigures, deskBookOf, deskClientsOf } from './views/desk-view.ts';
 import { termsOf } from './views/order-view.ts';
@@ -47,6 +48,8 @@ export class TradingService {
   readonly trailing: TrailingStops;
   readonly expiry: PendingExpiry;
   readonly statements: StatementService;
+  /** The regulatory profile's risk warning (the share of retail accounts that lost money). */
+  readonly riskWarnings: RiskWarnings;
   /** Deposits, withdrawals, identity reviews and support replies in the trader's notifications. */
   readonly accountNotices: AccountNotices;
   private readonly feed: ChangeFeed;
@@ -87,6 +90,7 @@ export class TradingService {
     this.expiry = new PendingExpiry(ctx, ops);
     this.accounts = new AccountService(ctx, this.settings);
     this.statements = new StatementService(ctx);
+    this.riskWarnings = new RiskWarnings(ctx, this.settings);
     this.demo = new DemoService(ctx, this.settings, settlement, ops);
     this.groups = new GroupService(ctx, this.settings, (userId, isDemo) => feed.publish([{ type: 'review', userId, isDemo }]));
     this.swaps = new SwapService(ctx, (changes) => feed.publish(changes));

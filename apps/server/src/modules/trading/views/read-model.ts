@@ -83,6 +83,15 @@ export async function closedFlowSince(db: DbOrTx, isDemo: boolean, since: Date, 
   }));
 }
 
+/** The real clients who closed a position since a time. */
+export async function realTradersSince(db: DbOrTx, since: Date): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ userId: orders.userId })
+    .from(orders)
+    .where(and(eq(orders.status, OrderStatus.CLOSED), eq(orders.isDemo, false), gte(orders.completedAt, since)));
+  return rows.map((r) => r.userId);
+}
+
 /** Each user's last margin-call event (when their current call began, if one is in force). */
 export async function lastMarginCalls(db: DbOrTx, userIds: number[]): Promise<Map<number, Date>> {
   if (!userIds.length) return new Map();

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RiskWarningBanner } from '../../../components/risk-warning-banner';
 import { ConnectionIndicator } from '../../../components/ui/connection-indicator';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -78,6 +79,7 @@ export function HomePage() {
           </Link>
         </header>
       )}
+      <RiskWarningBanner className="mx-4 mt-3" />
       <PullToRefresh onRefresh={() => Promise.all([tradeList.refetch(), categories.refetch()])}>
         <CategoryChips categories={categories.data ?? []} selected={category} onSelect={setCategory} />
         <section aria-label={t('home.market_list')}>{body}</section>

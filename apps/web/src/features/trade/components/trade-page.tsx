@@ -1,3 +1,4 @@
+import { RiskWarningBanner } from '../../../components/risk-warning-banner';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -57,6 +58,7 @@ function MobileTrade({
         <h1 className="flex-1 text-base font-semibold">{t('pages.trade')}</h1>
         <ConnectionIndicator />
       </header>
+      <RiskWarningBanner className="mx-4 mt-3" />
       <QuoteHeader symbol={symbol} quote={quote} onPick={() => setPicking(true)} />
       <PeriodBar period={period} onChange={setPeriod} />
       <KlineChart symbol={symbol} period={period} className="h-64" />

@@ -1,3 +1,4 @@
+import { RiskWarningBanner } from '../../../components/risk-warning-banner';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderForm } from './order-form';
@@ -37,6 +38,7 @@ function Workspace({
     <div ref={setFrame} data-testid="trade-terminal" className="flex h-[calc(100dvh-var(--header-offset,0px)-1px)] min-h-[600px] flex-col">
       {/* The page's one top-level heading, for screen readers' heading navigation (the terminal shows the symbol in its quote header). */}
       <h1 className="sr-only">{`${symbol.ShowCode} · ${t('pages.trade')}`}</h1>
+      <RiskWarningBanner className="mx-3 my-2" />
       <div className="flex min-h-0 flex-1">
         <aside
           aria-label={t('trade.symbols')}
