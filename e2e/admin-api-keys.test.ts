@@ -1,27 +1,10 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
 import { newUser } from '../apps/server/src/modules/funding/test-helpers.ts';
 import { DESKTOP, jsErrors, newPage, startE2E, type E2E } from './harness.ts';
+import { seriousAxeFindings } from './axe.ts';
 
 const POLL = { timeout: 15_000 };
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-
-/** axe-core's serious and critical findings (WCAG 2.2 AA) on the page as it is now. */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null }[] }> };
-    };
-    const { violations } = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}`);
-  });
-}
 
 /** Staff see a user's API keys (never the secret) with their last use, and revoke one: the key stops working at once. */
 describe('a user’s API keys in the back office', () => {

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,34 +6,15 @@ import { callFrom, randomIp } from '../apps/server/test/auth-helpers.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { outbox, staff, symbols } from '../apps/server/src/platform/db/schema.ts';
 import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
+import { pageFitsWidth, seriousAxeFindings } from './axe.ts';
 
 /** SHOTS=1 keeps screenshots in /tmp for a look by eye. */
 const SHOTS = process.env.E2E_SCREENSHOTS === '1';
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** axe-core's serious and critical findings on the page as it is now, one line each. */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const w = window as unknown as {
-      axe: {
-        run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }>;
-      };
-    };
-    const { violations } = await w.axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} ${JSON.stringify(n.target)}`));
-  }, AXE_TAGS);
-}
 
 /**
  * The page scrolls sideways only inside its tables, never as a whole: nothing reaches past the device's
  * width (a phone zooms out to show what overflows, so its window would grow with it).
  */
-const pageFitsWidth = (page: Page) => page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize()!.width);
-
 /** The back office screens of this change: the code outbox, the audit diff, the weekly schedule, translated categories. */
 describe('back office: outbox, audit diff, weekly sessions, categories', () => {
   let e2e: E2E;

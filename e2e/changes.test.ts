@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
 import { call } from '../apps/server/test/test-app.ts';
@@ -9,27 +6,10 @@ import { callFrom, randomIp } from '../apps/server/test/auth-helpers.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { staff, symbols } from '../apps/server/src/platform/db/schema.ts';
 import { DESKTOP, jsErrors, newPage, startE2E, type E2E } from './harness.ts';
+import { seriousAxeFindings } from './axe.ts';
 
 /** E2E_SCREENSHOTS=1 keeps screenshots in /tmp for a look by eye. */
 const SHOTS = process.env.E2E_SCREENSHOTS === '1';
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** axe-core's serious and critical findings on the page as it is now, one line each. */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const w = window as unknown as {
-      axe: {
-        run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }>;
-      };
-    };
-    const { violations } = await w.axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} ${JSON.stringify(n.target)}`));
-  }, AXE_TAGS);
-}
 
 /**
  * Four-eyes changes in the back office (FOUR_EYES=on): a risk member's symbol save is sent for approval,

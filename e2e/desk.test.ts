@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
 import { callFrom, randomIp } from '../apps/server/test/auth-helpers.ts';
@@ -9,27 +6,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { newUser } from '../apps/server/src/modules/funding/test-helpers.ts';
 import { staff } from '../apps/server/src/platform/db/schema.ts';
 import { DESKTOP, jsErrors, newPage, startE2E, type E2E } from './harness.ts';
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** axe-core's serious and critical findings on the page as it is now, one line each. */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const w = window as unknown as {
-      axe: {
-        run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }>;
-      };
-    };
-    const { violations } = await w.axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} ${JSON.stringify(n.target)}`));
-  }, AXE_TAGS);
-}
-
-const pageFitsWidth = (page: Page) => page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize()!.width);
+import { pageFitsWidth, seriousAxeFindings } from './axe.ts';
 
 const TEXT = {
   en: { menu: 'Back office menu', desk: "Dealer's desk", bySymbol: 'By symbol', demo: 'Demo accounts', empty: 'No open client positions' },
@@ -169,7 +146,10 @@ describe("back office: the dealer's desk", () => {
       // Removed, the alert goes with the next figures.
       await page.getByRole('tab', { name: text.limits }).click();
       await page.getByRole('button', { name: text.remove }).click();
-      await page.getByRole('table', { name: text.limits }).getByRole('cell', { name: 'EUR/USD', exact: true }).waitFor({ state: 'detached' });
+      await page
+        .getByRole('table', { name: text.limits })
+        .getByRole('cell', { name: 'EUR/USD', exact: true })
+        .waitFor({ state: 'detached' });
       await page.getByRole('tab', { name: text.book }).click();
       await page.getByRole('alert').filter({ hasText: text.alert }).waitFor({ state: 'detached', timeout: 10_000 });
       expect(jsErrors(page)).toEqual([]);

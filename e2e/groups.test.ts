@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
@@ -8,32 +6,13 @@ import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { newUser } from '../apps/server/src/modules/funding/test-helpers.ts';
 import { staff } from '../apps/server/src/platform/db/schema.ts';
 import { DESKTOP, jsErrors, newPage, startE2E, type E2E } from './harness.ts';
+import { pageFitsWidth, seriousAxeFindings } from './axe.ts';
 
 /** E2E_SCREENSHOTS=1 keeps screenshots in /tmp for a look by eye. */
 const SHOTS = process.env.E2E_SCREENSHOTS === '1';
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** axe-core's serious and critical findings on the page as it is now, one line each. */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const w = window as unknown as {
-      axe: {
-        run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }>;
-      };
-    };
-    const { violations } = await w.axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} ${JSON.stringify(n.target)}`));
-  }, AXE_TAGS);
-}
 
 /** The groups table needs no sideways scroll at a desktop's width. */
 const tableFits = (page: Page, name: string) => page.getByRole('region', { name }).evaluate((el) => el.scrollWidth <= el.clientWidth);
-const pageFitsWidth = (page: Page) => page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize()!.width);
-
 /**
  * Account groups in the back office (FOUR_EYES=on): a risk member creates a group with per-symbol terms
  * and leverage tiers (sent for approval, with a link to the Changes screen; a refused save keeps what was

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import arText from '../apps/web/src/features/partners/locales/ar.json';
 import enText from '../apps/web/src/features/partners/locales/en.json';
@@ -16,27 +13,8 @@ import { fund, newUser, staffToken } from '../apps/server/src/modules/funding/te
 import * as papi from '../packages/contract/src/endpoints/partners.ts';
 import { signedInPage } from './account-helpers.ts';
 import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
+import { pageFitsWidth, seriousAxeFindings } from './axe.ts';
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** axe-core's serious and critical findings on the page as it is now, one line each. */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const w = window as unknown as {
-      axe: {
-        run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }>;
-      };
-    };
-    const { violations } = await w.axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} ${JSON.stringify(n.target)}`));
-  }, AXE_TAGS);
-}
-
-const pageFitsWidth = (page: Page) => page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize()!.width);
 const TEXT = { en: enText, ar: arText } as const;
 
 describe('the partner area', () => {
