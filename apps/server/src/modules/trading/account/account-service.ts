@@ -24,13 +24,14 @@ export class AccountService {
     const balances = await this.ctx.services.ledger.balances(db, userId);
     const positions = await openPositionsOf(db, userId);
     const figures = figuresOf(balances.balance, balances.lockBalance, positions.map(termsOf), this.ctx.services.market);
-    const terms = await this.termsOf(userId);
+    // In the caller's transaction: on PGlite (one connection) a read outside it would wait for it forever.
+    const terms = await this.termsOf(userId, db);
     return { ...figures, marginCall: atOrBelow(figures, terms.marginCallLevel) };
   }
 
   /** The account-wide terms of the user's group (its levels, the house's where it sets none). */
-  private async termsOf(userId: number) {
-    await this.settings.groups.ensureUsers(this.ctx.db, [userId]);
+  private async termsOf(userId: number, db: DbOrTx = this.ctx.db) {
+    await this.settings.groups.ensureUsers(db, [userId]);
     // The user's group is known after ensureUsers: the kind only picks a default group for an unknown user.
     return this.settings.accountTerms(userId, false);
   }

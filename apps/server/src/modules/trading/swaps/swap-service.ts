@@ -115,7 +115,7 @@ export class SwapService {
     if (!own || !rolloversDue(own, order, now).length) return order;
     // The swap rates of the user's account group (swap-free, or its own long and short rates) at the rollover.
     const groups = this.ctx.services.trading.settings.groups;
-    await groups.ensureUsers(this.ctx.db, [order.userId]);
+    await groups.ensureUsers(tx, [order.userId]);
     const symbol = groups.symbolFor(groups.groupIdOf(order.userId, order.isDemo), own);
     // What is owed is decided on the row as it is under the lock, not on a copy read before it.
     let row = await openPosition(tx, order.id);
