@@ -101,6 +101,9 @@ export class AccountModel {
     }),
   ) as Record<SymKey, { bid: Dec; ask: Dec }>;
   locked: Dec = ZERO;
+  /** The account's group's levels (percent): the demo group takes the house's, 100 and 50. */
+  marginCallLevel: Dec = dec(100);
+  stopOutLevel: Dec = dec(50);
   /** Symbols whose market is closed: nothing opens, closes or triggers on them. */
   readonly closed = new Set<SymKey>();
   /** Amounts the house wrote off (negative balance protection). */
@@ -191,7 +194,7 @@ export class AccountModel {
   private admits(sym: SymKey, type: number, lots: Dec, margin: Dec, fee: Dec, back: Dec = ZERO): boolean {
     const hedge = this.hedges(sym, type, lots, margin);
     const rate = this.rate();
-    if (!hedge && rate !== null && rate.lte(100)) return false;
+    if (!hedge && rate !== null && rate.lte(this.marginCallLevel)) return false;
     const cash = this.cash.plus(back);
     const funds = hedge ? cash : D.min(cash, this.equity().minus(this.locked).plus(back));
     return funds.gte(margin.plus(fee));
@@ -401,7 +404,7 @@ export class AccountModel {
   stopOut(): void {
     const below = () => {
       const r = this.rate();
-      return r !== null && r.lte(50);
+      return r !== null && r.lte(this.stopOutLevel);
     };
     if (!below()) return;
     while (below()) {

@@ -2,8 +2,8 @@
  * Model-based test: random sequences of several demo accounts' orders, ticks, closes, cancels,
  * take-profit/stop-loss edits, partial closes (some racing the triggers of a tick), crashes
  * (stop-outs), conversion moves (GBPUSD for EURGBP, USDJPY for itself), market closes, reverses,
- * staff limit and halt changes and suspect price jumps (pending fills admitted again as of their
- * fill), against an independent model of each account (prices, markets and staff terms are the same
+ * staff limit and halt changes, staff moving an account between groups with other levels, and
+ * suspect price jumps (pending fills admitted again as of their fill), against an independent model of each account (prices, markets and staff terms are the same
  * for all of them); after every step, for every account, the balances, live orders, cancel reasons
  * and write-offs equal the model's, the ledger audit passes, every trade's entries sum to zero
  * (client result + house result + fees = 0), no write-off happened while margin was locked, every
@@ -649,6 +649,40 @@ const crowdCmd = fc
       : new CrowdCmd(s, type, share, leveragePick, kind, dist, past),
   );
 // Submits and ticks weigh more: they make the positions the other commands act on.
+/** The demo groups an account moves between: the seeded one (the house's levels) and a tighter one made for the test. */
+const groupIds = { demo: 0, tight: 0 };
+const TIGHT = { marginCall: '120', stopOut: '70' };
+
+/**
+ * Staff move an account to the tighter demo group (margin call 120%, stop-out 70%) or back: its open
+ * positions keep their terms, and the engine reviews it at once on the new levels (a stop-out when
+ * it is now at or below them, in the same order as the model's).
+ */
+class GroupCmd implements Cmd {
+  constructor(
+    readonly acct: number,
+    readonly tight: boolean,
+  ) {}
+  check = () => true;
+  async run(models: Models, reals: Reals) {
+    const m = accountOf(models, this.acct);
+    const r = realOf(models, reals, this.acct);
+    const res = await call(
+      reals.t,
+      'POST',
+      '/api/admin/users/set_group',
+      { user_id: r.trader.userId, group_id: this.tight ? groupIds.tight : groupIds.demo },
+      { token: riskToken, lang: 'en' },
+    );
+    expect(res.code, res.msg).toBe(1);
+    m.marginCallLevel = dec(this.tight ? TIGHT.marginCall : 100);
+    m.stopOutLevel = dec(this.tight ? TIGHT.stopOut : 50);
+    m.stopOut();
+    await expectSameAsModel(models, reals, this.toString());
+  }
+  toString = () => `group(${this.acct},${this.tight ? 'tight' : 'demo'})`;
+}
+
 const commands = [
   submitCmd,
   submitCmd,
@@ -670,6 +704,7 @@ const commands = [
     .tuple(sym, fc.integer({ min: 1, max: 6 }), fc.constantFrom<string | null>(null, null, '0.5'), fc.integer({ min: 0, max: 4 }))
     .map(([s, keep, max, halt]) => new StaffCmd(s, keep, max, halt > 0)),
   fc.tuple(sym, fc.constantFrom(-40, -25, 25, 40)).map(([s, jump]) => new SuspectCmd(s, jump)),
+  fc.tuple(acct, fc.boolean()).map(([a, tight]) => new GroupCmd(a, tight)),
 ];
 
 /** MODEL_RUNS, MODEL_SEED and MODEL_PATH (from a failure report) explore further or replay a failure. */
@@ -711,6 +746,23 @@ describe.each(dbTargets)('trading model on %s', (target) => {
     await t.ctx.db.update(settings).set({ value: '5000' }).where(eq(settings.key, 'demo_initial_balance'));
     await t.ctx.services.trading.settings.reload(t.ctx.db);
     riskToken = await staffSession(t, ['risk']);
+    const saved = await call(
+      t,
+      'POST',
+      '/api/admin/groups/save',
+      {
+        name: 'Demo tight',
+        kind: 'demo',
+        margin_call_level: TIGHT.marginCall,
+        stop_out_level: TIGHT.stopOut,
+        stop_out_policy: 'largest_loss',
+      },
+      { token: riskToken, json: true, lang: 'en' },
+    );
+    expect(saved.code, saved.msg).toBe(1);
+    const groups = (await call(t, 'GET', '/api/admin/groups/list', {}, { token: riskToken })).data as { id: number; name: string }[];
+    groupIds.demo = groups.find((g) => g.name === 'Demo')!.id;
+    groupIds.tight = groups.find((g) => g.name === 'Demo tight')!.id;
     const market = t.ctx.services.market;
     seeded = Object.fromEntries(
       SYM_KEYS.map((k) => {
