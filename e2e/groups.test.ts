@@ -1,12 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
-import { callFrom, randomIp } from '../apps/server/test/auth-helpers.ts';
-import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { newUser } from '../apps/server/src/modules/funding/test-helpers.ts';
-import { staff } from '../apps/server/src/platform/db/schema.ts';
-import { DESKTOP, jsErrors, newPage, startE2E, type E2E } from './harness.ts';
+import { jsErrors, startE2E, type E2E } from './harness.ts';
 import { pageFitsWidth, seriousAxeFindings } from './axe.ts';
+import { staffMember as newStaffMember, staffTab as newStaffTab } from './staff-helpers.ts';
 
 /** E2E_SCREENSHOTS=1 keeps screenshots in /tmp for a look by eye. */
 const SHOTS = process.env.E2E_SCREENSHOTS === '1';
@@ -20,29 +18,13 @@ const tableFits = (page: Page, name: string) => page.getByRole('region', { name 
  */
 describe('back office: account groups', () => {
   let e2e: E2E;
-  let staffCount = 0;
   beforeAll(async () => {
     e2e = await startE2E({ FOUR_EYES: 'on', MARKET_ALWAYS_OPEN: '1' });
   });
   afterAll(async () => e2e?.close());
 
-  const staffMember = async (roles: string[]) => {
-    const email = `grp-${roles.join('-')}-${++staffCount}@test.local`;
-    await e2e.server.ctx.db
-      .insert(staff)
-      .values({ email, name: `Groups ${roles.join('+')}`, passwordHash: await hashPassword('staff-password-1'), roles });
-    const res = await callFrom(e2e.server, randomIp(), 'POST', '/api/admin/login', { email, password: 'staff-password-1' });
-    expect(res.code).toBe(1);
-    return {
-      token: res.data.token as string,
-      session: JSON.stringify({ state: { token: res.data.token, staff: res.data.staff }, version: 0 }),
-    };
-  };
-  const staffTab = async (member: { session: string }, lang: string) => {
-    const opened = await newPage(e2e, DESKTOP, { lang });
-    await opened.context.addInitScript((value) => sessionStorage.setItem('staff_session', value), member.session);
-    return opened;
-  };
+  const staffMember = (roles: string[]) => newStaffMember(e2e, roles, 'Groups');
+  const staffTab = (member: { session: string }, lang: string) => newStaffTab(e2e, member, lang);
   const groups = async (token: string) => (await call(e2e.server, 'GET', '/api/admin/groups/list', {}, { token })).data as any[];
   const profile = async (token: string, userId: number) =>
     (await call(e2e.server, 'GET', '/api/admin/users/profile', { user_id: userId }, { token })).data as { group_id: number };
