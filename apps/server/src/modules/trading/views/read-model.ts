@@ -61,7 +61,8 @@ export async function closedFlowSince(db: DbOrTx, isDemo: boolean, since: Date, 
       userId: orders.userId,
       trades: count(),
       profit: sql<string>`coalesce(sum(${orders.profit}), 0)::text`,
-      avgHold: sql<string>`coalesce(avg(${held}), 0)::text`,
+      // Whole seconds, rounded by the database: a duration, never a float in the server.
+      avgHold: sql<string>`coalesce(round(avg(${held})), 0)::bigint::text`,
       quickWins: sql<string>`count(*) filter (where ${held} <= ${quickSeconds} and ${orders.profit} > 0)`,
     })
     .from(orders)
@@ -78,7 +79,7 @@ export async function closedFlowSince(db: DbOrTx, isDemo: boolean, since: Date, 
     userId: r.userId,
     trades: Number(r.trades),
     profit: r.profit,
-    avgHoldSeconds: Math.round(Number(r.avgHold)),
+    avgHoldSeconds: Number(r.avgHold),
     quickWins: Number(r.quickWins),
   }));
 }
@@ -228,7 +229,7 @@ export async function tradeCurveFigures(db: DbOrTx, userIds: number[]): Promise<
              greatest(0, max(cum) over (partition by user_id order by completed_at, id rows unbounded preceding)) - cum as dd
       from c
     )
-    select user_id, max(dd)::text as dd, coalesce(avg(hold), 0)::float8 as hold, sum(m)::text as margin from d group by user_id
+    select user_id, max(dd)::text as dd, coalesce(round(avg(hold)), 0)::bigint::text as hold, sum(m)::text as margin from d group by user_id
   `);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   return new Map(
@@ -237,7 +238,7 @@ export async function tradeCurveFigures(db: DbOrTx, userIds: number[]): Promise<
       {
         userId: Number(r.user_id),
         maxDrawdown: String(r.dd ?? '0'),
-        avgHoldSeconds: Math.round(Number(r.hold ?? 0)),
+        avgHoldSeconds: Number(r.hold ?? 0),
         totalMargin: String(r.margin ?? '0'),
       },
     ]),
