@@ -29,7 +29,7 @@ import { closedSet, holdEngineJobs } from '../../../test/trading/scenario-kit.ts
 import { api, demoTrader, expectAuditClean, submit, symbolId, tick, tradingApp, type Trader } from '../../../test/trading/test-kit.ts';
 import { call } from '../../../test/test-app.ts';
 import { staffSession } from '../../../test/auth-helpers.ts';
-import { AccountModel, SYMBOLS, type SymKey, type Terms } from '../../../test/trading/account-model.ts';
+import { AccountModel, SYMBOLS, type SymKey, type Terms, markupOfPoints } from '../../../test/trading/account-model.ts';
 
 /** One account of the sequence, as the server has it. */
 interface Real {
@@ -652,11 +652,14 @@ const crowdCmd = fc
 /** The demo groups an account moves between: the seeded one (the house's levels) and a tighter one made for the test. */
 const groupIds = { demo: 0, tight: 0 };
 const TIGHT = { marginCall: '120', stopOut: '70' };
+/** The tighter group's spread markups (points): a non-USD quote, a pair converting through itself, a coin. */
+const TIGHT_MARKUP: Partial<Record<SymKey, number>> = { EURGBP: 3, USDJPY: 5, BTC: 2 };
 
 /**
- * Staff move an account to the tighter demo group (margin call 120%, stop-out 70%) or back: its open
- * positions keep their terms, and the engine reviews it at once on the new levels (a stop-out when
- * it is now at or below them, in the same order as the model's).
+ * Staff move an account to the tighter demo group (margin call 120%, stop-out 70%, spread markups) or
+ * back: its open positions and pending orders keep their terms (their markup too), new orders take the
+ * new group's, and the engine reviews it at once on the new levels (a stop-out when it is now at or
+ * below them, in the same order as the model's).
  */
 class GroupCmd implements Cmd {
   constructor(
@@ -677,6 +680,9 @@ class GroupCmd implements Cmd {
     expect(res.code, res.msg).toBe(1);
     m.marginCallLevel = dec(this.tight ? TIGHT.marginCall : 100);
     m.stopOutLevel = dec(this.tight ? TIGHT.stopOut : 50);
+    m.markups = this.tight
+      ? Object.fromEntries(Object.entries(TIGHT_MARKUP).map(([k, points]) => [k, markupOfPoints(k as SymKey, points!)]))
+      : {};
     m.stopOut();
     await expectSameAsModel(models, reals, this.toString());
   }
@@ -756,6 +762,10 @@ describe.each(dbTargets)('trading model on %s', (target) => {
         margin_call_level: TIGHT.marginCall,
         stop_out_level: TIGHT.stopOut,
         stop_out_policy: 'largest_loss',
+        symbols: Object.entries(TIGHT_MARKUP).map(([k, points]) => ({
+          symbol_id: t.ctx.services.market.symbolByCode(SYMBOLS[k as SymKey].code)!.id,
+          spread_markup_points: points,
+        })),
       },
       { token: riskToken, json: true, lang: 'en' },
     );

@@ -1,6 +1,6 @@
 import { TradeFeeType } from '@tp/contract/constants';
 import { D, type Dec, dec, money } from '@tp/contract/decimal';
-import { feeOf, marginOf } from '@tp/contract/formulas';
+import { feeOf, marginOf, markupOf } from '@tp/contract/formulas';
 import type { CommissionType, GroupBook as GroupBookName, GroupProfile, StopOutPolicy } from '@tp/contract/schemas/admin';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { userGroupIds } from '../../auth/index.ts';
@@ -66,7 +66,13 @@ export interface GroupedSymbol extends SymbolInfo {
   deviationPoints: number | null;
   /** No swaps for the group's members on this symbol. */
   swapFree: boolean;
+  /** The group's spread markup on the symbol's quote (price units; null: none): new orders carry it for their life. */
+  markup: { bid: Dec; ask: Dec } | null;
 }
+
+/** The order row's columns for a group's markup (nulls: none). */
+export const markupColumns = (m: { bid: Dec; ask: Dec } | null): { markupBid: string | null; markupAsk: string | null } =>
+  m ? { markupBid: m.bid.toString(), markupAsk: m.ask.toString() } : { markupBid: null, markupAsk: null };
 
 /** The house's account-wide settings the group's nulls fall back to. */
 export interface HouseLevels {
@@ -255,7 +261,6 @@ export class GroupBook {
       const within = leverages.filter((l) => l.value <= cap);
       leverages = within.length || !leverages.length ? within : [{ id: cap, value: cap }];
     }
-    // The spread markup is stored and shown to staff; quotes do not carry it yet (its pricing is not built).
     return {
       ...sym,
       leverages,
@@ -267,6 +272,7 @@ export class GroupBook {
       tiers: row?.tiers ?? [],
       deviationPoints: row?.deviationPoints ?? null,
       swapFree: row?.swapFree ?? false,
+      markup: row ? markupOf(row.spreadMarkupPoints, sym.pricePrecision) : null,
     };
   }
 }

@@ -304,6 +304,8 @@ export async function splitOrder(
     // The part was held over the same rollovers: it owes none the whole was charged for.
     swap: part.swap,
     swapDate: row.swapDate,
+    markupBid: row.markupBid,
+    markupAsk: row.markupAsk,
     clientOrderId: null,
     openedAt: row.openedAt,
   });

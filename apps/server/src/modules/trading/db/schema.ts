@@ -54,6 +54,12 @@ export const orders = pgTable(
     clientOrderId: text('client_order_id'),
     /** Pending orders: cancelled by the system at this time (null: good till cancelled). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * The account group's spread markup the order trades with (price units, null: none): it opens and
+     * closes on the bid lowered by markup_bid and the ask raised by markup_ask, kept from its placing.
+     */
+    markupBid: price('markup_bid'),
+    markupAsk: price('markup_ask'),
     /** Open positions: the stop-loss follows the price at this distance in points (null: no trailing stop). */
     trailingPoints: integer('trailing_points'),
     /**

@@ -2,7 +2,12 @@ import { OrderType } from '@tp/contract/constants';
 import { type Dec, ZERO } from '@tp/contract/decimal';
 import type { PositionTerms } from './figures.ts';
 
-/** One side of a symbol's open client positions: their count, lots, units (lots x contract size) and Σ open price x units. */
+/**
+ * One side of a symbol's open client positions: their count, lots, units (lots x contract size) and
+ * Σ open price x units, the open price moved by the position's markup (a long's raised by its bid
+ * markup, a short's lowered by its ask markup), so that the clients' floating profit is bid x units
+ * less it (longs) and it less ask x units (shorts).
+ */
 export interface SideTotals {
   positions: number;
   lots: Dec;
@@ -46,15 +51,16 @@ export class DeskTotals {
     if (!totals) map.set(p.symbolId, (totals = { long: emptySide(), short: emptySide() }));
     const side = p.orderType === OrderType.BUY ? totals.long : totals.short;
     const units = p.quantity.mul(p.contractSize);
+    const open = !p.markup ? p.openPrice : side === totals.long ? p.openPrice.plus(p.markup.bid) : p.openPrice.minus(p.markup.ask);
     side.positions += sign;
     if (sign > 0) {
       side.lots = side.lots.plus(p.quantity);
       side.units = side.units.plus(units);
-      side.openValue = side.openValue.plus(p.openPrice.mul(units));
+      side.openValue = side.openValue.plus(open.mul(units));
     } else {
       side.lots = side.lots.minus(p.quantity);
       side.units = side.units.minus(units);
-      side.openValue = side.openValue.minus(p.openPrice.mul(units));
+      side.openValue = side.openValue.minus(open.mul(units));
     }
     if (totals.long.positions === 0 && totals.short.positions === 0) map.delete(p.symbolId);
   }

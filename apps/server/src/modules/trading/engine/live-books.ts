@@ -1,8 +1,9 @@
 import { OrderStatus } from '@tp/contract/constants';
 import type { Dec } from '@tp/contract/decimal';
-import { ZERO } from '@tp/contract/decimal';
+import { ZERO, dec } from '@tp/contract/decimal';
+import type { Markup } from '@tp/contract/formulas';
 import type { PositionTerms } from './figures.ts';
-import { termsOf } from '../views/order-view.ts';
+import { markupOfRow, termsOf } from '../views/order-view.ts';
 import type { OrderRow } from '../db/repository.ts';
 import { DeskTotals } from './desk-totals.ts';
 import { SymbolBook, type Trigger, type TriggerHeap, TriggerKind, placementOf } from './trigger-book.ts';
@@ -112,11 +113,25 @@ export class LiveBooks {
     return book;
   }
 
-  arm(symbolId: number, kind: TriggerKind, orderType: number, id: number, level: string | null, pendingKind?: string | null): Armed | null {
+  /**
+   * Arms a trigger at `level` as the order sees prices; with a group's markup the heap holds the level
+   * the market's price must reach (the bid side's level raised by the bid's markup, the ask side's
+   * lowered by the ask's), worked out in exact decimals before parsing so no crossing is missed.
+   */
+  arm(
+    symbolId: number,
+    kind: TriggerKind,
+    orderType: number,
+    id: number,
+    level: string | null,
+    pendingKind?: string | null,
+    markup?: Markup | null,
+  ): Armed | null {
     if (level == null || +level === 0) return null;
     const at = placementOf(kind, orderType, pendingKind);
     const heap = this.bookOf(symbolId).heap(at.side, at.rising);
-    const trigger: Trigger = { level: +level, kind, id, live: true };
+    const raw = !markup ? +level : at.side === 'bid' ? +dec(level).plus(markup.bid).toString() : +dec(level).minus(markup.ask).toString();
+    const trigger: Trigger = { level: raw, kind, id, live: true };
     heap.push(trigger);
     return { heap, trigger };
   }
@@ -129,8 +144,8 @@ export class LiveBooks {
   armStops(pos: LivePosition): void {
     this.disarm(pos.stops);
     const { row } = pos;
-    const tp = this.arm(row.symbolId, TriggerKind.TAKE_PROFIT, row.orderType, row.id, row.takeProfit);
-    const sl = this.arm(row.symbolId, TriggerKind.STOP_LOSS, row.orderType, row.id, row.stopLoss);
+    const tp = this.arm(row.symbolId, TriggerKind.TAKE_PROFIT, row.orderType, row.id, row.takeProfit, null, markupOfRow(row));
+    const sl = this.arm(row.symbolId, TriggerKind.STOP_LOSS, row.orderType, row.id, row.stopLoss, null, markupOfRow(row));
     if (tp) pos.stops.push(tp);
     if (sl) pos.stops.push(sl);
   }
@@ -165,7 +180,7 @@ export class LiveBooks {
     if (p.armed) this.disarm([p.armed]);
     p.row = row;
     p.filling = false;
-    p.armed = this.arm(row.symbolId, TriggerKind.FILL, row.orderType, row.id, row.originPrice, row.pendingKind);
+    p.armed = this.arm(row.symbolId, TriggerKind.FILL, row.orderType, row.id, row.originPrice, row.pendingKind, markupOfRow(row));
     return acc;
   }
 

@@ -27,6 +27,7 @@ export function share(total: string, part: Dec, whole: Dec): { part: string; res
 }
 import { type Wallet, type Settlement, memoOf } from './settlement.ts';
 import type { TradingSettings } from '../admission/settings.ts';
+import { markupOfRow } from '../views/order-view.ts';
 
 /** What a committed transaction changed, for the engine's books and the pushes. */
 export type OrderChange =
@@ -334,7 +335,7 @@ export class OrderOps {
       if (!row || row.status !== OrderStatus.OPEN || (still && !still(row))) return null;
       // Rollovers passed since the last swap charged (the job may not have run yet) are paid with the close.
       row = await this.ctx.services.trading.swaps.settleDue(tx, w, row, quoteToUsd);
-      const closePrice = closePriceFor(row.orderType, prices.bid, prices.ask);
+      const closePrice = closePriceFor(row.orderType, prices.bid, prices.ask, markupOfRow(row));
       const profit = moneyStr(profitOf(row.orderType, dec(row.price ?? 0), closePrice, row.quantity, row.contractSize, quoteToUsd));
       const set = { closePrice: closePrice.toString(), profit, closedType };
       // The guarded update travels with the posting. A row not locked here may have moved on since

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "markup_bid" numeric(30, 10);--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "markup_ask" numeric(30, 10);
