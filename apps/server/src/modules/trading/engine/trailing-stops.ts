@@ -1,4 +1,4 @@
-import { D, dec, fixed } from '@tp/contract/decimal';
+import { D, fixed } from '@tp/contract/decimal';
 import { OrderStatus, OrderType } from '@tp/contract/constants';
 import { type Markup, closePriceFor } from '@tp/contract/formulas';
 import type { AppContext } from '../../../context.ts';

@@ -1,4 +1,4 @@
-import { OrderStatus, OrderType } from '@tp/contract/constants';
+import { OrderStatus } from '@tp/contract/constants';
 import { ZERO, moneyStr } from '@tp/contract/decimal';
 import { openPriceFor } from '@tp/contract/formulas';
 import type { Order } from '@tp/contract/schemas/trading';
