@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors.ts';
 import { LeadNotWrittenError } from '../ledger/index.ts';
 import type { MarketService } from '../market/index.ts';
 import { Admission, heldLots, marketClosed } from './admission/admission.ts';
-import { groupFeeOf, groupMarginOf, markupColumns } from './admission/groups.ts';
+import { closeFeeOf, groupFeeOf, groupMarginOf, markupColumns } from './admission/groups.ts';
 import { checkOrder, checkSlippage, checkStopSides, parseStop } from './admission/order-checks.ts';
 import type { OrderOps } from './settlement/order-ops.ts';
 import { markupOfRow, termsOf } from './views/order-view.ts';
@@ -108,6 +108,7 @@ export class OrderService {
           stopLoss: req.stopLoss?.toString() ?? null,
           margin: order.margin,
           fee: order.fee,
+          closeFee: moneyStr(closeFeeOf(sym, fee)),
           ...markupColumns(sym.markup),
           clientOrderId: clientOrderId ?? null,
           expiresAt: req.pending?.expiresAt ?? null,

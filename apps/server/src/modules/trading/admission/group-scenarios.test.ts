@@ -74,7 +74,8 @@ function perGroup(eur: number, btc: number): Scenario[] {
       expect: {
         closed: { eur: { type: STOP_OUT, price: '1.07300', profit: '-1212.000000' } },
         open: [],
-        balance: '781',
+        // 781 less the close side's commission (7 a side).
+        balance: '774',
         locked: '0',
         writeOffs: [],
       },
@@ -293,6 +294,58 @@ function markups(eur: number): Scenario[] {
   ];
 }
 
+/**
+ * A group's commission is per side: the close pays what the open paid for its lots (on the opening
+ * terms), a partial close its share; the house's own fee (the seeded demo group) is charged at the
+ * open only.
+ */
+function perSide(eur: number): Scenario[] {
+  const perLot = { symbols: [{ symbol_id: eur, commission_type: 'per_lot', commission_rate: '7' }] };
+  return [
+    {
+      name: 'per lot 7 a side: 1 lot pays 7 at the open, 3.5 at a half close and 3.5 at the close of the rest (+88 and +100)',
+      steps: [
+        { group: 'per side', terms: perLot },
+        { tick: ['EURUSD', '1.08500', '1.08512'] },
+        { open: 'eur', code: 'EURUSD', type: 1, lots: '1', leverage: 100 },
+        // Cash: 100,000 - 1,085.12 - 7.
+        { expectFigures: { balance: '98907.880000' } },
+        { tick: ['EURUSD', '1.08600', '1.08612'] },
+        { closePart: 'eur', lots: '0.5', as: 'half' },
+        { tick: ['EURUSD', '1.08712', '1.08724'] },
+        { close: 'eur' },
+      ],
+      // 100,000 - 7 - 3.5 - 3.5 + 44 + 100.
+      expect: {
+        closed: {
+          half: { type: USER_CLOSE, price: '1.08600', profit: '44.000000' },
+          eur: { type: USER_CLOSE, price: '1.08712', profit: '100.000000' },
+        },
+        open: [],
+        balance: '100130',
+        locked: '0',
+        writeOffs: [],
+      },
+    },
+    {
+      name: "the house's fee is charged at the open only: 1 lot pays 5 and closes for nothing more (+88)",
+      steps: [
+        { tick: ['EURUSD', '1.08500', '1.08512'] },
+        { open: 'eur', code: 'EURUSD', type: 1, lots: '1', leverage: 100 },
+        { tick: ['EURUSD', '1.08600', '1.08612'] },
+        { close: 'eur' },
+      ],
+      expect: {
+        closed: { eur: { type: USER_CLOSE, price: '1.08600', profit: '88.000000' } },
+        open: [],
+        balance: '100083',
+        locked: '0',
+        writeOffs: [],
+      },
+    },
+  ];
+}
+
 /** Moving a user with an open position: it keeps its opening terms; new orders take the new group's; the level is the new group's at once. */
 function moves(eur: number): Scenario[] {
   return [
@@ -342,6 +395,9 @@ describe.each(dbTargets)('account group scenarios on %s', (target) => {
   });
   it("spread markup: fills, take-profits, pending orders and closes on the group's prices", async () => {
     for (const s of markups(eur)) await runScenario(t, s);
+  });
+  it("a group's commission per side: charged at the open and at the close, a partial close its share", async () => {
+    for (const s of perSide(eur)) await runScenario(t, s);
   });
   it('moving a user between groups with an open position', async () => {
     for (const s of moves(eur)) await runScenario(t, s);

@@ -303,6 +303,13 @@ export function groupMarginOf(sym: GroupedSymbol, lots: Dec, price: Dec, leverag
   return money(total);
 }
 
+/**
+ * The commission of the close side, fixed at the open: a group's commission is per side, so the close
+ * pays what the open paid (for the same lots, on the opening terms); the house's own fee is charged at
+ * the open only.
+ */
+export const closeFeeOf = (sym: GroupedSymbol, openFee: Dec): Dec => (sym.commission ? openFee : dec(0));
+
 /** The fee of an order: the group's commission (per lot in USD, per million USD notional, or percent of the margin) or the symbol's fee on the house's fee type. */
 export function groupFeeOf(sym: GroupedSymbol, houseFeeType: number, lots: Dec, margin: Dec, price: Dec, quoteToUsd: Dec): Dec {
   const c = sym.commission;

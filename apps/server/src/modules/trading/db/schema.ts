@@ -44,6 +44,11 @@ export const orders = pgTable(
     stopLoss: price('target_loss_price'),
     margin: money('caution_money').notNull(),
     fee: money('trade_fee').notNull(),
+    /**
+     * An account group's commission on the close side (its commission is per side), fixed at the open
+     * on the opening terms and charged at the close, when it joins trade_fee. 0: none.
+     */
+    closeFee: money('close_fee').notNull().default('0'),
     profit: money('fact_profits').notNull().default('0'),
     /** Swaps posted to the balance so far (USD, accumulated); not part of floating profit. */
     swap: money('swap').notNull().default('0'),

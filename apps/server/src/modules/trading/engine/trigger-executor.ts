@@ -3,7 +3,7 @@ import { D, type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import { closePriceFor, openPriceFor } from '@tp/contract/formulas';
 import type { AppContext } from '../../../context.ts';
 import { Admission, Refusal, heldLots } from '../admission/admission.ts';
-import { groupFeeOf, groupMarginOf } from '../admission/groups.ts';
+import { closeFeeOf, groupFeeOf, groupMarginOf } from '../admission/groups.ts';
 import { type Figures, atOrBelow, figuresOf, floatingOf } from './figures.ts';
 import type { OrderOps, Prices, UserTxFn } from '../settlement/order-ops.ts';
 import { markupOfRow, termsOf } from '../views/order-view.ts';
@@ -141,6 +141,7 @@ export class TriggerExecutor {
         const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
         let margin: Dec;
         let fee: Dec;
+        let closeFee: Dec;
         // The account's group as the engine knows it now (a move reaches it through the change log).
         const terms = this.settings.accountTerms(job.userId, job.isDemo);
         try {
@@ -151,6 +152,7 @@ export class TriggerExecutor {
           const lots = dec(row.quantity);
           margin = groupMarginOf(terms0, lots, fillPrice, row.leverage, quoteToUsd, heldLots(positions, row.symbolId));
           fee = groupFeeOf(terms0, this.settings.tradeFeeType, lots, margin, fillPrice, quoteToUsd);
+          closeFee = closeFeeOf(terms0, fee);
           this.admission.admit(
             { cash: w.cash, locked: w.locked, positions, released: dec(row.margin).plus(row.fee), terms },
             {
@@ -176,6 +178,7 @@ export class TriggerExecutor {
           closePrice: fillPrice.toString(),
           margin: moneyStr(margin),
           fee: moneyStr(fee),
+          closeFee: moneyStr(closeFee),
         });
         if (!filled) return void changes.push({ type: 'sync', orderId: row.id, order: row });
         await this.settlement.fill(tx, w, row, filled, this.ops.memo(filled));

@@ -6,7 +6,7 @@ import { fail, invalid, notFound } from '../../../http/errors.ts';
 import { t } from '../../../http/i18n.ts';
 import type { MarketService } from '../../market/index.ts';
 import { Admission, heldLots, marketClosed } from '../admission/admission.ts';
-import { groupFeeOf, groupMarginOf, markupColumns } from '../admission/groups.ts';
+import { closeFeeOf, groupFeeOf, groupMarginOf, markupColumns } from '../admission/groups.ts';
 import { defaultDeviationPoints, parseField } from '../admission/order-checks.ts';
 import type { OrderOps } from './order-ops.ts';
 import { marginCallNotice } from '../events/pushes.ts';
@@ -161,6 +161,7 @@ export class PositionTools {
           stopLoss: null,
           margin: moneyStr(margin),
           fee: moneyStr(fee),
+          closeFee: moneyStr(closeFeeOf(sym, fee)),
           ...markupColumns(sym.markup),
           clientOrderId: null,
           openedAt: new Date(),
