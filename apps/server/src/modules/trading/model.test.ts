@@ -19,7 +19,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { D, type Dec, dec } from '@tp/contract/decimal';
 import { dbTargets, type TestApp } from '../../../test/test-app.ts';
-import { ledgerAccounts, ledgerEntries, orders, settings } from '../../platform/db/schema.ts';
+import { ledgerAccounts, ledgerEntries, orders, settings, users } from '../../platform/db/schema.ts';
 import { HOUSE_SHARDS } from '../ledger/index.ts';
 import { money } from '@tp/contract/decimal';
 import { type Figures, figuresOf } from './engine/figures.ts';
@@ -192,7 +192,10 @@ async function expectEngineAsDatabase(r: Real, live: OrderRow[], step: string): 
   }).toEqual(dbView);
 }
 
-/** The dealer's desk's sums per symbol and side, kept by the engine as positions change, equal the open rows' sums. */
+/**
+ * The dealer's desk's sums per symbol and side, kept by the engine as positions change, equal the open
+ * rows' sums, in total and per account group (each row counted in its user's group as stored).
+ */
 async function expectDeskAsDatabase(r: Real, step: string): Promise<void> {
   const { engine } = r.t.ctx.services.trading;
   const view = (totals: ReadonlyMap<number, SymbolTotals>) =>
@@ -204,12 +207,25 @@ async function expectDeskAsDatabase(r: Real, step: string): Promise<void> {
           [t.long, t.short].map((side) => [side.positions, side.lots.toString(), side.units.toString(), side.openValue.toString()]),
         ]),
     );
+  const perGroup = (byGroup: ReadonlyMap<number, ReadonlyMap<number, SymbolTotals>>) =>
+    Object.fromEntries([...byGroup.entries()].sort(([a], [b]) => a - b).map(([g, totals]) => [g, view(totals)]));
   for (const isDemo of [false, true]) {
     const rows = await r.t.ctx.db
-      .select()
+      .select({ order: orders, groupId: users.groupId })
       .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
       .where(and(eq(orders.status, 1), eq(orders.isDemo, isDemo)));
-    expect({ step, isDemo, desk: view(engine.deskTotals(isDemo)) }).toEqual({ step, isDemo, desk: view(totalsOf(rows.map(termsOf))) });
+    const groupOf = new Map(rows.map((row) => [row.order.id, row.groupId]));
+    const db = totalsOf(
+      rows.map((row) => ({ ...termsOf(row.order), id: row.order.id })),
+      (p) => groupOf.get(p.id)!,
+    );
+    expect({ step, isDemo, desk: view(engine.deskTotals(isDemo)), groups: perGroup(engine.deskTotalsByGroup(isDemo)) }).toEqual({
+      step,
+      isDemo,
+      desk: view(db.of(false)),
+      groups: perGroup(db.byGroup(false)),
+    });
   }
 }
 

@@ -16,6 +16,8 @@ export interface LivePosition extends PositionTerms {
   row: OrderRow;
   stops: Armed[];
   closing: boolean;
+  /** The account group the desk's sums count it in. */
+  deskGroup: number;
 }
 export interface LivePending {
   row: OrderRow;
@@ -54,6 +56,20 @@ export class LiveBooks {
    * arriving late (a delayed message, a log row read twice) never brings one back into the books.
    */
   readonly finished = new Map<number, { version: number; at: number }>();
+
+  /** `groupOf`: the account group of a user as this server knows it now (the desk's sums are per group). */
+  constructor(private readonly groupOf: (userId: number, isDemo: boolean) => number = () => 0) {}
+
+  /** Files the account's positions under its group as known now (after a move, or once its group has been read). */
+  regroup(acc: LiveAccount): void {
+    const groupId = this.groupOf(acc.userId, acc.isDemo);
+    for (const pos of acc.positions.values()) {
+      if (pos.deskGroup === groupId) continue;
+      this.deskTotals.remove(acc.isDemo, pos.deskGroup, pos);
+      pos.deskGroup = groupId;
+      this.deskTotals.add(acc.isDemo, groupId, pos);
+    }
+  }
 
   /** The newest version of an order the books know (open, pending, or finished lately). */
   versionOf(id: number): number | undefined {
@@ -157,15 +173,15 @@ export class LiveBooks {
       this.dropPending(row.id, acc);
       let pos = this.positions.get(row.id);
       if (!pos) {
-        pos = { ...termsOf(row), row, stops: [], closing: false };
+        pos = { ...termsOf(row), row, stops: [], closing: false, deskGroup: this.groupOf(row.userId, row.isDemo) };
         this.positions.set(row.id, pos);
         acc.positions.set(row.id, pos);
         const holders = this.bookOf(row.symbolId).holders;
         holders.set(row.userId, (holders.get(row.userId) ?? 0) + 1);
-      } else this.deskTotals.remove(row.isDemo, pos);
+      } else this.deskTotals.remove(row.isDemo, pos.deskGroup, pos);
       // A partial close or any later change replaces the terms the figures are computed from.
       Object.assign(pos, termsOf(row));
-      this.deskTotals.add(row.isDemo, pos);
+      this.deskTotals.add(row.isDemo, pos.deskGroup, pos);
       pos.row = row;
       pos.closing = false;
       this.armStops(pos);
@@ -199,7 +215,7 @@ export class LiveBooks {
     this.dropPending(id, acc);
     if (pos) {
       this.disarm(pos.stops);
-      this.deskTotals.remove(pos.row.isDemo, pos);
+      this.deskTotals.remove(pos.row.isDemo, pos.deskGroup, pos);
       this.positions.delete(id);
       acc?.positions.delete(id);
       const holders = this.bookOf(pos.symbolId).holders;
