@@ -750,6 +750,9 @@ export const ChangePreviewSymbolSchema = z.object({
   fee_after: z.string(),
   margin_before: z.string(),
   margin_after: z.string(),
+  /** An account group's change: what the group's spread markup costs a 1-lot round trip, in USD ('' before a first quote). */
+  spread_cost_before: z.string().optional(),
+  spread_cost_after: z.string().optional(),
 });
 export const ChangePreviewSchema = z.object({
   symbols: z.array(ChangePreviewSymbolSchema),

@@ -94,6 +94,23 @@ describe.each(dbTargets)('account groups on %s', (target) => {
       (c: any) => c.id === proposed.data.pending_change_id,
     );
     expect(change).toMatchObject({ kind: 'group', target: String(group.id), target_label: 'Scalpers', status: 'pending' });
+    // The preview: a 1-lot EURUSD round trip at the lowest leverage offered, now (the house's fee, 5 at the open) and as proposed (7 a side).
+    const mid = t.ctx.services.market.quote(eur)!.mid;
+    expect(change.preview.symbols).toEqual([
+      {
+        id: eur,
+        code: EURUSD,
+        mid,
+        leverage_before: 10,
+        leverage_after: 50,
+        fee_before: '5',
+        fee_after: '14',
+        margin_before: dec(100_000).mul(mid).div(10).toString(),
+        margin_after: dec(100_000).mul(mid).div(50).toString(),
+        spread_cost_before: '0',
+        spread_cost_after: '0',
+      },
+    ]);
     expect((await approve(risk2, proposed.data.pending_change_id)).code).toBe(1);
     expect(await eurRow(trader.token)).toEqual({ leverages: [50, 100], max: '2', fee: '7' });
     expect((await submit(t, trader, { type: 1, cont: '0.01', forex_id: eur, multiple: 10 })).msg).toBe(

@@ -152,27 +152,7 @@ export class GroupBook {
         },
       ]),
     );
-    this.symbols = new Map(
-      rows.map((r) => [
-        `${r.groupId}:${r.symbolId}`,
-        {
-          enabled: r.enabled,
-          spreadMarkupPoints: r.spreadMarkupPoints,
-          leverages: r.leverages,
-          maxLots: n(r.maxLots),
-          commissionType: r.commissionType as CommissionType | null,
-          commissionRate: dec(r.commissionRate),
-          swapFree: r.swapFree,
-          swapLong: n(r.swapLong),
-          swapShort: n(r.swapShort),
-          deviationPoints: r.deviationPoints,
-          hedgeThresholdLots: n(r.hedgeThresholdLots),
-          tiers: [...r.leverageTiers]
-            .map((t) => ({ upTo: t.up_to_lots === null ? null : dec(t.up_to_lots), leverage: t.leverage }))
-            .sort((a, b) => (a.upTo === null ? 1 : b.upTo === null ? -1 : a.upTo.comparedTo(b.upTo))),
-        },
-      ]),
-    );
+    this.symbols = new Map(rows.map((r) => [`${r.groupId}:${r.symbolId}`, symbolTermsOf(r)]));
     this.loaded = true;
   }
 
@@ -247,34 +227,64 @@ export class GroupBook {
     return sym.feeRate;
   }
 
+  /** A group's own terms of one symbol (undefined: the symbol's own). */
+  symbolRow(groupId: number, symbolId: number): GroupSymbolTerms | undefined {
+    return this.symbols.get(`${groupId}:${symbolId}`);
+  }
+
   /** A symbol as the group's members trade it (the symbol's own terms when the group has no row for it). */
   symbolFor(groupId: number | null, sym: SymbolInfo): GroupedSymbol {
     const g = groupId === null ? undefined : this.groups.get(groupId);
-    const row = g ? this.symbols.get(`${g.id}:${sym.id}`) : undefined;
-    let leverages = sym.leverages;
-    if (row?.leverages.length) {
-      const ids = new Map(sym.leverages.map((l) => [l.value, l.id]));
-      leverages = [...row.leverages].sort((a, b) => a - b).map((value) => ({ id: ids.get(value) ?? value, value }));
-    }
-    if (g?.profile === 'esma_retail') {
-      const cap = esmaCap(sym);
-      const within = leverages.filter((l) => l.value <= cap);
-      leverages = within.length || !leverages.length ? within : [{ id: cap, value: cap }];
-    }
-    return {
-      ...sym,
-      leverages,
-      maxLots: row?.maxLots ?? sym.maxLots,
-      swapLong: row?.swapFree ? dec(0) : (row?.swapLong ?? sym.swapLong),
-      swapShort: row?.swapFree ? dec(0) : (row?.swapShort ?? sym.swapShort),
-      enabled: row?.enabled ?? true,
-      commission: row?.commissionType ? { type: row.commissionType, rate: row.commissionRate } : null,
-      tiers: row?.tiers ?? [],
-      deviationPoints: row?.deviationPoints ?? null,
-      swapFree: row?.swapFree ?? false,
-      markup: row ? markupOf(row.spreadMarkupPoints, sym.pricePrecision) : null,
-    };
+    return groupedSymbol(g?.profile ?? 'none', g ? this.symbols.get(`${g.id}:${sym.id}`) : undefined, sym);
   }
+}
+
+/** A group's row of a symbol's terms, as stored, in exact decimals. */
+export function symbolTermsOf(r: typeof groupSymbols.$inferInsert): GroupSymbolTerms {
+  const n = (v: string | null | undefined) => (v === null || v === undefined ? null : dec(v));
+  return {
+    enabled: r.enabled ?? true,
+    spreadMarkupPoints: r.spreadMarkupPoints ?? 0,
+    leverages: r.leverages ?? [],
+    maxLots: n(r.maxLots),
+    commissionType: (r.commissionType ?? null) as CommissionType | null,
+    commissionRate: dec(r.commissionRate ?? 0),
+    swapFree: r.swapFree ?? false,
+    swapLong: n(r.swapLong),
+    swapShort: n(r.swapShort),
+    deviationPoints: r.deviationPoints ?? null,
+    hedgeThresholdLots: n(r.hedgeThresholdLots),
+    tiers: [...(r.leverageTiers ?? [])]
+      .map((t) => ({ upTo: t.up_to_lots === null ? null : dec(t.up_to_lots), leverage: t.leverage }))
+      .sort((a, b) => (a.upTo === null ? 1 : b.upTo === null ? -1 : a.upTo.comparedTo(b.upTo))),
+  };
+}
+
+/** A symbol on a group's terms: its profile's caps, and its own row for the symbol (none: the symbol's terms). */
+export function groupedSymbol(profile: GroupProfile, row: GroupSymbolTerms | undefined, sym: SymbolInfo): GroupedSymbol {
+  let leverages = sym.leverages;
+  if (row?.leverages.length) {
+    const ids = new Map(sym.leverages.map((l) => [l.value, l.id]));
+    leverages = [...row.leverages].sort((a, b) => a - b).map((value) => ({ id: ids.get(value) ?? value, value }));
+  }
+  if (profile === 'esma_retail') {
+    const cap = esmaCap(sym);
+    const within = leverages.filter((l) => l.value <= cap);
+    leverages = within.length || !leverages.length ? within : [{ id: cap, value: cap }];
+  }
+  return {
+    ...sym,
+    leverages,
+    maxLots: row?.maxLots ?? sym.maxLots,
+    swapLong: row?.swapFree ? dec(0) : (row?.swapLong ?? sym.swapLong),
+    swapShort: row?.swapFree ? dec(0) : (row?.swapShort ?? sym.swapShort),
+    enabled: row?.enabled ?? true,
+    commission: row?.commissionType ? { type: row.commissionType, rate: row.commissionRate } : null,
+    tiers: row?.tiers ?? [],
+    deviationPoints: row?.deviationPoints ?? null,
+    swapFree: row?.swapFree ?? false,
+    markup: row ? markupOf(row.spreadMarkupPoints, sym.pricePrecision) : null,
+  };
 }
 
 // ---------------------------------------------------------------- margin and fee with the group's terms
