@@ -17,6 +17,8 @@ import {
   PartnerPlanSaveInput,
   PartnerPlanSchema,
   PartnerSummarySchema,
+  PayoutScheduleSaveInput,
+  PayoutScheduleSchema,
 } from '../schemas/partners.ts';
 
 /**
@@ -153,4 +155,22 @@ export const adminReviewPayout = endpoint({
   output: PartnerPayoutSchema,
   summary:
     "Pays (approve 1: the payable moves to the partner's trading balance in one ledger transaction) or refuses (approve 0) a payout request, once",
+});
+
+export const adminSchedules = endpoint({
+  ...staffPartners,
+  method: 'GET',
+  path: '/api/admin/partners/payout_schedules',
+  output: z.array(PayoutScheduleSchema),
+  summary: 'Scheduled payouts: the global schedule (plan_id 0) first, then the plans that have their own',
+});
+
+export const adminSaveSchedule = endpoint({
+  ...financeOnly,
+  method: 'POST',
+  path: '/api/admin/partners/payout_schedules/save',
+  input: PayoutScheduleSaveInput,
+  output: PayoutScheduleSchema,
+  summary:
+    "Sets the scheduled payouts globally (plan_id 0) or for one plan: off, weekly or monthly, a minimum, and auto-approve (paid at the period's end) or not (a request finance approve)",
 });

@@ -61,6 +61,13 @@ export const PartnerSummarySchema = z.object({
   /** Commissions by UTC day over the last 30 days, newest first. */
   by_day: z.array(z.object({ day: z.string(), amount: z.string() })),
   plan: PartnerPlanSchema.nullable(),
+  /** The scheduled payouts that apply to the partner (their plan's, else the global one), and when the running period ends (null: off). */
+  payout_schedule: z.object({
+    schedule: z.enum(['off', 'weekly', 'monthly']),
+    minimum: z.string(),
+    auto_approve: z.boolean(),
+    next_at: z.string().nullable(),
+  }),
 });
 export type PartnerSummary = z.infer<typeof PartnerSummarySchema>;
 
@@ -99,6 +106,8 @@ export const PartnerPayoutSchema = z.object({
   email: z.string().nullable(),
   amount: z.string(),
   status: z.enum(PAYOUT_STATUSES),
+  /** A scheduled payout's period ('W2026-11-16': the week from that Monday; 'M2026-10': the month); null: asked for by the partner. */
+  period: z.string().nullable(),
   created_at: z.string(),
   reviewed_at: z.string().nullable(),
 });
@@ -144,3 +153,24 @@ export const AdminPartnerTreeSchema = z.array(
 
 export const AdminPayoutListInput = PageInput.extend({ status: optionalChoiceField([0, 1, 2]) });
 export const AdminPayoutReviewInput = z.object({ id: idField('not_found'), approve: whole(z.union([z.literal(0), z.literal(1)])) });
+
+export const PAYOUT_SCHEDULES = ['off', 'weekly', 'monthly'] as const;
+
+/** Scheduled payouts: plan_id 0 is the global schedule, any other a plan's own (overriding the global one). */
+export const PayoutScheduleSchema = z.object({
+  plan_id: z.number().int(),
+  /** Weekly periods end on Monday 00:00 UTC, monthly ones on the 1st 00:00 UTC. */
+  schedule: z.enum(PAYOUT_SCHEDULES),
+  /** USD: a smaller payable waits for a later period. */
+  minimum: z.string(),
+  /** Paid at once at the period's end (true) or a request finance approve (false). */
+  auto_approve: z.boolean(),
+});
+export type PayoutScheduleView = z.infer<typeof PayoutScheduleSchema>;
+
+export const PayoutScheduleSaveInput = z.object({
+  plan_id: whole(z.number().int().min(0).max(2_147_483_647)),
+  schedule: z.enum(PAYOUT_SCHEDULES, { error: 'msg:invalid_number' }),
+  minimum: rate.default('0'),
+  auto_approve: z.boolean().default(false),
+});

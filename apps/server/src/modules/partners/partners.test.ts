@@ -9,6 +9,7 @@ import { deposits, identityVerifications, staffAuditLog } from '../../platform/d
 import { insertUser } from '../auth/user-repository.ts';
 import { fund, houseBalance, staffToken } from '../funding/test-helpers.ts';
 import { PartnerAccrual } from './accrual.ts';
+import { PartnerPayoutScheduler } from './payout-schedule.ts';
 
 /**
  * Introducing brokers (issue 34) as scenario tables: partners approved with a plan, referred clients'
@@ -260,6 +261,114 @@ describe.each(dbTargets)('partners on %s', (target) => {
     expect(list.data.find((p: { user_id: number }) => p.user_id === child.userId)).toMatchObject({
       parent_user_id: parent.userId,
       plan_id: planId,
+    });
+  });
+
+  describe('scheduled payouts', () => {
+    /** Tuesday 2026-11-24: the week from Monday 2026-11-16 ended the day before. */
+    const tuesday = new Date('2026-11-24T09:00:00Z');
+    const schedule = (p: Record<string, unknown>) => as(finance, papi.adminSaveSchedule, p);
+    const payoutsOf = async (userId: number) =>
+      (await as(await tokenOf(userId), papi.payouts, { limit: 50 })).data.data as {
+        status: string;
+        amount: string;
+        period: string | null;
+        id: number;
+      }[];
+
+    const table = [
+      { name: 'weekly, approved by finance', auto: false, minimum: '5', lots: '1', rate: '10', paid: 1, status: 'requested' },
+      { name: 'weekly, auto-approved', auto: true, minimum: '5', lots: '1', rate: '10', paid: 1, status: 'paid' },
+      { name: 'weekly, below the minimum', auto: true, minimum: '20', lots: '1', rate: '10', paid: 0, status: '' },
+    ];
+    it.each(table)('$name: one payout per partner and period, two workers at once', async (row) => {
+      const planId = await plan({ per_lot: { '*': row.rate }, tier_shares: ['100'] });
+      expect((await schedule({ plan_id: planId, schedule: 'weekly', minimum: row.minimum, auto_approve: row.auto })).data).toEqual({
+        plan_id: planId,
+        schedule: 'weekly',
+        minimum: dec(row.minimum).toFixed(2),
+        auto_approve: row.auto,
+      });
+      const p = await partner(planId);
+      const client = await person(p.userId, { balance: '100000' });
+      await trade(client, row.lots, [row.lots]);
+      await t.ctx.services.partnerAccrual.run();
+      const cashBefore = dec((await cashOf(t, p.userId)).balance);
+      // Two servers' workers at once, then again: the period pays once.
+      await Promise.all([new PartnerPayoutScheduler(t.ctx).run(tuesday), new PartnerPayoutScheduler(t.ctx).run(tuesday)]);
+      await t.ctx.services.partnerPayouts.run(new Date('2026-11-29T23:59:00Z'));
+      const mine = await payoutsOf(p.userId);
+      expect(mine).toHaveLength(row.paid);
+      if (!row.paid) {
+        expect(await payable(p.userId)).toBe('10.00');
+        return;
+      }
+      expect(mine[0]).toMatchObject({ amount: '10.00', period: 'W2026-11-16', status: row.status });
+      if (!row.auto) {
+        // The same approval path as a requested payout.
+        expect(await payable(p.userId)).toBe('10.00');
+        expect((await as(finance, papi.adminPayouts, { status: 0, limit: 100 })).data.data.map((x: { id: number }) => x.id)).toContain(
+          mine[0]!.id,
+        );
+        expect((await as(finance, papi.adminReviewPayout, { id: mine[0]!.id, approve: 1 })).code).toBe(1);
+      }
+      expect(await payable(p.userId)).toBe('0.00');
+      expect(
+        dec((await cashOf(t, p.userId)).balance)
+          .minus(cashBefore)
+          .toString(),
+      ).toBe('10');
+      // The next week's end pays what was earned since.
+      await trade(client, '0.5', ['0.5']);
+      await t.ctx.services.partnerAccrual.run();
+      expect(await t.ctx.services.partnerPayouts.run(new Date('2026-12-01T00:00:00Z'))).toBeGreaterThanOrEqual(
+        row.auto && row.minimum === '5' ? 1 : 0,
+      );
+      const later = await payoutsOf(p.userId);
+      expect(later[0]).toMatchObject({ amount: '5.00', period: 'W2026-11-23' });
+      expect((await as(p.token, papi.summary)).data.payout_schedule).toEqual({
+        schedule: 'weekly',
+        minimum: dec(row.minimum).toFixed(2),
+        auto_approve: row.auto,
+        next_at: expect.any(String),
+      });
+      await expectAuditClean(t);
+    });
+
+    it('monthly from the global schedule; a plan of its own overrides it; staff only', async () => {
+      const planId = await plan({ per_lot: { '*': '3' }, tier_shares: ['100'] });
+      const p = await partner(planId);
+      const client = await person(p.userId, { balance: '100000' });
+      await trade(client, '1', ['1']);
+      await t.ctx.services.partnerAccrual.run();
+      expect((await as(p.token, papi.adminSaveSchedule, { plan_id: 0, schedule: 'monthly' })).code).not.toBe(1);
+      expect((await schedule({ plan_id: 999_999, schedule: 'monthly' })).code).not.toBe(1);
+      expect((await schedule({ plan_id: 0, schedule: 'monthly', minimum: '1', auto_approve: true })).code).toBe(1);
+      try {
+        expect((await as(p.token, papi.summary)).data.payout_schedule).toMatchObject({
+          schedule: 'monthly',
+          minimum: '1.00',
+          auto_approve: true,
+        });
+        expect((await as(finance, papi.adminSchedules)).data[0]).toEqual({
+          plan_id: 0,
+          schedule: 'monthly',
+          minimum: '1.00',
+          auto_approve: true,
+        });
+        // The plan's own schedule (off) wins over the global one.
+        await schedule({ plan_id: planId, schedule: 'off' });
+        await t.ctx.services.partnerPayouts.run(new Date('2026-12-02T00:00:00Z'));
+        expect(await payoutsOf(p.userId)).toHaveLength(0);
+        await schedule({ plan_id: planId, schedule: 'monthly', minimum: '1', auto_approve: true });
+        await t.ctx.services.partnerPayouts.run(new Date('2026-12-02T00:00:00Z'));
+        expect((await payoutsOf(p.userId))[0]).toMatchObject({ period: 'M2026-11', amount: '3.00', status: 'paid' });
+        const audited = await t.ctx.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, 'partner_payout_schedule.save'));
+        expect(audited.length).toBeGreaterThanOrEqual(3);
+      } finally {
+        await schedule({ plan_id: 0, schedule: 'off' });
+      }
+      await expectAuditClean(t);
     });
   });
 });

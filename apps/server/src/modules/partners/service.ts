@@ -2,12 +2,14 @@ import { and, asc, count, desc, eq, gte, inArray, sql, sum } from 'drizzle-orm';
 import { D, type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { invitedPage, invitersOf, realUsersInvitedBy, userContacts } from '../auth/index.ts';
 import { reviewStatusOf } from '../identity/index.ts';
 import { InsufficientFundsError, userAccountBalance } from '../ledger/index.ts';
 import { maskEmail, maskMobile } from '../social/index.ts';
 import { closedLotsOf } from '../trading/index.ts';
-import { partnerCommissions, partnerPayouts, partnerPlans, partners } from './schema.ts';
+import { GLOBAL_SCHEDULE, type PayoutSchedule, listSchedules, nextPeriodEnd, scheduleFor, scheduleView } from './schedule-rules.ts';
+import { partnerCommissions, partnerPayoutSchedules, partnerPayouts, partnerPlans, partners } from './schema.ts';
 
 export const PartnerStatus = { APPLIED: 0, APPROVED: 1, REFUSED: 2 } as const;
 export const PayoutStatus = { REQUESTED: 0, PAID: 1, REFUSED: 2 } as const;
@@ -248,6 +250,8 @@ export class PartnerService {
       .from(partners)
       .where(and(eq(partners.parentUserId, userId), eq(partners.status, PartnerStatus.APPROVED)));
     const plan = row?.planId ? await this.plan(row.planId).catch(() => undefined) : undefined;
+    const schedule = await scheduleFor(this.ctx, row?.planId ?? null);
+    const nextAt = nextPeriodEnd(schedule.schedule, new Date());
     return {
       status,
       clients: clients.length,
@@ -258,7 +262,40 @@ export class PartnerService {
       paid_out: dec(paid?.total ?? 0).toFixed(2),
       by_day: byDay.map((d) => ({ day: d.day, amount: dec(d.total ?? 0).toFixed(2) })),
       plan: plan ? planView(plan) : null,
+      payout_schedule: {
+        schedule: schedule.schedule,
+        minimum: schedule.minimum,
+        auto_approve: schedule.auto_approve,
+        next_at: nextAt?.toISOString() ?? null,
+      },
     };
+  }
+
+  /** Staff: the global payout schedule and the plans' own. */
+  async schedules() {
+    return listSchedules(this.ctx);
+  }
+
+  /** Staff set the scheduled payouts globally (plan 0) or for one plan; audited with the change. */
+  async saveSchedule(staff: AuthStaff, input: { plan_id: number; schedule: PayoutSchedule; minimum: string; auto_approve: boolean }) {
+    if (input.plan_id !== GLOBAL_SCHEDULE) await this.plan(input.plan_id);
+    const [before] = await this.db.select().from(partnerPayoutSchedules).where(eq(partnerPayoutSchedules.planId, input.plan_id)).limit(1);
+    const values = { schedule: input.schedule, minimum: moneyStr(input.minimum), autoApprove: input.auto_approve, updatedAt: new Date() };
+    const [row] = await this.db
+      .insert(partnerPayoutSchedules)
+      .values({ planId: input.plan_id, ...values })
+      .onConflictDoUpdate({ target: partnerPayoutSchedules.planId, set: values })
+      .returning();
+    const view = scheduleView(row, input.plan_id);
+    await this.ctx.services.staff.audit(
+      this.db,
+      staff,
+      'partner_payout_schedule.save',
+      { type: 'partner_plan', id: input.plan_id },
+      before ? scheduleView(before, input.plan_id) : null,
+      view,
+    );
+    return view;
   }
 
   /** Commission earned and not paid out yet: the partner's commission account in the ledger. */
@@ -408,18 +445,7 @@ export class PartnerService {
           .returning();
         if (!row) throw fail('partner_payout_reviewed');
         const userId = row.partnerUserId;
-        await ledger.post(tx, {
-          kind: PARTNER_ENTRY.payout,
-          isDemo: false,
-          refType: 'partner_payout',
-          refId: row.id,
-          idemKey: `partner_payout:${row.id}`,
-          duplicateIsError: true,
-          postings: [
-            { account: { userId, kind: 'commission' }, amount: dec(row.amount).neg(), type: PARTNER_ENTRY.payout, memo: `#${row.id}` },
-            { account: { userId, kind: 'cash' }, amount: row.amount, type: PARTNER_ENTRY.payout, memo: `#${row.id}` },
-          ],
-        });
+        await postPayout(this.ctx, tx, row);
         await this.ctx.services.staff.audit(
           tx,
           staff,
@@ -457,6 +483,23 @@ export class PartnerService {
   }
 }
 
+/** A payout's money movement: the partner's payable to their trading balance, once per payout (its guarded write is the caller's). */
+export async function postPayout(ctx: AppContext, tx: Tx, row: { id: number; partnerUserId: number; amount: string }) {
+  const userId = row.partnerUserId;
+  await ctx.services.ledger.post(tx, {
+    kind: PARTNER_ENTRY.payout,
+    isDemo: false,
+    refType: 'partner_payout',
+    refId: row.id,
+    idemKey: `partner_payout:${row.id}`,
+    duplicateIsError: true,
+    postings: [
+      { account: { userId, kind: 'commission' }, amount: dec(row.amount).neg(), type: PARTNER_ENTRY.payout, memo: `#${row.id}` },
+      { account: { userId, kind: 'cash' }, amount: row.amount, type: PARTNER_ENTRY.payout, memo: `#${row.id}` },
+    ],
+  });
+}
+
 function payoutView(row: typeof partnerPayouts.$inferSelect, email: string | null = null) {
   return {
     id: row.id,
@@ -464,6 +507,7 @@ function payoutView(row: typeof partnerPayouts.$inferSelect, email: string | nul
     email,
     amount: dec(row.amount).toFixed(2),
     status: PAYOUT_NAMES[row.status] ?? 'requested',
+    period: row.period,
     created_at: row.createdAt.toISOString(),
     reviewed_at: row.reviewedAt?.toISOString() ?? null,
   };
