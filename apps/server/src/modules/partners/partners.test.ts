@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
+import * as adminApi from '@tp/contract/endpoints/admin';
 import * as papi from '@tp/contract/endpoints/partners';
 import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { api, cashOf, expectAuditClean, submit, symbolId, tick, tradingApp, type Trader } from '../../../test/trading/test-kit.ts';
@@ -368,6 +369,80 @@ describe.each(dbTargets)('partners on %s', (target) => {
       } finally {
         await schedule({ plan_id: 0, schedule: 'off' });
       }
+      await expectAuditClean(t);
+    });
+  });
+
+  describe("clawback when staff reverse a referred client's trade (two tiers: 7 and 1.40 per lot)", () => {
+    const table = [
+      { name: 'before any payout', paidOut: '0', child: '0.00', parent: '0.00', childCash: '0', reverseFirst: false },
+      { name: 'after the partner was paid out in full', paidOut: '7', child: '0.00', parent: '0.00', childCash: '-7', reverseFirst: false },
+      { name: 'after a partial payout', paidOut: '5', child: '0.00', parent: '0.00', childCash: '-5', reverseFirst: false },
+      {
+        name: 'reversed before the accrual weighed the close',
+        paidOut: '0',
+        child: '0.00',
+        parent: '0.00',
+        childCash: '0',
+        reverseFirst: true,
+      },
+    ];
+    it.each(table)('$name: every tier clawed back once', async (row) => {
+      const risk = await staffToken(t, ['risk']);
+      const planId = await plan({ per_lot: { crypto: '7' }, tier_shares: ['100', '20'] });
+      const parent = await partner(planId);
+      const child = await partner(planId, parent.userId);
+      const client = await person(child.userId, { balance: '100000' });
+      const feesBefore = dec(await houseBalance(t, 'fees'));
+      const [orderId] = await trade(client, '1', ['1']);
+      const reverse = () => as(risk, adminApi.positionReverse, { id: orderId, reason: 'off-market price' });
+      if (row.reverseFirst) expect((await reverse()).code).toBe(1);
+      await t.ctx.services.partnerAccrual.run();
+      if (!row.reverseFirst) {
+        expect(await payable(child.userId)).toBe('7.00');
+        expect(await payable(parent.userId)).toBe('1.40');
+      }
+      if (row.paidOut !== '0') {
+        const req = await as(child.token, papi.requestPayout, { amount: row.paidOut });
+        expect((await as(finance, papi.adminReviewPayout, { id: req.data.id, approve: 1 })).code).toBe(1);
+      }
+      const cashBefore = dec((await cashOf(t, child.userId)).balance);
+      if (!row.reverseFirst) expect((await reverse()).code).toBe(1);
+      // Two workers at once, then again: clawed back once.
+      await Promise.all([new PartnerAccrual(t.ctx).run(), new PartnerAccrual(t.ctx).run()]);
+      await t.ctx.services.partnerAccrual.run();
+      expect(await payable(child.userId)).toBe(row.child);
+      expect(await payable(parent.userId)).toBe(row.parent);
+      expect(
+        dec((await cashOf(t, child.userId)).balance)
+          .minus(cashBefore)
+          .toString(),
+      ).toBe(row.childCash);
+      const childRows = (await as(child.token, papi.commissions, { limit: 50 })).data.data as {
+        kind: string;
+        amount: string;
+        tier: number;
+      }[];
+      const parentRows = (await as(parent.token, papi.commissions, { limit: 50 })).data.data as {
+        kind: string;
+        amount: string;
+        tier: number;
+      }[];
+      if (row.reverseFirst) {
+        expect(childRows).toEqual([]);
+        expect(parentRows).toEqual([]);
+      } else {
+        expect(childRows.filter((c) => c.kind === 'clawback')).toEqual([expect.objectContaining({ tier: 1, amount: '-7.000000' })]);
+        expect(parentRows.filter((c) => c.kind === 'clawback')).toEqual([expect.objectContaining({ tier: 2, amount: '-1.400000' })]);
+        const summary = (await as(child.token, papi.summary)).data;
+        expect(summary).toMatchObject({ commission_total: '0.00', commission_payable: '0.00', paid_out: dec(row.paidOut).toFixed(2) });
+      }
+      // The house got every commission back: its fee revenue moved by the client's fee (3), reversed too.
+      expect(
+        dec(await houseBalance(t, 'fees'))
+          .minus(feesBefore)
+          .toFixed(2),
+      ).toBe('0.00');
       await expectAuditClean(t);
     });
   });

@@ -1,12 +1,12 @@
 import { OrderStatus } from '@tp/contract/constants';
-import { and, asc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { orders } from '../db/schema.ts';
 
 /**
  * Real closed orders of some users completed at or after `since`, in (completed_at, id) order after
  * the key `after` (a partial close is its own closed order): what the partners module accrues
- * commissions on. Read-only.
+ * commissions on; a trade staff reversed is left out (it pays nothing). Read-only.
  */
 export async function closedOrdersOf(db: DbOrTx, userIds: number[], since: Date, after: { at: Date; id: number } | null, limit: number) {
   if (!userIds.length) return [];
@@ -26,6 +26,7 @@ export async function closedOrdersOf(db: DbOrTx, userIds: number[], since: Date,
         inArray(orders.userId, userIds),
         eq(orders.status, OrderStatus.CLOSED),
         eq(orders.isDemo, false),
+        isNull(orders.reversedAt),
         gte(orders.completedAt, since),
         or(gt(orders.completedAt, from.at), and(eq(orders.completedAt, from.at), gt(orders.id, from.id))),
       ),
@@ -33,6 +34,21 @@ export async function closedOrdersOf(db: DbOrTx, userIds: number[], since: Date,
     .orderBy(asc(orders.completedAt), asc(orders.id))
     .limit(limit)
     .then((rows) => rows.map((r) => ({ ...r, completedAt: r.completedAt ?? new Date(0) })));
+}
+
+/**
+ * Real closed orders of some users that staff reversed at or after `since`, oldest reversal first (at
+ * most `limit`): the partners module claws back the commissions paid on them. Read-only.
+ */
+export async function reversedOrdersOf(db: DbOrTx, userIds: number[], since: Date, limit: number) {
+  if (!userIds.length) return [];
+  const rows = await db
+    .select({ id: orders.id, userId: orders.userId, reversedAt: orders.reversedAt })
+    .from(orders)
+    .where(and(inArray(orders.userId, userIds), eq(orders.isDemo, false), isNotNull(orders.reversedAt), gte(orders.reversedAt, since)))
+    .orderBy(asc(orders.reversedAt), asc(orders.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, reversedAt: r.reversedAt ?? since }));
 }
 
 /** Lots closed by each of some users (real orders), for the partner area. */
