@@ -259,6 +259,7 @@ export class PartnerAccrual {
         for (const [tier, amount] of [...tiers].sort(([a], [b]) => a - b)) {
           const taken = D.min(amount, recovered);
           recovered = recovered.minus(taken);
+          if (taken.isZero()) continue;
           rows.push({
             partnerUserId,
             clientUserId,
@@ -280,7 +281,7 @@ export class PartnerAccrual {
         postings,
       });
       const txId = 'txId' in result ? result.txId : null;
-      await tx.insert(partnerCommissions).values(rows.map((r) => ({ ...r, ledgerTxId: txId })));
+      if (rows.length) await tx.insert(partnerCommissions).values(rows.map((r) => ({ ...r, ledgerTxId: txId })));
       return rows.length;
     });
   }

@@ -374,18 +374,21 @@ describe.each(dbTargets)('partners on %s', (target) => {
   });
 
   describe("clawback when staff reverse a referred client's trade (two tiers: 7 and 1.40 per lot)", () => {
+    // paidOut: paid to the partner's balance before the reversal; spent: taken from that balance since;
+    // clawed: what comes back from the tier-1 partner (the parent's 1.40 always comes from their payable).
     const table = [
-      { name: 'before any payout', paidOut: '0', child: '0.00', parent: '0.00', childCash: '0', reverseFirst: false },
-      { name: 'after the partner was paid out in full', paidOut: '7', child: '0.00', parent: '0.00', childCash: '-7', reverseFirst: false },
-      { name: 'after a partial payout', paidOut: '5', child: '0.00', parent: '0.00', childCash: '-5', reverseFirst: false },
+      { name: 'before any payout', paidOut: '0', spent: '0', clawed: '7', fromCash: '0', reverseFirst: false },
+      { name: 'after the partner was paid out in full', paidOut: '7', spent: '0', clawed: '7', fromCash: '7', reverseFirst: false },
+      { name: 'after a partial payout', paidOut: '5', spent: '0', clawed: '7', fromCash: '5', reverseFirst: false },
       {
-        name: 'reversed before the accrual weighed the close',
-        paidOut: '0',
-        child: '0.00',
-        parent: '0.00',
-        childCash: '0',
-        reverseFirst: true,
+        name: 'after a payout the partner spent in part (only what is there)',
+        paidOut: '7',
+        spent: '4',
+        clawed: '3',
+        fromCash: '3',
+        reverseFirst: false,
       },
+      { name: 'reversed before the accrual weighed the close', paidOut: '0', spent: '0', clawed: '0', fromCash: '0', reverseFirst: true },
     ];
     it.each(table)('$name: every tier clawed back once', async (row) => {
       const risk = await staffToken(t, ['risk']);
@@ -406,18 +409,23 @@ describe.each(dbTargets)('partners on %s', (target) => {
         const req = await as(child.token, papi.requestPayout, { amount: row.paidOut });
         expect((await as(finance, papi.adminReviewPayout, { id: req.data.id, approve: 1 })).code).toBe(1);
       }
+      if (row.spent !== '0') {
+        const taken = await as(finance, adminApi.adjustBalance, {
+          user_id: child.userId,
+          amount: `-${row.spent}`,
+          reason: 'withdrawn elsewhere',
+          key: `spent-${child.userId}`,
+        });
+        expect(taken.code).toBe(1);
+      }
       const cashBefore = dec((await cashOf(t, child.userId)).balance);
       if (!row.reverseFirst) expect((await reverse()).code).toBe(1);
       // Two workers at once, then again: clawed back once.
       await Promise.all([new PartnerAccrual(t.ctx).run(), new PartnerAccrual(t.ctx).run()]);
       await t.ctx.services.partnerAccrual.run();
-      expect(await payable(child.userId)).toBe(row.child);
-      expect(await payable(parent.userId)).toBe(row.parent);
-      expect(
-        dec((await cashOf(t, child.userId)).balance)
-          .minus(cashBefore)
-          .toString(),
-      ).toBe(row.childCash);
+      expect(await payable(child.userId)).toBe('0.00');
+      expect(await payable(parent.userId)).toBe('0.00');
+      expect(cashBefore.minus(dec((await cashOf(t, child.userId)).balance)).toString()).toBe(row.fromCash);
       const childRows = (await as(child.token, papi.commissions, { limit: 50 })).data.data as {
         kind: string;
         amount: string;
@@ -432,17 +440,26 @@ describe.each(dbTargets)('partners on %s', (target) => {
         expect(childRows).toEqual([]);
         expect(parentRows).toEqual([]);
       } else {
-        expect(childRows.filter((c) => c.kind === 'clawback')).toEqual([expect.objectContaining({ tier: 1, amount: '-7.000000' })]);
+        expect(childRows.filter((c) => c.kind === 'clawback')).toEqual([
+          expect.objectContaining({ tier: 1, amount: `-${dec(row.clawed).toFixed(6)}` }),
+        ]);
         expect(parentRows.filter((c) => c.kind === 'clawback')).toEqual([expect.objectContaining({ tier: 2, amount: '-1.400000' })]);
-        const summary = (await as(child.token, papi.summary)).data;
-        expect(summary).toMatchObject({ commission_total: '0.00', commission_payable: '0.00', paid_out: dec(row.paidOut).toFixed(2) });
+        expect((await as(child.token, papi.summary)).data).toMatchObject({
+          commission_total: dec(7).minus(row.clawed).toFixed(2),
+          commission_payable: '0.00',
+          paid_out: dec(row.paidOut).toFixed(2),
+          // A reversed trade is no volume either.
+          volume_lots: '0',
+        });
       }
-      // The house got every commission back: its fee revenue moved by the client's fee (3), reversed too.
+      // The house got every commission back (less what the partner's balance could not cover), and the
+      // client's fee (3) was given back: the house's fee revenue is where it was, less what was not recovered.
+      const notRecovered = row.reverseFirst ? dec(0) : dec(7).minus(row.clawed);
       expect(
         dec(await houseBalance(t, 'fees'))
           .minus(feesBefore)
           .toFixed(2),
-      ).toBe('0.00');
+      ).toBe(notRecovered.neg().toFixed(2));
       await expectAuditClean(t);
     });
   });

@@ -51,13 +51,13 @@ export async function reversedOrdersOf(db: DbOrTx, userIds: number[], since: Dat
   return rows.map((r) => ({ ...r, reversedAt: r.reversedAt ?? since }));
 }
 
-/** Lots closed by each of some users (real orders), for the partner area. */
+/** Lots closed by each of some users (real orders; a trade staff reversed is left out), for the partner area. */
 export async function closedLotsOf(db: DbOrTx, userIds: number[]): Promise<Map<number, string>> {
   if (!userIds.length) return new Map();
   const rows = await db
     .select({ userId: orders.userId, lots: sql<string>`coalesce(sum(${orders.quantity}), 0)::text` })
     .from(orders)
-    .where(and(inArray(orders.userId, userIds), eq(orders.status, OrderStatus.CLOSED), eq(orders.isDemo, false)))
+    .where(and(inArray(orders.userId, userIds), eq(orders.status, OrderStatus.CLOSED), eq(orders.isDemo, false), isNull(orders.reversedAt)))
     .groupBy(orders.userId);
   return new Map(rows.map((r) => [r.userId, r.lots]));
 }
