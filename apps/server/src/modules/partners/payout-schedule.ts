@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { D, dec, moneyStr } from '@tp/contract/decimal';
 import type { AppContext } from '../../context.ts';
 import { userAccountBalance } from '../ledger/index.ts';
@@ -58,24 +58,21 @@ export class PartnerPayoutScheduler {
       .select({ userId: partners.userId, planId: partners.planId })
       .from(partners)
       .where(eq(partners.status, PartnerStatus.APPROVED));
-    let created = 0;
-    for (const p of approved) {
+    const due = approved.flatMap((p) => {
       const rule = (p.planId ? schedules.get(p.planId) : undefined) ?? schedules.get(GLOBAL_SCHEDULE);
       const period = rule ? lastEndedPeriod(rule.schedule as PayoutSchedule, now) : null;
-      if (!rule || !period) continue;
-      if (await this.alreadyCreated(p.userId, period.key)) continue;
-      if (await this.payOne(p.userId, period.key, rule)) created += 1;
-    }
-    return created;
-  }
-
-  private async alreadyCreated(userId: number, key: string): Promise<boolean> {
-    const [row] = await this.ctx.db
-      .select({ id: partnerPayouts.id })
+      return rule && period ? [{ userId: p.userId, key: period.key, rule }] : [];
+    });
+    if (!due.length) return 0;
+    // The payouts of these periods already made (one read for all): only the others are tried.
+    const made = await db
+      .select({ userId: partnerPayouts.partnerUserId, key: partnerPayouts.period })
       .from(partnerPayouts)
-      .where(and(eq(partnerPayouts.partnerUserId, userId), eq(partnerPayouts.period, key)))
-      .limit(1);
-    return Boolean(row);
+      .where(inArray(partnerPayouts.period, [...new Set(due.map((d) => d.key))]));
+    const done = new Set(made.map((m) => `${m.userId}:${m.key}`));
+    let created = 0;
+    for (const d of due) if (!done.has(`${d.userId}:${d.key}`) && (await this.payOne(d.userId, d.key, d.rule))) created += 1;
+    return created;
   }
 
   /** Creates (and with auto-approve pays) one partner's payout of one period, under the partner's lock. */
