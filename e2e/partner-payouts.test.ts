@@ -157,6 +157,13 @@ describe('scheduled payouts, reversal and clawback', () => {
         .poll(async () => (await call(e2e.server, 'GET', papi.adminSchedules.path, {}, { token: finance })).data, POLL)
         .toContainEqual({ plan_id: planId, schedule: 'monthly', minimum: '25.00', auto_approve: true });
       expect(await seriousAxeFindings(opened.page)).toEqual([]);
+      // The clawbacks of the partner area's tests above, in the back office's commissions.
+      await opened.page.getByRole('tab', { name: text.tab.partner_commissions, exact: true }).click();
+      await opened.page.getByLabel(text.partners.kind_filter).selectOption({ label: text.partners.clawbacks_only });
+      await opened.page.getByRole('row').filter({ hasText: text.partners.kind.clawback }).first().waitFor(POLL);
+      expect(await opened.page.getByRole('row').filter({ hasText: text.partners.kind.lot }).count()).toBe(0);
+      expect(await seriousAxeFindings(opened.page)).toEqual([]);
+      if (process.env.E2E_SCREENSHOTS === '1') await opened.page.screenshot({ path: `/tmp/partner-clawbacks-${lang}.png` });
       expect(jsErrors(opened.page)).toEqual([]);
       await opened.context.close();
       // Back to weekly for the other tests.

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { PageInput, pageOf } from '../schemas/fields.ts';
 import {
+  AdminCommissionListInput,
   AdminPartnerApproveInput,
+  AdminPartnerCommissionSchema,
   AdminPartnerListInput,
   AdminPartnerSchema,
   AdminPartnerSetPlanInput,
@@ -136,6 +138,16 @@ export const adminTree = endpoint({
   path: '/api/admin/partners/tree',
   output: AdminPartnerTreeSchema,
   summary: 'Approved partners with their parent links (the tree)',
+});
+
+export const adminCommissions = endpoint({
+  ...staffPartners,
+  method: 'GET',
+  path: '/api/admin/partners/commissions',
+  input: AdminCommissionListInput,
+  output: pageOf(AdminPartnerCommissionSchema),
+  summary:
+    "Partners' commissions, newest first, optionally of one partner or only clawbacks (kind 'clawback', negative: taken back when staff reversed a referred client's trade)",
 });
 
 export const adminPayouts = endpoint({

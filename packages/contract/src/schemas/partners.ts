@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountField } from './funding.ts';
-import { PageInput, boundedText, idField, optionalChoiceField, requiredText, whole } from './fields.ts';
+import { PageInput, boundedText, idField, optionalChoiceField, optionalIdField, requiredText, whole } from './fields.ts';
 
 /** Introducing brokers (partners): a verified trader applies, staff approve with a commission plan. */
 
@@ -98,6 +98,19 @@ export const PartnerCommissionSchema = z.object({
   created_at: z.string(),
 });
 export type PartnerCommission = z.infer<typeof PartnerCommissionSchema>;
+
+/** Staff: a commission (or clawback) with the partner it was paid to. */
+export const AdminPartnerCommissionSchema = PartnerCommissionSchema.extend({
+  partner_user_id: z.number().int(),
+  partner_email: z.string().nullable(),
+});
+export type AdminPartnerCommission = z.infer<typeof AdminPartnerCommissionSchema>;
+
+/** user_id: one partner's (all when left out); clawbacks 1: only clawbacks. */
+export const AdminCommissionListInput = PageInput.extend({
+  user_id: optionalIdField('not_found'),
+  clawbacks: optionalChoiceField([0, 1]),
+});
 
 export const PartnerPayoutSchema = z.object({
   id: z.number().int(),

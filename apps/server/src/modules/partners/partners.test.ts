@@ -444,6 +444,19 @@ describe.each(dbTargets)('partners on %s', (target) => {
           expect.objectContaining({ tier: 1, amount: `-${dec(row.clawed).toFixed(6)}` }),
         ]);
         expect(parentRows.filter((c) => c.kind === 'clawback')).toEqual([expect.objectContaining({ tier: 2, amount: '-1.400000' })]);
+        // The back office lists the clawbacks with the partner they were taken from.
+        const staffRows = (await as(finance, papi.adminCommissions, { user_id: child.userId, clawbacks: 1 })).data;
+        expect(staffRows).toEqual({
+          data: [
+            expect.objectContaining({
+              kind: 'clawback',
+              partner_user_id: child.userId,
+              source_id: orderId,
+              amount: `-${dec(row.clawed).toFixed(6)}`,
+            }),
+          ],
+          total: 1,
+        });
         expect((await as(child.token, papi.summary)).data).toMatchObject({
           commission_total: dec(7).minus(row.clawed).toFixed(2),
           commission_payable: '0.00',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, sql, sum } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gte, inArray, sql, sum } from 'drizzle-orm';
 import { D, type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
@@ -340,7 +340,21 @@ export class PartnerService {
   /** The partner's commissions, newest first. */
   async commissions(userId: number, page: number, limit: number) {
     await this.approved(userId);
-    const where = eq(partnerCommissions.partnerUserId, userId);
+    const { rows, total } = await this.commissionRows(eq(partnerCommissions.partnerUserId, userId), page, limit);
+    return { data: rows.map(({ partner_user_id: _p, partner_email: _e, ...r }) => r), total };
+  }
+
+  /** Staff: every partner's commissions (or one partner's), optionally only clawbacks, newest first. */
+  async adminCommissions(userId: number | undefined, clawbacksOnly: boolean, page: number, limit: number) {
+    const conds = [];
+    if (userId !== undefined) conds.push(eq(partnerCommissions.partnerUserId, userId));
+    if (clawbacksOnly) conds.push(eq(partnerCommissions.kind, 'clawback'));
+    const { rows, total } = await this.commissionRows(conds.length ? and(...conds) : undefined, page, limit);
+    return { data: rows, total };
+  }
+
+  /** One page of commissions, the client masked (partners and staff alike see it masked), with the partner. */
+  private async commissionRows(where: SQL | undefined, page: number, limit: number) {
     const [rows, [counted]] = await Promise.all([
       this.db
         .select()
@@ -351,12 +365,9 @@ export class PartnerService {
         .offset((page - 1) * limit),
       this.db.select({ n: count() }).from(partnerCommissions).where(where),
     ]);
-    const contacts = await userContacts(
-      this.db,
-      rows.map((r) => r.clientUserId),
-    );
+    const contacts = await userContacts(this.db, [...new Set(rows.flatMap((r) => [r.clientUserId, r.partnerUserId]))]);
     return {
-      data: rows.map((r) => {
+      rows: rows.map((r) => {
         const c = contacts.get(r.clientUserId);
         return {
           id: r.id,
@@ -368,6 +379,8 @@ export class PartnerService {
           lots: dec(r.lots).toString(),
           amount: dec(r.amount).toFixed(6),
           created_at: r.createdAt.toISOString(),
+          partner_user_id: r.partnerUserId,
+          partner_email: contacts.get(r.partnerUserId)?.email ?? null,
         };
       }),
       total: Number(counted?.n ?? 0),

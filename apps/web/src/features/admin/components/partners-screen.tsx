@@ -17,7 +17,7 @@ import { DataTable, StatusFilter, tableState } from './data-table';
 import { adminKey } from './dynamic-key';
 import { ScreenTabs, ScreenTitle } from './screen-header';
 
-const TABS = ['partner_list', 'partner_plans', 'partner_tree', 'partner_payouts', 'partner_schedules'] as const;
+const TABS = ['partner_list', 'partner_plans', 'partner_tree', 'partner_commissions', 'partner_payouts', 'partner_schedules'] as const;
 type Tab = (typeof TABS)[number];
 
 const who = (p: { email: string | null; uid?: string; user_id: number }) => p.email || p.uid || String(p.user_id);
@@ -286,6 +286,57 @@ function Tree({ plans }: { plans: PartnerPlan[] }) {
   );
 }
 
+/** Every partner's commissions, newest first, or only the clawbacks (taken back when staff reversed a referred client's trade). */
+function Commissions() {
+  const { t } = useTranslation();
+  const [only, setOnly] = useState('0');
+  const [page, setPage] = useState(1);
+  const q = useStaffQuery(partnersApi.adminCommissions, { clawbacks: only, page });
+  return (
+    <>
+      <div className="mb-3">
+        <StatusFilter
+          label={t('admin.partners.kind_filter')}
+          value={only}
+          options={[
+            ['0', t('admin.partners.all_commissions')],
+            ['1', t('admin.partners.clawbacks_only')],
+          ]}
+          onChange={(v) => (setOnly(v), setPage(1))}
+        />
+      </div>
+      <DataTable
+        {...tableState(q)}
+        label={t('admin.tab.partner_commissions')}
+        page={page}
+        onPage={setPage}
+        rowKey={(r) => r.id}
+        columns={[
+          {
+            key: 'partner',
+            label: t('admin.partners.partner'),
+            render: (r) => <span className="break-all">{r.partner_email ?? `#${r.partner_user_id}`}</span>,
+          },
+          { key: 'client', label: t('admin.partners.client'), render: (r) => <span dir="ltr">{r.client}</span> },
+          {
+            key: 'kind',
+            label: t('admin.f.type'),
+            render: (r) => `${t(adminKey(`admin.partners.kind.${r.kind}`), { defaultValue: r.kind })} · ${r.tier}`,
+          },
+          { key: 'source', label: t('admin.partners.source'), render: (r) => <span dir="ltr">{`${r.source_type} #${r.source_id}`}</span> },
+          {
+            key: 'amount',
+            label: t('admin.f.amount'),
+            render: (r) => formatMoney(r.amount, { signed: true }),
+            className: 'tabular-nums',
+          },
+          { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
+        ]}
+      />
+    </>
+  );
+}
+
 function Payouts() {
   const { t } = useTranslation();
   const [status, setStatus] = useState('0');
@@ -459,6 +510,7 @@ export function PartnersScreen() {
       {tab === 'partner_list' && <PartnerList plans={list} />}
       {tab === 'partner_plans' && <Plans plans={list} loading={plans.isLoading} />}
       {tab === 'partner_tree' && <Tree plans={list} />}
+      {tab === 'partner_commissions' && <Commissions />}
       {tab === 'partner_payouts' && <Payouts />}
       {tab === 'partner_schedules' && <Schedules plans={list} />}
     </section>
