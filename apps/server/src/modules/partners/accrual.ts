@@ -110,55 +110,70 @@ export class PartnerAccrual {
     return posted;
   }
 
-  private async accrueCloses(
-    clientIds: number[],
-    chainOf: (clientId: number) => { plan: PlanRow; payees: Payee[] } | null,
+  /**
+   * Reads a stream of sources (closes, reversals) from its durable cursor, read again ACCRUAL_OVERLAP_MS
+   * back, page by page in (time, id) order, and hands each page the sources not marked yet (`mark` of
+   * each); then moves the cursor on, never backwards (a slower pass of another server leaves a later
+   * cursor as it is). Answers what the pages posted.
+   */
+  private async eachUnmarked<T extends { id: number }>(
+    cursorName: string,
+    read: (since: Date, after: { at: Date; id: number } | null) => Promise<T[]>,
+    timeOf: (row: T) => Date,
+    mark: (row: T) => string,
+    handle: (row: T) => Promise<number>,
   ): Promise<number> {
     const db = this.ctx.db;
-    if (!clientIds.length) return 0;
-    const [cursor] = await db.select().from(partnerCursors).where(eq(partnerCursors.name, CURSOR)).limit(1);
+    const [cursor] = await db.select().from(partnerCursors).where(eq(partnerCursors.name, cursorName)).limit(1);
     const since = new Date((cursor?.at.getTime() ?? 0) - ACCRUAL_OVERLAP_MS);
     let after: { at: Date; id: number } | null = null;
     let newest = cursor?.at ?? new Date(0);
     let posted = 0;
     for (;;) {
-      const page = await closedOrdersOf(db, clientIds, since, after, PAGE);
+      const page = await read(since, after);
       if (!page.length) break;
       const marks = await db
         .select({ source: partnerAccrualMarks.source })
         .from(partnerAccrualMarks)
-        .where(
-          inArray(
-            partnerAccrualMarks.source,
-            page.map((o) => `order:${o.id}`),
-          ),
-        );
+        .where(inArray(partnerAccrualMarks.source, page.map(mark)));
       const done = new Set(marks.map((m) => m.source));
-      for (const order of page) {
-        if (done.has(`order:${order.id}`)) continue;
+      for (const row of page) if (!done.has(mark(row))) posted += await handle(row);
+      const last = page[page.length - 1]!;
+      after = { at: timeOf(last), id: last.id };
+      if (timeOf(last) > newest) newest = timeOf(last);
+      if (page.length < PAGE) break;
+    }
+    await db
+      .insert(partnerCursors)
+      .values({ name: cursorName, at: newest, id: 0 })
+      .onConflictDoUpdate({ target: partnerCursors.name, set: { at: sql`greatest(${partnerCursors.at}, excluded.at)` } });
+    return posted;
+  }
+
+  private async accrueCloses(
+    clientIds: number[],
+    chainOf: (clientId: number) => { plan: PlanRow; payees: Payee[] } | null,
+  ): Promise<number> {
+    if (!clientIds.length) return 0;
+    return this.eachUnmarked(
+      CURSOR,
+      (since, after) => closedOrdersOf(this.ctx.db, clientIds, since, after, PAGE),
+      (o) => o.completedAt,
+      (o) => `order:${o.id}`,
+      async (order) => {
         const chain = chainOf(order.userId);
-        if (!chain) continue;
+        if (!chain) return 0;
         const category = this.ctx.services.market.symbol(order.symbolId)?.categoryKey ?? '';
         const perLot = dec(chain.plan.perLot[category] ?? chain.plan.perLot['*'] ?? 0);
         const lotBase = dec(order.quantity).times(perLot);
         const feeBase = dec(order.fee).times(dec(chain.plan.feeShare)).div(100);
         const payees = chain.payees.filter((p) => p.approvedAt.getTime() <= order.completedAt.getTime());
-        posted += await this.accrue(`order:${order.id}`, 'order', order.id, order.userId, payees, [
+        return this.accrue(`order:${order.id}`, 'order', order.id, order.userId, payees, [
           { kind: 'lot', base: lotBase, lots: dec(order.quantity) },
           { kind: 'fee', base: feeBase, lots: new D(0) },
         ]);
-      }
-      const last = page[page.length - 1]!;
-      after = { at: last.completedAt, id: last.id };
-      if (last.completedAt > newest) newest = last.completedAt;
-      if (page.length < PAGE) break;
-    }
-    await db
-      .insert(partnerCursors)
-      .values({ name: CURSOR, at: newest, id: 0 })
-      // Never backwards: a slower pass of another server leaves a later cursor as it is.
-      .onConflictDoUpdate({ target: partnerCursors.name, set: { at: sql`greatest(${partnerCursors.at}, excluded.at)` } });
-    return posted;
+      },
+    );
   }
 
   /**
@@ -170,29 +185,14 @@ export class PartnerAccrual {
    * gives what it has (a user balance never goes below zero); the rest is logged as not recovered.
    */
   private async clawBack(clientIds: number[]): Promise<number> {
-    const db = this.ctx.db;
-    const [cursor] = await db.select().from(partnerCursors).where(eq(partnerCursors.name, REVERSALS)).limit(1);
-    const since = new Date((cursor?.at.getTime() ?? 0) - ACCRUAL_OVERLAP_MS);
-    const reversed = await reversedOrdersOf(db, clientIds, since, PAGE);
-    if (!reversed.length) return 0;
-    const marks = await db
-      .select({ source: partnerAccrualMarks.source })
-      .from(partnerAccrualMarks)
-      .where(
-        inArray(
-          partnerAccrualMarks.source,
-          reversed.map((o) => `clawback:order:${o.id}`),
-        ),
-      );
-    const done = new Set(marks.map((m) => m.source));
-    let posted = 0;
-    for (const order of reversed) if (!done.has(`clawback:order:${order.id}`)) posted += await this.clawBackOrder(order.id, order.userId);
-    const newest = reversed[reversed.length - 1]!.reversedAt;
-    await db
-      .insert(partnerCursors)
-      .values({ name: REVERSALS, at: newest, id: 0 })
-      .onConflictDoUpdate({ target: partnerCursors.name, set: { at: sql`greatest(${partnerCursors.at}, excluded.at)` } });
-    return posted;
+    if (!clientIds.length) return 0;
+    return this.eachUnmarked(
+      REVERSALS,
+      (since, after) => reversedOrdersOf(this.ctx.db, clientIds, since, after, PAGE),
+      (o) => o.reversedAt,
+      (o) => `clawback:order:${o.id}`,
+      (order) => this.clawBackOrder(order.id, order.userId),
+    );
   }
 
   private async clawBackOrder(orderId: number, clientUserId: number): Promise<number> {

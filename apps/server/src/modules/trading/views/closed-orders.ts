@@ -37,15 +37,25 @@ export async function closedOrdersOf(db: DbOrTx, userIds: number[], since: Date,
 }
 
 /**
- * Real closed orders of some users that staff reversed at or after `since`, oldest reversal first (at
- * most `limit`): the partners module claws back the commissions paid on them. Read-only.
+ * Real closed orders of some users that staff reversed at or after `since`, in (reversed_at, id) order
+ * after the key `after` (at most `limit`): the partners module claws back the commissions paid on
+ * them. Read-only.
  */
-export async function reversedOrdersOf(db: DbOrTx, userIds: number[], since: Date, limit: number) {
+export async function reversedOrdersOf(db: DbOrTx, userIds: number[], since: Date, after: { at: Date; id: number } | null, limit: number) {
   if (!userIds.length) return [];
+  const from = after ?? { at: since, id: 0 };
   const rows = await db
     .select({ id: orders.id, userId: orders.userId, reversedAt: orders.reversedAt })
     .from(orders)
-    .where(and(inArray(orders.userId, userIds), eq(orders.isDemo, false), isNotNull(orders.reversedAt), gte(orders.reversedAt, since)))
+    .where(
+      and(
+        inArray(orders.userId, userIds),
+        eq(orders.isDemo, false),
+        isNotNull(orders.reversedAt),
+        gte(orders.reversedAt, since),
+        or(gt(orders.reversedAt, from.at), and(eq(orders.reversedAt, from.at), gt(orders.id, from.id))),
+      ),
+    )
     .orderBy(asc(orders.reversedAt), asc(orders.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, reversedAt: r.reversedAt ?? since }));
