@@ -245,7 +245,7 @@ export class PartnerAccrual {
             { orderId, partnerUserId, owed: owed.toString(), recovered: recovered.toString() },
             'partner clawback not fully recovered',
           );
-        const memo = `${source} clawback`;
+        const memo = `#${orderId}`;
         postings.push(
           {
             account: { userId: partnerUserId, kind: 'commission' as const },

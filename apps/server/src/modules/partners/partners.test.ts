@@ -426,6 +426,11 @@ describe.each(dbTargets)('partners on %s', (target) => {
       expect(await payable(child.userId)).toBe('0.00');
       expect(await payable(parent.userId)).toBe('0.00');
       expect(cashBefore.minus(dec((await cashOf(t, child.userId)).balance)).toString()).toBe(row.fromCash);
+      if (row.fromCash !== '0') {
+        // The partner's account log names what was taken from their balance, and why.
+        const log = await api(t, child, '/v1/api/main/accountLog/forexChange', {});
+        expect(JSON.stringify(log.data)).toContain(`Partner commission clawed back #${orderId}`);
+      }
       const childRows = (await as(child.token, papi.commissions, { limit: 50 })).data.data as {
         kind: string;
         amount: string;
