@@ -126,6 +126,8 @@ export const OrderSchema = z.object({
   Swap: z.string(),
   ClosedType: z.number().int(),
   CancelReason: z.string(),
+  /** 1: a closed trade staff reversed (its profit or loss and fee were taken back); 0 otherwise. */
+  Reversed: z.number().int(),
   /** Pending orders (and positions that were one): buy_limit, sell_limit, buy_stop or sell_stop; "" for market orders. */
   PendingType: z.enum(['', ...PENDING_TYPES]),
   /** Pending orders: when the system cancels it (Unix seconds); 0 good till cancelled. */

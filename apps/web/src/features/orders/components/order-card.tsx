@@ -18,7 +18,9 @@ export function useCloseReason() {
         ? `${t('orders.cancelled')} · ${t(`orders.cancel_reasons.${order.CancelReason}`)}`
         : t('orders.cancelled');
     const key = order.ClosedType >= 1 && order.ClosedType <= 6 ? order.ClosedType : 1;
-    return t(`orders.closed_type_${key as 1 | 2 | 3 | 4 | 5 | 6}`);
+    const reason = t(`orders.closed_type_${key as 1 | 2 | 3 | 4 | 5 | 6}`);
+    // A trade staff reversed (its profit or loss and fee taken back) says so.
+    return order.Reversed ? `${reason} · ${t('orders.reversed')}` : reason;
   };
 }
 
