@@ -7,6 +7,7 @@ import { ChangeFeed } from './events/change-feed.ts';
 import { DemoService } from './account/demo-service.ts';
 import { TradingEngine } from './engine/engine.ts';
 import { OrderOps } from './settlement/order-ops.ts';
+import { HedgeService } from './hedging/hedge-service.ts';
 import { OrderService } from './order-service.ts';
 import { PendingExpiry } from './engine/pending-expiry.ts';
 import { PositionTools } from './settlement/position-tools.ts';
@@ -37,6 +38,8 @@ export interface OpenAccount {
 export class TradingService {
   readonly settings: TradingSettings;
   readonly orders: OrderService;
+  /** Orders to the liquidity providers and the hedge book (docs/fix.md#hedging). */
+  readonly hedges: HedgeService;
   readonly accounts: AccountService;
   readonly demo: DemoService;
   /** Account groups as staff manage them (the admission and the engine read them from `settings.groups`). */
@@ -83,7 +86,8 @@ export class TradingService {
       await logBalanceMove(tx, userId);
       feed.publish([{ type: 'review', userId, isDemo }]);
     });
-    this.orders = new OrderService(ctx, this.settings, settlement, ops);
+    this.hedges = new HedgeService(ctx);
+    this.orders = new OrderService(ctx, this.settings, settlement, ops, this.hedges);
     this.positions = new PositionTools(ctx, this.settings, settlement, ops);
     this.alerts = new AlertService(ctx);
     this.trailing = new TrailingStops(ctx, ops);

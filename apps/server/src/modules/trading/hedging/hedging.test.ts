@@ -1,0 +1,229 @@
+/**
+ * A-book hedging over a real FIX 4.4 session on 127.0.0.1 against the FIX simulator: a client's
+ * market order and close are sent to the provider first and filled at its price; a price beyond the
+ * client's deviation is a requote; a reject, a timeout and a partial fill refuse the client's order
+ * and show a mismatch; the hedge book keeps the net position per provider and symbol exactly once.
+ */
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dec } from '@tp/contract/decimal';
+import type { FixSessionConfig } from '../../../fix-config.ts';
+import { hedgeOrders } from '../db/schema.ts';
+import { staffSession } from '../../../../test/auth-helpers.ts';
+import { call, createTestApp, dbTargets, type TestApp } from '../../../../test/test-app.ts';
+import { api, demoTrader, expectAuditClean, liveQuotes, submit, type Trader } from '../../../../test/trading/test-kit.ts';
+import { FixSimulator } from '../../market/sources/fix-simulator.ts';
+import type { MarketServiceImpl } from '../../market/market-service.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 8000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(10);
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
+  let t: TestApp;
+  let sim: FixSimulator;
+  let trader: Trader;
+  const market = () => t.ctx.services.market as MarketServiceImpl;
+  const hedges = () => t.ctx.services.trading.hedges;
+  const btc = () => market().symbolByCode('BTCUSDT')!;
+  const netUnits = async () => (await hedges().netBySymbol()).get(btc().id)?.toString() ?? '0';
+  const open = async () => (await api(t, trader, '/v1/api/forex/my_deal', { status: 1 })).data.data as Array<{ Id: number }>;
+  const metric = async (re: RegExp) => {
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    return Number(re.exec(text)?.[1] ?? 0);
+  };
+  /** The provider's quote near the server's current mid. */
+  const quoteNear = (half: number) => {
+    const mid = dec(market().quote(btc().id)!.mid);
+    return { symbol: 'BTC/USDT', bid: mid.minus(half).toString(), ask: mid.plus(half).toString(), time: Date.now() };
+  };
+  const buy = (lots = '0.1') =>
+    submit(t, trader, { type: 1, cont: lots, forex_id: btc().id, multiple: 10, price: market().quote(btc().id)!.ask });
+
+  beforeAll(async () => {
+    const session: FixSessionConfig = {
+      name: 'lp1',
+      host: '127.0.0.1',
+      port: await freePort(),
+      senderCompId: 'TP',
+      targetCompId: 'LP',
+      heartbeatSeconds: 1,
+      resetOnLogon: true,
+      tls: false,
+      reconnectSeconds: 0.2,
+      maxReconnectSeconds: 1,
+      symbols: { BTCUSDT: 'BTC/USDT' },
+    };
+    t = await createTestApp(
+      target,
+      { MARKET_ALWAYS_OPEN: '1', DEMO_CREATE_RATE_LIMIT: '100000' },
+      {
+        PRICE_SOURCE: 'fix',
+        fix: { mode: 'failover', sessions: [session], hedge: { timeoutMs: 500, orderType: 'limit', reconcileSeconds: 5 } },
+      },
+    );
+    await liveQuotes(t);
+    await t.ctx.services.trading.engine.start();
+    sim = new FixSimulator(session, t.ctx.log, [quoteNear(5)]);
+    await sim.start();
+    await t.ctx.services.priceSource.start();
+    await until(() => hedges().available(btc().id));
+    trader = await demoTrader(t);
+    const risk = await staffSession(t, ['risk']);
+    const saved = await call(
+      t,
+      'POST',
+      '/api/admin/groups/save',
+      { name: `a-book ${target}`, kind: 'demo', book: 'A' },
+      { token: risk, json: true },
+    );
+    expect(saved.code).toBe(1);
+    const moved = await call(t, 'POST', '/api/admin/users/set_group', { user_id: trader.userId, group_id: saved.data.id }, { token: risk });
+    expect(moved.code).toBe(1);
+  });
+  afterAll(async () => {
+    t?.ctx.services.priceSource.stop();
+    sim?.stop();
+    await t?.close();
+  });
+
+  it('a market buy is sent to the provider (limit IOC at the worst price within deviation) and filled at its price', async () => {
+    const q = quoteNear(5);
+    sim.push(q);
+    await until(() => dec(market().quote(btc().id)!.mid).eq(dec(q.bid).plus(q.ask).div(2)));
+    const res = await buy();
+    expect(res.code).toBe(1);
+    const sent = sim.ordersReceived.at(-1)!;
+    expect(sent).toMatchObject({ symbol: 'BTC/USDT', side: '1', quantity: '0.1', ordType: '2', timeInForce: '3' });
+    // Filled at the provider's ask, not the server's marked-up one.
+    expect(dec(res.data.Price).eq(q.ask)).toBe(true);
+    const [row] = await t.ctx.db
+      .select()
+      .from(hedgeOrders)
+      .where(eq(hedgeOrders.clOrdId, (await lastHedge()).clOrdId));
+    expect(row).toMatchObject({ status: 'filled', reason: 'a_open', clientOrderIds: [res.data.Id], mismatch: null });
+    expect(await netUnits()).toBe('0.1');
+    // The same report again changes nothing.
+    await hedges().report({
+      session: 'lp1',
+      kind: 'execution',
+      clOrdId: row!.clOrdId,
+      orderId: 'x',
+      execId: 'again',
+      execType: 'F',
+      ordStatus: '2',
+      lastPx: q.ask,
+      lastQty: '0.1',
+      avgPx: q.ask,
+      cumQty: '0.1',
+      leavesQty: '0',
+      text: null,
+    });
+    expect(await netUnits()).toBe('0.1');
+  });
+
+  it('the close is mirrored (a sell to the provider) and settled at the provider bid', async () => {
+    const [pos] = await open();
+    const q = quoteNear(5);
+    sim.push(q);
+    await until(() => dec(market().quote(btc().id)!.mid).eq(dec(q.bid).plus(q.ask).div(2)));
+    const res = await api(t, trader, '/v1/api/forex/close', { id: pos!.Id });
+    expect(res.code).toBe(1);
+    expect(sim.ordersReceived.at(-1)).toMatchObject({ side: '2', quantity: '0.1' });
+    expect(dec(res.data.UpdatePrice).eq(q.bid)).toBe(true);
+    expect(await lastHedge()).toMatchObject({ reason: 'a_close', status: 'filled', clientOrderIds: [pos!.Id] });
+    expect(await netUnits()).toBe('0');
+  });
+
+  it('a provider price beyond the client deviation is a requote and no position opens', async () => {
+    sim.orders = { ...sim.orders, price: dec(quoteNear(5).ask).plus(5000).toString() };
+    try {
+      const res = await buy();
+      expect(res.code).not.toBe(1);
+      expect(res.msg).toMatch(/price changed/i);
+      expect(await open()).toEqual([]);
+      expect(await lastHedge()).toMatchObject({ status: 'cancelled', filledQty: '0.000000' });
+      expect(await netUnits()).toBe('0');
+    } finally {
+      sim.orders = { ...sim.orders, price: null };
+    }
+  });
+
+  it('a provider reject refuses the order, counted and marked as a mismatch', async () => {
+    const before = await metric(/^tp_hedge_mismatch_total\{reason="rejected"\} (\d+)/m);
+    sim.orders = { ...sim.orders, reject: 'no liquidity' };
+    try {
+      const res = await buy();
+      expect(res.code).not.toBe(1);
+      expect(res.msg).toMatch(/liquidity provider did not fill/);
+      expect(await open()).toEqual([]);
+      expect(await lastHedge()).toMatchObject({ status: 'rejected', mismatch: 'rejected', text: 'no liquidity' });
+      expect(await metric(/^tp_hedge_mismatch_total\{reason="rejected"\} (\d+)/m)).toBe(before + 1);
+      expect(await metric(/^tp_hedge_orders_total\{result="rejected",reason="a_open"\} (\d+)/m)).toBeGreaterThanOrEqual(1);
+    } finally {
+      sim.orders = { ...sim.orders, reject: null };
+    }
+  });
+
+  it('no answer in time refuses the order and shows a timeout mismatch', async () => {
+    sim.orders = { ...sim.orders, silent: true };
+    try {
+      const res = await buy();
+      expect(res.code).not.toBe(1);
+      expect(res.msg).toMatch(/liquidity provider did not fill/);
+      expect(await open()).toEqual([]);
+      expect(await lastHedge()).toMatchObject({ status: 'timeout', mismatch: 'timeout' });
+      expect(await metric(/^tp_hedge_mismatch_total\{reason="timeout"\} (\d+)/m)).toBeGreaterThanOrEqual(1);
+    } finally {
+      sim.orders = { ...sim.orders, silent: false };
+    }
+  });
+
+  it('a partial fill refuses the order, is unwound and shows a partial mismatch', async () => {
+    sim.orders = { ...sim.orders, partial: '0.5' };
+    const count = sim.ordersReceived.length;
+    try {
+      const res = await buy('0.2');
+      expect(res.code).not.toBe(1);
+      expect(await open()).toEqual([]);
+      // The half filled went back to the provider (unwind: a sell of 0.1, itself half filled by this provider).
+      expect(sim.ordersReceived.slice(count).map((o) => [o.side, o.quantity])).toEqual([
+        ['1', '0.2'],
+        ['2', '0.1'],
+      ]);
+      const rows = await t.ctx.db.select().from(hedgeOrders).orderBy(hedgeOrders.id);
+      const [first, unwind] = rows.slice(-2);
+      expect(first).toMatchObject({ reason: 'a_open', status: 'cancelled', filledQty: '0.100000' });
+      // The provider filled half of the unwind too: that is a mismatch staff must settle.
+      expect(first!.mismatch).toBe('unwind_failed');
+      expect(unwind).toMatchObject({ reason: 'unwind', side: 'sell' });
+      expect(await metric(/^tp_hedge_mismatch_total\{reason="partial"\} (\d+)/m)).toBeGreaterThanOrEqual(1);
+      expect(await netUnits()).toBe('0.05');
+    } finally {
+      sim.orders = { ...sim.orders, partial: null };
+    }
+  });
+
+  it('the ledger audit is clean', async () => {
+    await expectAuditClean(t);
+  });
+
+  async function lastHedge() {
+    const rows = await t.ctx.db.select().from(hedgeOrders).orderBy(hedgeOrders.id);
+    return rows.at(-1)!;
+  }
+});
