@@ -620,7 +620,7 @@ export const GroupSymbolSchema = z.object({
   swap_short: z.string().nullable(),
   /** The default deviation in points for market orders; null: the symbol's. */
   deviation_points: z.number().int().nullable(),
-  /** Hybrid book: net lots above which exposure is routed to the A-book (the routing is not built; carried and shown). */
+  /** Hybrid book: net lots of the group's clients the house keeps in the symbol; the excess is hedged with the provider (null: the house keeps it all; docs/fix.md#hedging). */
   hedge_threshold_lots: z.string().nullable(),
   /** Leverage tiers, ascending by up_to_lots; empty: none. */
   leverage_tiers: z.array(LeverageTierSchema),

@@ -7,6 +7,7 @@ import { ChangeFeed } from './events/change-feed.ts';
 import { DemoService } from './account/demo-service.ts';
 import { TradingEngine } from './engine/engine.ts';
 import { OrderOps } from './settlement/order-ops.ts';
+import { HedgeReconciler } from './hedging/hedge-reconciler.ts';
 import { HedgeService } from './hedging/hedge-service.ts';
 import { OrderService } from './order-service.ts';
 import { PendingExpiry } from './engine/pending-expiry.ts';
@@ -40,6 +41,8 @@ export class TradingService {
   readonly orders: OrderService;
   /** Orders to the liquidity providers and the hedge book (docs/fix.md#hedging). */
   readonly hedges: HedgeService;
+  /** Brings the hedge book to the A-book and hybrid groups' target (leader only). */
+  readonly hedgeReconciler: HedgeReconciler;
   readonly accounts: AccountService;
   readonly demo: DemoService;
   /** Account groups as staff manage them (the admission and the engine read them from `settings.groups`). */
@@ -88,6 +91,7 @@ export class TradingService {
     });
     this.hedges = new HedgeService(ctx);
     this.orders = new OrderService(ctx, this.settings, settlement, ops, this.hedges);
+    this.hedgeReconciler = new HedgeReconciler(ctx, this.settings, this.hedges, (listener) => feed.listen(() => listener()));
     this.positions = new PositionTools(ctx, this.settings, settlement, ops);
     this.alerts = new AlertService(ctx);
     this.trailing = new TrailingStops(ctx, ops);

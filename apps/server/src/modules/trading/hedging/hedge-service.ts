@@ -281,8 +281,16 @@ export class HedgeService {
     return { positions, orders };
   }
 
+  private held = 0;
+
+  /** Changes each time an A-book order starts (the reconciler's check that nothing started while it read). */
+  generation(): number {
+    return this.held;
+  }
+
   /** Marks a symbol as having an A-book order on its way (hedged, the client's side not yet committed). */
   hold(symbolId: number): () => void {
+    this.held++;
     this.inFlight.set(symbolId, (this.inFlight.get(symbolId) ?? 0) + 1);
     let done = false;
     return () => {

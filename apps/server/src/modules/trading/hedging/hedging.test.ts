@@ -11,7 +11,7 @@ import { dec } from '@tp/contract/decimal';
 import type { FixSessionConfig } from '../../../fix-config.ts';
 import { hedgeOrders } from '../db/schema.ts';
 import { staffSession } from '../../../../test/auth-helpers.ts';
-import { call, createTestApp, dbTargets, type TestApp } from '../../../../test/test-app.ts';
+import { call, createTestApp, type DbTarget, dbTargets, type TestApp } from '../../../../test/test-app.ts';
 import { api, demoTrader, expectAuditClean, liveQuotes, submit, type Trader } from '../../../../test/trading/test-kit.ts';
 import { FixSimulator } from '../../market/sources/fix-simulator.ts';
 import type { MarketServiceImpl } from '../../market/market-service.ts';
@@ -31,6 +31,55 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((r) => server.close(r));
   return port;
+}
+
+/** A test app whose price source is one FIX session to a simulator quoting BTC/USDT, and a demo trader moved into a new group of `book`. */
+async function hedgeApp(target: DbTarget, book: 'A' | 'hybrid', symbols: (btc: number) => Record<string, unknown>[] = () => []) {
+  const session: FixSessionConfig = {
+    name: 'lp1',
+    host: '127.0.0.1',
+    port: await freePort(),
+    senderCompId: 'TP',
+    targetCompId: 'LP',
+    heartbeatSeconds: 1,
+    resetOnLogon: true,
+    tls: false,
+    reconnectSeconds: 0.2,
+    maxReconnectSeconds: 1,
+    symbols: { BTCUSDT: 'BTC/USDT' },
+  };
+  const t = await createTestApp(
+    target,
+    { MARKET_ALWAYS_OPEN: '1', DEMO_CREATE_RATE_LIMIT: '100000' },
+    {
+      PRICE_SOURCE: 'fix',
+      fix: { mode: 'failover', sessions: [session], hedge: { timeoutMs: 500, orderType: 'limit', reconcileSeconds: 60 } },
+    },
+  );
+  await liveQuotes(t);
+  await t.ctx.services.trading.engine.start();
+  const market = t.ctx.services.market as MarketServiceImpl;
+  const btc = market.symbolByCode('BTCUSDT')!;
+  const mid = dec(market.quote(btc.id)!.mid);
+  const sim = new FixSimulator(session, t.ctx.log, [
+    { symbol: 'BTC/USDT', bid: mid.minus(5).toString(), ask: mid.plus(5).toString(), time: Date.now() },
+  ]);
+  await sim.start();
+  await t.ctx.services.priceSource.start();
+  await until(() => t.ctx.services.trading.hedges.available(btc.id));
+  const trader = await demoTrader(t);
+  const risk = await staffSession(t, ['risk']);
+  const saved = await call(
+    t,
+    'POST',
+    '/api/admin/groups/save',
+    { name: `${book}-book ${target}`, kind: 'demo', book, symbols: symbols(btc.id) },
+    { token: risk, json: true },
+  );
+  expect(saved.code).toBe(1);
+  const moved = await call(t, 'POST', '/api/admin/users/set_group', { user_id: trader.userId, group_id: saved.data.id }, { token: risk });
+  expect(moved.code).toBe(1);
+  return { t, sim, trader };
 }
 
 describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
@@ -55,45 +104,7 @@ describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
     submit(t, trader, { type: 1, cont: lots, forex_id: btc().id, multiple: 10, price: market().quote(btc().id)!.ask });
 
   beforeAll(async () => {
-    const session: FixSessionConfig = {
-      name: 'lp1',
-      host: '127.0.0.1',
-      port: await freePort(),
-      senderCompId: 'TP',
-      targetCompId: 'LP',
-      heartbeatSeconds: 1,
-      resetOnLogon: true,
-      tls: false,
-      reconnectSeconds: 0.2,
-      maxReconnectSeconds: 1,
-      symbols: { BTCUSDT: 'BTC/USDT' },
-    };
-    t = await createTestApp(
-      target,
-      { MARKET_ALWAYS_OPEN: '1', DEMO_CREATE_RATE_LIMIT: '100000' },
-      {
-        PRICE_SOURCE: 'fix',
-        fix: { mode: 'failover', sessions: [session], hedge: { timeoutMs: 500, orderType: 'limit', reconcileSeconds: 5 } },
-      },
-    );
-    await liveQuotes(t);
-    await t.ctx.services.trading.engine.start();
-    sim = new FixSimulator(session, t.ctx.log, [quoteNear(5)]);
-    await sim.start();
-    await t.ctx.services.priceSource.start();
-    await until(() => hedges().available(btc().id));
-    trader = await demoTrader(t);
-    const risk = await staffSession(t, ['risk']);
-    const saved = await call(
-      t,
-      'POST',
-      '/api/admin/groups/save',
-      { name: `a-book ${target}`, kind: 'demo', book: 'A' },
-      { token: risk, json: true },
-    );
-    expect(saved.code).toBe(1);
-    const moved = await call(t, 'POST', '/api/admin/users/set_group', { user_id: trader.userId, group_id: saved.data.id }, { token: risk });
-    expect(moved.code).toBe(1);
+    ({ t, sim, trader } = await hedgeApp(target, 'A'));
   });
   afterAll(async () => {
     t?.ctx.services.priceSource.stop();
@@ -226,4 +237,79 @@ describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
     const rows = await t.ctx.db.select().from(hedgeOrders).orderBy(hedgeOrders.id);
     return rows.at(-1)!;
   }
+});
+
+describe.each(dbTargets)('hybrid hedging over FIX 4.4 (%s)', (target) => {
+  let t: TestApp;
+  let sim: FixSimulator;
+  let trader: Trader;
+  const market = () => t.ctx.services.market as MarketServiceImpl;
+  const btc = () => market().symbolByCode('BTCUSDT')!;
+  const reconciler = () => t.ctx.services.trading.hedgeReconciler;
+  const netUnits = async () => (await t.ctx.services.trading.hedges.netBySymbol()).get(btc().id)?.toString() ?? '0';
+  const buy = (lots: string) => submit(t, trader, { type: 1, cont: lots, forex_id: btc().id, multiple: 10 });
+
+  beforeAll(async () => {
+    // The house keeps up to 0.3 lots of the group's net BTC.
+    ({ t, sim, trader } = await hedgeApp(target, 'hybrid', (id) => [{ symbol_id: id, hedge_threshold_lots: '0.3' }]));
+    // As on the leader: a pass after every committed fill.
+    reconciler().start();
+  });
+  afterAll(async () => {
+    reconciler()?.stop();
+    t?.ctx.services.priceSource.stop();
+    sim?.stop();
+    await t?.close();
+  });
+
+  it('below the threshold nothing is hedged', async () => {
+    const before = sim.ordersReceived.length;
+    expect((await buy('0.2')).code).toBe(1);
+    await reconciler().pass();
+    expect(sim.ordersReceived.length).toBe(before);
+    expect(await netUnits()).toBe('0');
+  });
+
+  let second = 0;
+  it('above it the excess is hedged after the fill, and a second pass sends nothing', async () => {
+    const res = await buy('0.3');
+    expect(res.code).toBe(1);
+    second = res.data.Id;
+    // 0.5 lots net, 0.3 kept: 0.2 bought from the provider, without being asked (the fill triggers a pass).
+    await until(async () => (await netUnits()) === '0.2');
+    expect(sim.ordersReceived.at(-1)).toMatchObject({ side: '1', quantity: '0.2', ordType: '1' });
+    const count = sim.ordersReceived.length;
+    await reconciler().pass();
+    // A restarted server's reconciler reads the same book: nothing to send either.
+    const { HedgeReconciler } = await import('./hedge-reconciler.ts');
+    const fresh = new HedgeReconciler(t.ctx, t.ctx.services.trading.settings, t.ctx.services.trading.hedges, () => () => {});
+    await fresh.pass();
+    expect(sim.ordersReceived.length).toBe(count);
+    const [row] = await t.ctx.db.select().from(hedgeOrders).orderBy(hedgeOrders.id);
+    expect(row).toMatchObject({ reason: 'hybrid', status: 'filled', mismatch: null });
+  });
+
+  it('back below the threshold the hedge is unwound', async () => {
+    expect((await api(t, trader, '/v1/api/forex/close', { id: second })).code).toBe(1);
+    await until(async () => (await netUnits()) === '0');
+    expect(sim.ordersReceived.at(-1)).toMatchObject({ side: '2', quantity: '0.2' });
+  });
+
+  it('a target the provider refuses is a mismatch, reached at a later pass', async () => {
+    sim.orders = { ...sim.orders, reject: 'closed' };
+    try {
+      expect((await buy('0.4')).code).toBe(1);
+      // 0.6 net: 0.3 to hedge.
+      await until(async () => (await t.ctx.db.select().from(hedgeOrders)).some((r) => r.mismatch === 'target_not_reached'));
+      expect(await netUnits()).toBe('0');
+    } finally {
+      sim.orders = { ...sim.orders, reject: null };
+    }
+    await reconciler().pass();
+    expect(await netUnits()).toBe('0.3');
+  });
+
+  it('the ledger audit is clean', async () => {
+    await expectAuditClean(t);
+  });
 });
