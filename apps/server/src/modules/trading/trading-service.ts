@@ -9,6 +9,7 @@ import { TradingEngine } from './engine/engine.ts';
 import { OrderOps } from './settlement/order-ops.ts';
 import { HedgeReconciler } from './hedging/hedge-reconciler.ts';
 import { HedgeService } from './hedging/hedge-service.ts';
+import { hedgeBookView } from './hedging/hedge-view.ts';
 import { OrderService } from './order-service.ts';
 import { PendingExpiry } from './engine/pending-expiry.ts';
 import { PositionTools } from './settlement/position-tools.ts';
@@ -108,6 +109,11 @@ export class TradingService {
       concurrency,
       sweepMs: 1_000,
     });
+  }
+
+  /** The hedge book beside the A-book and hybrid clients' net exposure (the dealer's desk). */
+  hedgeBook() {
+    return hedgeBookView(this.ctx.services.market, this.hedges, this.hedgeReconciler);
   }
 
   /**

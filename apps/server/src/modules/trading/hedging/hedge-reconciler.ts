@@ -11,6 +11,8 @@ export interface HedgeTarget {
   symbolId: number;
   /** Signed units (buys positive): the A-book clients' whole net plus each hybrid group's net beyond its threshold. */
   target: Dec;
+  /** The A-book and hybrid groups' clients' net units. */
+  clients: Dec;
 }
 
 /**
@@ -118,7 +120,9 @@ export class HedgeReconciler {
       net.set(key, at);
     }
     const target = new Map<number, Dec>();
+    const clients = new Map<number, Dec>();
     for (const { groupId, symbolId, units } of net.values()) {
+      clients.set(symbolId, (clients.get(symbolId) ?? ZERO).plus(units));
       let hedged = units;
       if (hybrid.has(groupId)) {
         const lots = groups.hedgeThreshold(groupId, symbolId);
@@ -128,7 +132,7 @@ export class HedgeReconciler {
       }
       target.set(symbolId, (target.get(symbolId) ?? ZERO).plus(hedged));
     }
-    return [...target.entries()].map(([symbolId, t]) => ({ symbolId, target: t }));
+    return [...target.entries()].map(([symbolId, t]) => ({ symbolId, target: t, clients: clients.get(symbolId)! }));
   }
 
   private async reconcile(): Promise<void> {

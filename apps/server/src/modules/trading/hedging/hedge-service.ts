@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type Dec, D, ZERO, dec } from '@tp/contract/decimal';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../platform/db/client.ts';
@@ -286,6 +286,15 @@ export class HedgeService {
   /** Changes each time an A-book order starts (the reconciler's check that nothing started while it read). */
   generation(): number {
     return this.held;
+  }
+
+  /** Hedge orders marked with a mismatch since `since`. */
+  async mismatchesSince(since: Date): Promise<number> {
+    const [row] = await this.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(hedgeOrders)
+      .where(and(isNotNull(hedgeOrders.mismatch), gte(hedgeOrders.updatedAt, since)));
+    return Number(row?.n ?? 0) + this.looseMismatches.filter((m) => m.at >= since).length;
   }
 
   /** Marks a symbol as having an A-book order on its way (hedged, the client's side not yet committed). */

@@ -79,7 +79,7 @@ async function hedgeApp(target: DbTarget, book: 'A' | 'hybrid', symbols: (btc: n
   expect(saved.code).toBe(1);
   const moved = await call(t, 'POST', '/api/admin/users/set_group', { user_id: trader.userId, group_id: saved.data.id }, { token: risk });
   expect(moved.code).toBe(1);
-  return { t, sim, trader };
+  return { t, sim, trader, risk };
 }
 
 describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
@@ -243,6 +243,7 @@ describe.each(dbTargets)('hybrid hedging over FIX 4.4 (%s)', (target) => {
   let t: TestApp;
   let sim: FixSimulator;
   let trader: Trader;
+  let risk: string;
   const market = () => t.ctx.services.market as MarketServiceImpl;
   const btc = () => market().symbolByCode('BTCUSDT')!;
   const reconciler = () => t.ctx.services.trading.hedgeReconciler;
@@ -251,7 +252,7 @@ describe.each(dbTargets)('hybrid hedging over FIX 4.4 (%s)', (target) => {
 
   beforeAll(async () => {
     // The house keeps up to 0.3 lots of the group's net BTC.
-    ({ t, sim, trader } = await hedgeApp(target, 'hybrid', (id) => [{ symbol_id: id, hedge_threshold_lots: '0.3' }]));
+    ({ t, sim, trader, risk } = await hedgeApp(target, 'hybrid', (id) => [{ symbol_id: id, hedge_threshold_lots: '0.3' }]));
     // As on the leader: a pass after every committed fill.
     reconciler().start();
   });
@@ -307,6 +308,29 @@ describe.each(dbTargets)('hybrid hedging over FIX 4.4 (%s)', (target) => {
     }
     await reconciler().pass();
     expect(await netUnits()).toBe('0.3');
+  });
+
+  it("staff with the risk role see the hedge book beside the clients' net exposure; a trader and other staff are refused", async () => {
+    const res = await call(t, 'GET', '/api/admin/desk/hedges', {}, { token: risk });
+    expect(res.code).toBe(1);
+    expect(res.data.connected).toBe(1);
+    expect(res.data.symbols).toEqual([
+      { symbol_id: btc().id, code: 'BTC/USDT', clients_net_lots: '0.6', target_lots: '0.3', hedged_lots: '0.3', difference_lots: '0' },
+    ]);
+    expect(res.data.positions).toMatchObject([{ session: 'lp1', code: 'BTC/USDT', net_lots: '0.3' }]);
+    expect(res.data.orders[0]).toMatchObject({
+      reason: 'hybrid',
+      side: 'buy',
+      lots: '0.3',
+      filled_lots: '0.3',
+      status: 'filled',
+      mismatch: null,
+    });
+    expect(res.data.orders.some((o: { mismatch: string | null }) => o.mismatch === 'target_not_reached')).toBe(true);
+    expect(res.data.mismatches).toBeGreaterThanOrEqual(1);
+    expect((await call(t, 'GET', '/api/admin/desk/hedges', {}, { token: trader.token })).code).not.toBe(1);
+    const support = await staffSession(t, ['support']);
+    expect((await call(t, 'GET', '/api/admin/desk/hedges', {}, { token: support })).code).not.toBe(1);
   });
 
   it('the ledger audit is clean', async () => {
