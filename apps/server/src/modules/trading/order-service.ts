@@ -67,9 +67,13 @@ export class OrderService {
     const deviation = input.deviation ?? sym.deviationPoints ?? undefined;
     // A-book: the provider's fill first, then the client's at its price (docs/fix.md#hedging).
     if (!req.pending && this.settings.groups.group(terms.groupId)?.book === 'A') {
-      return this.aBook.open(sym, req.orderType, req.lots, input.price?.trim() ? input.price : price.toString(), deviation, (fill) =>
-        this.openAt(user, input, sym, req, terms, quoteToUsd, fill),
-      );
+      const open = () =>
+        this.aBook.open(sym, req.orderType, req.lots, input.price?.trim() ? input.price : price.toString(), deviation, (fill) =>
+          this.openAt(user, input, sym, req, terms, quoteToUsd, fill),
+        );
+      // A retry while the first attempt's hedge is on its way waits for that attempt: one hedge per client order.
+      if (!input.client_order_id) return open();
+      return this.aBook.once(`${user.id}:${input.client_order_id}`, open);
     }
     if (!req.pending) checkSlippage(sym, req.orderType, input.price, deviation, price);
     return this.openAt(user, input, sym, req, terms, quoteToUsd, price);

@@ -25,6 +25,17 @@ export class ABook {
     private readonly hedges: HedgeService,
   ) {}
 
+  private readonly pending = new Map<string, Promise<OrderRow>>();
+
+  /** Runs `fn` once for `key` at a time: a second call while the first runs answers with the first's result. */
+  once(key: string, fn: () => Promise<OrderRow>): Promise<OrderRow> {
+    const running = this.pending.get(key);
+    if (running) return running;
+    const p = fn().finally(() => this.pending.delete(key));
+    this.pending.set(key, p);
+    return p;
+  }
+
   /** A market order: hedged at the client's worst price within their deviation, then opened at the provider's price. */
   async open(
     sym: SymbolInfo,

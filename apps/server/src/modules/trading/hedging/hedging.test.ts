@@ -229,6 +229,68 @@ describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
     }
   });
 
+  it('an order refused by the admission after the provider filled it (margin) is unwound: no client position, no hedge', async () => {
+    const count = sim.ordersReceived.length;
+    // 10 lots at 1:2 need about 475,000 USD of margin; the demo account has 100,000.
+    const res = await submit(t, trader, { type: 1, cont: '10', forex_id: btc().id, multiple: 2 });
+    expect(res.code).not.toBe(1);
+    expect(res.msg).toMatch(/margin/i);
+    expect(await open()).toEqual([]);
+    expect(sim.ordersReceived.slice(count).map((o) => [o.side, o.quantity])).toEqual([
+      ['1', '10'],
+      ['2', '10'],
+    ]);
+    expect(await lastHedge()).toMatchObject({ reason: 'unwind', status: 'filled' });
+    expect(await netUnits()).toBe('0.05');
+  });
+
+  it('a provider answering late but within the timeout fills the client', async () => {
+    sim.orders = { ...sim.orders, latencyMs: 200 };
+    try {
+      const res = await buy();
+      expect(res.code).toBe(1);
+      expect(await lastHedge()).toMatchObject({ status: 'filled', reason: 'a_open', clientOrderIds: [res.data.Id] });
+      expect(await netUnits()).toBe('0.15');
+    } finally {
+      sim.orders = { ...sim.orders, latencyMs: 0 };
+    }
+  });
+
+  it('a retry with the same client order id while the hedge is on its way sends no second hedge and answers the same order', async () => {
+    sim.orders = { ...sim.orders, latencyMs: 150 };
+    const count = sim.ordersReceived.length;
+    try {
+      const params = { type: 1, cont: '0.1', forex_id: btc().id, multiple: 10, client_order_id: 'a-book-retry-1' };
+      const [a, b] = await Promise.all([submit(t, trader, params), submit(t, trader, params)]);
+      expect([a.code, b.code]).toEqual([1, 1]);
+      expect(a.data.Id).toBe(b.data.Id);
+      expect(sim.ordersReceived.length).toBe(count + 1);
+      // Later, the retry finds the order written.
+      expect((await submit(t, trader, params)).data.Id).toBe(a.data.Id);
+      expect(sim.ordersReceived.length).toBe(count + 1);
+      expect(await netUnits()).toBe('0.25');
+    } finally {
+      sim.orders = { ...sim.orders, latencyMs: 0 };
+    }
+  });
+
+  it('a provider that drops the connection when the order arrives: refused after the timeout, and orders flow again after the reconnect', async () => {
+    sim.orders = { ...sim.orders, disconnect: true };
+    try {
+      const res = await buy();
+      expect(res.code).not.toBe(1);
+      expect(await lastHedge()).toMatchObject({ status: 'timeout', mismatch: 'timeout' });
+    } finally {
+      sim.orders = { ...sim.orders, disconnect: false };
+    }
+    await until(() => hedges().available(btc().id));
+    sim.push(quoteNear(5));
+    await sleep(100);
+    expect((await buy()).code).toBe(1);
+    expect(await netUnits()).toBe('0.35');
+    expect((await open()).length).toBe(3);
+  });
+
   it('the ledger audit is clean', async () => {
     await expectAuditClean(t);
   });

@@ -40,6 +40,9 @@ export function DeskScreen() {
   const pushed = live?.[tab];
   const desk = pushed && (!q.data || pushed.time >= q.data.time) ? pushed : q.data;
   const over = desk?.symbols.filter((s) => s.over_limit === 1) ?? [];
+  // Hedge mismatches are alerted on every view of the desk (the Hedges view lists them).
+  const hedges = useStaffQuery(api.deskHedges, undefined, { refetchInterval: HEDGES_REFRESH_MS });
+  const mismatches = hedges.data?.mismatches ?? 0;
   return (
     <section>
       <ScreenTitle>{t('admin.nav.desk')}</ScreenTitle>
@@ -48,6 +51,11 @@ export function DeskScreen() {
       {over.length > 0 && (
         <p role="alert" className="mb-4 rounded-xl border border-down/40 bg-down/10 px-4 py-3 text-sm text-down">
           {t('admin.desk.over_limit_alert', { symbols: over.map((s) => s.code).join(', ') })}
+        </p>
+      )}
+      {mismatches > 0 && (
+        <p role="alert" className="mb-4 rounded-xl border border-down/40 bg-down/10 px-4 py-3 text-sm text-down">
+          {t('admin.desk.hedge_mismatch_alert', { count: mismatches })}
         </p>
       )}
       <ScreenTabs tabs={VIEW_TABS} value={view} onChange={setView} label={t('admin.desk.view')} />
@@ -195,11 +203,6 @@ function DeskHedgesView() {
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm text-muted">{t('admin.desk.hedges_intro')}</p>
-      {d.mismatches > 0 && (
-        <p role="alert" className="rounded-xl border border-down/40 bg-down/10 px-4 py-3 text-sm text-down">
-          {t('admin.desk.hedge_mismatch_alert', { count: d.mismatches })}
-        </p>
-      )}
       {d.connected === 0 && <p className="rounded-xl bg-surface-2 px-4 py-3 text-sm">{t('admin.desk.hedge_disconnected')}</p>}
       <DeskList title={t('admin.desk.by_symbol')} empty={d.symbols.length === 0} emptyMessage={t('admin.desk.no_hedges')}>
         <DataTable
