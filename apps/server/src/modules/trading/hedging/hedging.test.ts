@@ -79,7 +79,7 @@ async function hedgeApp(target: DbTarget, book: 'A' | 'hybrid', symbols: (btc: n
   expect(saved.code).toBe(1);
   const moved = await call(t, 'POST', '/api/admin/users/set_group', { user_id: trader.userId, group_id: saved.data.id }, { token: risk });
   expect(moved.code).toBe(1);
-  return { t, sim, trader, risk };
+  return { t, sim, trader, risk, groupId: saved.data.id as number };
 }
 
 describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
@@ -306,6 +306,7 @@ describe.each(dbTargets)('hybrid hedging over FIX 4.4 (%s)', (target) => {
   let sim: FixSimulator;
   let trader: Trader;
   let risk: string;
+  let groupId: number;
   const market = () => t.ctx.services.market as MarketServiceImpl;
   const btc = () => market().symbolByCode('BTCUSDT')!;
   const reconciler = () => t.ctx.services.trading.hedgeReconciler;
@@ -314,7 +315,7 @@ describe.each(dbTargets)('hybrid hedging over FIX 4.4 (%s)', (target) => {
 
   beforeAll(async () => {
     // The house keeps up to 0.3 lots of the group's net BTC.
-    ({ t, sim, trader, risk } = await hedgeApp(target, 'hybrid', (id) => [{ symbol_id: id, hedge_threshold_lots: '0.3' }]));
+    ({ t, sim, trader, risk, groupId } = await hedgeApp(target, 'hybrid', (id) => [{ symbol_id: id, hedge_threshold_lots: '0.3' }]));
     // As on the leader: a pass after every committed fill.
     reconciler().start();
   });
@@ -393,6 +394,51 @@ describe.each(dbTargets)('hybrid hedging over FIX 4.4 (%s)', (target) => {
     expect((await call(t, 'GET', '/api/admin/desk/hedges', {}, { token: trader.token })).code).not.toBe(1);
     const support = await staffSession(t, ['support']);
     expect((await call(t, 'GET', '/api/admin/desk/hedges', {}, { token: support })).code).not.toBe(1);
+  });
+
+  it("after random trading by several clients the hedge book equals the group's net beyond the threshold", async () => {
+    const others = [await demoTrader(t), await demoTrader(t)];
+    for (const o of others) {
+      const moved = await call(t, 'POST', '/api/admin/users/set_group', { user_id: o.userId, group_id: groupId }, { token: risk });
+      expect(moved.code).toBe(1);
+    }
+    const traders = [trader, ...others];
+    let seed = 20261127;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const positions = async () => {
+      const all: Array<{ Id: number; OrderType: number; Quantity: string; trader: Trader }> = [];
+      for (const x of traders) {
+        const res = await api(t, x, '/v1/api/forex/my_deal', { status: 1 });
+        for (const p of res.data.data) all.push({ ...p, trader: x });
+      }
+      return all;
+    };
+    for (let step = 0; step < 12; step++) {
+      const who = traders[rand(traders.length)]!;
+      const open = await positions();
+      if (open.length && rand(3) === 0) {
+        const p = open[rand(open.length)]!;
+        expect((await api(t, p.trader, '/v1/api/forex/close', { id: p.Id })).code).toBe(1);
+      } else {
+        const lots = ((rand(40) + 1) / 100).toFixed(2);
+        const res = await submit(t, who, { type: rand(2) + 1, cont: lots, forex_id: btc().id, multiple: 10 });
+        expect(res.code).toBe(1);
+      }
+      if (step % 3 !== 2) continue;
+      await reconciler().pass();
+      const net = (await positions()).reduce((sum, p) => (p.OrderType === 1 ? sum.plus(p.Quantity) : sum.minus(p.Quantity)), dec(0));
+      const excess = net.abs().gt('0.3')
+        ? net
+            .abs()
+            .minus('0.3')
+            .mul(net.isNegative() ? -1 : 1)
+        : dec(0);
+      expect({ step, hedged: await netUnits() }).toEqual({ step, hedged: excess.toString() });
+    }
+    await expectAuditClean(t);
   });
 
   it('the ledger audit is clean', async () => {
