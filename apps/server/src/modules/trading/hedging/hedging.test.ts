@@ -291,6 +291,22 @@ describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
     expect((await open()).length).toBe(3);
   });
 
+  it('what the engine closes by itself (a take-profit) and what was left unwound are brought to the A-book net by the reconciler', async () => {
+    const before = await open();
+    expect(before.length).toBe(3);
+    const bid = dec(market().quote(btc().id)!.bid);
+    const tp = bid.plus(20).toFixed(2);
+    expect((await api(t, trader, '/v1/api/forex/set_stop_price', { id: before[0]!.Id, target_profit_price: tp })).code).toBe(1);
+    const q = quoteNear(5);
+    sim.push({ ...q, bid: dec(q.bid).plus(80).toString(), ask: dec(q.ask).plus(80).toString() });
+    await until(async () => (await open()).length === 2);
+    // The take-profit was not sent to the provider (0.35 held: three positions and 0.05 left by the failed unwind).
+    expect(await netUnits()).toBe('0.35');
+    await t.ctx.services.trading.hedgeReconciler.pass();
+    expect(await netUnits()).toBe('0.2');
+    expect(sim.ordersReceived.at(-1)).toMatchObject({ side: '2', quantity: '0.15', ordType: '1' });
+  });
+
   it('the ledger audit is clean', async () => {
     await expectAuditClean(t);
   });
