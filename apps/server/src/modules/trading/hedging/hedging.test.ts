@@ -3,8 +3,8 @@
  * market order and close are sent to the provider first and filled at its price; a price beyond the
  * client's deviation is a requote; a reject, a timeout and a partial fill refuse the client's order
  * and show a mismatch; the hedge book keeps the net position per provider and symbol exactly once.
+ * Hybrid: the house keeps its clients' net up to the group's threshold and the reconciler hedges the rest.
  */
-import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
@@ -14,6 +14,7 @@ import { staffSession } from '../../../../test/auth-helpers.ts';
 import { call, createTestApp, type DbTarget, dbTargets, type TestApp } from '../../../../test/test-app.ts';
 import { api, demoTrader, expectAuditClean, liveQuotes, submit, type Trader } from '../../../../test/trading/test-kit.ts';
 import { FixSimulator } from '../../market/sources/fix-simulator.ts';
+import { freePort } from '../../../../test/trading/server-process.ts';
 import type { MarketServiceImpl } from '../../market/market-service.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -23,14 +24,6 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 8000) 
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await sleep(10);
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 /** A test app whose price source is one FIX session to a simulator quoting BTC/USDT, and a demo trader moved into a new group of `book`. */
