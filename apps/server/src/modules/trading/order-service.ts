@@ -195,10 +195,14 @@ export class OrderService {
       const row = await findOrder(this.ctx.db, orderId);
       if (!row || row.userId !== ownerId || row.status !== OrderStatus.OPEN) throw orderNotFound();
       if (!this.market.quote(row.symbolId) || !this.market.isOpen(row.symbolId)) throw marketClosed(this.market.closedReason(row.symbolId));
-      // The provider's fill first; the client's close at its price, through the one settlement.
-      return this.aBook.close(row, (fill) =>
-        this.closeAt(ownerId, isDemo, orderId, closedType, { bid: fill.toString(), ask: fill.toString() }),
-      );
+      // Staff can always close: with no provider session up, at the quote (the reconciler takes the hedge back later).
+      const staffWithoutProvider = closedType === ClosedType.STAFF && !this.aBook.available(row.symbolId);
+      if (!staffWithoutProvider) {
+        // The provider's fill first; the client's close at its price, through the one settlement.
+        return this.aBook.close(row, (fill) =>
+          this.closeAt(ownerId, isDemo, orderId, closedType, { bid: fill.toString(), ask: fill.toString() }),
+        );
+      }
     }
     return this.closeAt(ownerId, isDemo, orderId, closedType, null);
   }

@@ -25,6 +25,11 @@ export class ABook {
     private readonly hedges: HedgeService,
   ) {}
 
+  /** Whether hedge orders can be sent for the symbol now. */
+  available(symbolId: number): boolean {
+    return this.hedges.available(symbolId);
+  }
+
   private readonly pending = new Map<string, Promise<OrderRow>>();
 
   /** Runs `fn` once for `key` at a time: a second call while the first runs answers with the first's result. */

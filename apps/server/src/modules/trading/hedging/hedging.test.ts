@@ -300,6 +300,19 @@ describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
     expect(sim.ordersReceived.at(-1)).toMatchObject({ side: '2', quantity: '0.15', ordType: '1' });
   });
 
+  it('with the provider gone a client close is refused, and staff can still close at the quote', async () => {
+    const [pos] = await open();
+    sim.stop();
+    await until(() => !hedges().available(btc().id));
+    const res = await api(t, trader, '/v1/api/forex/close', { id: pos!.Id });
+    expect(res.code).not.toBe(1);
+    expect(res.msg).toMatch(/liquidity provider did not fill/);
+    expect((await open()).length).toBe(2);
+    const closed = await t.ctx.services.trading.closeOrderByStaff(pos!.Id);
+    expect(closed).toMatchObject({ id: pos!.Id, status: 3, closedType: 5 });
+    expect((await open()).length).toBe(1);
+  });
+
   it('the ledger audit is clean', async () => {
     await expectAuditClean(t);
   });
