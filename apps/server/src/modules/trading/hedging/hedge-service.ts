@@ -148,7 +148,12 @@ export class HedgeService {
     });
     let final = sent ? await answered : null;
     this.waiters.delete(clOrdId);
-    if (!final) final = await this.timedOut(row!, sent ? 'no final report in time' : 'session not logged on');
+    if (!final)
+      final = await this.timedOut(
+        row!,
+        sent ? 'timeout' : 'rejected',
+        sent ? 'no final report in time' : 'not sent: session not logged on',
+      );
     const filled = dec(final.filledQty);
     const result: HedgeResult = {
       row: final,
@@ -175,11 +180,11 @@ export class HedgeService {
     return result;
   }
 
-  /** No final report in time: the order is marked 'timeout' (a report arriving later still applies). */
-  private async timedOut(row: HedgeOrderRow, why: string): Promise<HedgeOrderRow> {
+  /** No final report in time: the order is marked 'timeout' (a report arriving later still applies); not sent at all: 'rejected'. */
+  private async timedOut(row: HedgeOrderRow, status: 'timeout' | 'rejected', why: string): Promise<HedgeOrderRow> {
     const [updated] = await this.ctx.db
       .update(hedgeOrders)
-      .set({ status: 'timeout', text: why, updatedAt: new Date() })
+      .set({ status, text: why, updatedAt: new Date() })
       .where(and(eq(hedgeOrders.id, row.id), inArray(hedgeOrders.status, WORKING)))
       .returning();
     if (updated) return updated;
