@@ -90,8 +90,14 @@ export const tradingModule = {
     ctx.background.push({
       name: 'hedge-reconciler',
       leaderOnly: true,
-      start: () => trading.hedgeReconciler.start(),
-      stop: () => trading.hedgeReconciler.stop(),
+      start: () => {
+        trading.hedges.serve();
+        trading.hedgeReconciler.start();
+      },
+      stop: () => {
+        trading.hedgeReconciler.stop();
+        trading.hedges.stopServing();
+      },
     });
     ctx.background.push({ name: 'swap-rollover', leaderOnly: true, start: () => trading.swaps.start(), stop: () => trading.swaps.stop() });
   },

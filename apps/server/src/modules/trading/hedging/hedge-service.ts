@@ -3,12 +3,24 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type Dec, D, ZERO, dec } from '@tp/contract/decimal';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../platform/db/client.ts';
+import { BusChannels } from '../../../platform/bus-channels.ts';
 import type { FixOrderGateway, FixOrderReport } from '../../market/index.ts';
 import { hedgeOrders, hedgePositions } from '../db/schema.ts';
 
 export type HedgeReason = 'a_open' | 'a_close' | 'hybrid' | 'unwind';
 export type HedgeStatus = 'sent' | 'new' | 'partial' | 'filled' | 'cancelled' | 'rejected' | 'timeout';
 export type MismatchReason = 'rejected' | 'timeout' | 'partial' | 'late_fill' | 'unwind_failed' | 'target_not_reached';
+
+/** A hedge result as it crosses the bus between servers. */
+interface WireResult {
+  row: HedgeOrderRow | null;
+  status: HedgeResult['status'];
+  filled: string;
+  avgPrice: string | null;
+}
+
+/** How long the leader keeps the reconciler off a symbol after answering a follower's hedge order (its client order commits meanwhile). */
+const FORWARD_GRACE_MS = 2000;
 
 /** Statuses after which a report can add nothing. */
 const FINAL = new Set<string>(['filled', 'cancelled', 'rejected']);
@@ -100,13 +112,85 @@ export class HedgeService {
     return gw.sessionNames().find((s) => gw.canSend(s) && gw.quotes(s, code)) ?? null;
   }
 
-  /** Whether hedge orders can be sent for the symbol now (a session is up and trades it). */
+  /**
+   * Whether hedge orders can be sent for the symbol now: a session of this server is up and trades
+   * it, or (a follower in a cluster) the leader may send it, and answers 'unsent' when it cannot.
+   */
   available(symbolId: number): boolean {
-    return this.sessionFor(symbolId) !== null;
+    return this.sessionFor(symbolId) !== null || this.forwards();
   }
 
-  /** Sends one order and waits for its final report or the timeout. */
+  /** A follower with FIX configured, on a bus between servers: its hedge orders go to the leader. */
+  private forwards(): boolean {
+    return this.ctx.config.fix !== undefined && !this.gateway() && this.ctx.bus.state?.().kind === 'redis';
+  }
+
+  /** Sends one order and waits for its final report or the timeout (on a follower: through the leader). */
   async execute(req: HedgeRequest): Promise<HedgeResult> {
+    if (this.forwards()) return this.forward(req);
+    return this.executeHere(req);
+  }
+
+  private readonly replies = new Map<string, (result: WireResult) => void>();
+  private offReplies: (() => void) | null = null;
+  private offRequests: (() => void) | null = null;
+
+  /** On a follower: asks the leader to send the order, and waits for its answer (unsent when none comes). */
+  private async forward(req: HedgeRequest): Promise<HedgeResult> {
+    this.offReplies ??= this.ctx.bus.subscribe(BusChannels.hedgeReply, (m) => {
+      const { id, result } = m as { id: string; result: WireResult };
+      this.replies.get(id)?.(result);
+    });
+    const id = randomUUID();
+    const wire = await new Promise<WireResult | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), this.timeoutMs + 3000);
+      this.replies.set(id, (r) => {
+        clearTimeout(timer);
+        resolve(r);
+      });
+      this.ctx.bus.publish(BusChannels.hedgeRequest, {
+        id,
+        req: { ...req, units: req.units.toString(), limitPrice: req.limitPrice?.toString() },
+      });
+    });
+    this.replies.delete(id);
+    if (!wire) {
+      this.ctx.log.warn({ symbolId: req.symbolId, reason: req.reason }, 'hedge order: no answer from the leader');
+      return { row: null, status: 'unsent', filled: ZERO, avgPrice: null };
+    }
+    const row = wire.row ? { ...wire.row, createdAt: new Date(wire.row.createdAt), updatedAt: new Date(wire.row.updatedAt) } : null;
+    return { row, status: wire.status, filled: dec(wire.filled), avgPrice: wire.avgPrice === null ? null : dec(wire.avgPrice) };
+  }
+
+  /** On the leader: sends the orders followers ask for (a leader task). */
+  serve(): void {
+    this.offRequests ??= this.ctx.bus.subscribe(BusChannels.hedgeRequest, (m) => {
+      const { id, req } = m as { id: string; req: Omit<HedgeRequest, 'units' | 'limitPrice'> & { units: string; limitPrice?: string } };
+      if (!this.gateway()) return;
+      // The follower's client order commits just after the answer: the reconciler leaves the symbol alone meanwhile.
+      const release = this.hold(req.symbolId);
+      const { limitPrice, units, ...rest } = req;
+      void this.executeHere({ ...rest, units: dec(units), ...(limitPrice ? { limitPrice: dec(limitPrice) } : {}) })
+        .then((r) => {
+          const result: WireResult = {
+            row: r.row,
+            status: r.status,
+            filled: r.filled.toString(),
+            avgPrice: r.avgPrice?.toString() ?? null,
+          };
+          this.ctx.bus.publish(BusChannels.hedgeReply, { id, result });
+        })
+        .catch((err: unknown) => this.ctx.log.error({ err }, 'forwarded hedge order failed'))
+        .finally(() => setTimeout(release, FORWARD_GRACE_MS).unref());
+    });
+  }
+
+  stopServing(): void {
+    this.offRequests?.();
+    this.offRequests = null;
+  }
+
+  private async executeHere(req: HedgeRequest): Promise<HedgeResult> {
     const gw = this.gateway();
     const session = this.sessionFor(req.symbolId);
     const code = this.ctx.services.market.symbol(req.symbolId)?.code;
