@@ -201,7 +201,7 @@ export type DeskExposure = z.infer<typeof DeskExposureSchema>;
  */
 export const DeskHedgesSchema = z.object({
   time: z.number().int(),
-  /** 1 when this server runs the FIX sessions (the leader) and can send hedge orders now. */
+  /** 1 when hedge orders can be sent now: a FIX session of this server (the leader) is logged on, or this server hands them to the leader. */
   connected: z.number().int(),
   symbols: z.array(
     z.object({

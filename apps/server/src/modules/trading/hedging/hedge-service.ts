@@ -120,6 +120,12 @@ export class HedgeService {
     return this.sessionFor(symbolId) !== null || this.forwards();
   }
 
+  /** Whether this server can have hedge orders sent now: a session of its own logged on, or a follower handing them to the leader. */
+  canSend(): boolean {
+    const gw = this.gateway();
+    return gw ? gw.sessionNames().some((s) => gw.canSend(s)) : this.forwards();
+  }
+
   /** A follower with FIX configured, on a bus between servers: its hedge orders go to the leader. */
   private forwards(): boolean {
     return this.ctx.config.fix !== undefined && !this.gateway() && this.ctx.bus.state?.().kind === 'redis';

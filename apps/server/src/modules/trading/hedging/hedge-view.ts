@@ -23,7 +23,7 @@ export async function hedgeBookView(market: MarketService, hedges: HedgeService,
   const ids = [...new Set([...bySymbol.keys(), ...held.keys()])].sort((a, b) => code(a).localeCompare(code(b)));
   return {
     time: Date.now(),
-    connected: hedges.gateway() ? 1 : 0,
+    connected: hedges.canSend() ? 1 : 0,
     symbols: ids.map((id) => {
       const t = bySymbol.get(id);
       const h = held.get(id) ?? ZERO;
