@@ -137,6 +137,7 @@ export class HedgeReconciler {
 
   private async reconcile(): Promise<void> {
     if (!this.hedges.gateway()) return;
+    await this.hedges.sweepStranded();
     const started = this.hedges.generation();
     const targets = new Map((await this.targets()).map((t) => [t.symbolId, t.target]));
     const held = await this.hedges.netBySymbol();

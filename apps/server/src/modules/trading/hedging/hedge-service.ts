@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { type Dec, D, ZERO, dec } from '@tp/contract/decimal';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../platform/db/client.ts';
@@ -26,6 +26,8 @@ const FORWARD_GRACE_MS = 2000;
 const FINAL = new Set<string>(['filled', 'cancelled', 'rejected']);
 /** Statuses still waiting for the provider. */
 const WORKING = ['sent', 'new', 'partial'];
+/** How long past its timeout a working order with no waiter is taken as stranded. */
+const STRANDED_GRACE_MS = 30_000;
 
 export type HedgeOrderRow = typeof hedgeOrders.$inferSelect;
 
@@ -280,6 +282,29 @@ export class HedgeService {
     if (updated) return updated;
     const [now] = await this.ctx.db.select().from(hedgeOrders).where(eq(hedgeOrders.id, row.id));
     return now!;
+  }
+
+  /**
+   * Orders still working well after their timeout, with no waiter on this server (the server that
+   * sent them stopped, or their final report was lost): marked 'timeout' and a mismatch, so the hedge
+   * book never disagrees with the provider silently. A report arriving later still applies (a late
+   * fill). Answers how many were marked.
+   */
+  async sweepStranded(now = Date.now()): Promise<number> {
+    const before = new Date(now - this.timeoutMs - STRANDED_GRACE_MS);
+    const stale = await this.ctx.db
+      .select({ id: hedgeOrders.id, clOrdId: hedgeOrders.clOrdId })
+      .from(hedgeOrders)
+      .where(and(inArray(hedgeOrders.status, WORKING), lt(hedgeOrders.updatedAt, before)));
+    const ids = stale.filter((r) => !this.waiters.has(r.clOrdId)).map((r) => r.id);
+    if (!ids.length) return 0;
+    const marked = await this.ctx.db
+      .update(hedgeOrders)
+      .set({ status: 'timeout', text: 'no final report: the sending server stopped or the report was lost', updatedAt: new Date() })
+      .where(and(inArray(hedgeOrders.id, ids), inArray(hedgeOrders.status, WORKING)))
+      .returning();
+    for (const row of marked) await this.mismatch(row, 'timeout', { why: 'stranded' });
+    return marked.length;
   }
 
   /** Marks an order's disagreement with the clients' positions: logged, counted and shown on the desk. */

@@ -5,7 +5,7 @@
  * and show a mismatch; the hedge book keeps the net position per provider and symbol exactly once.
  * Hybrid: the house keeps its clients' net up to the group's threshold and the reconciler hedges the rest.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
 import type { FixSessionConfig } from '../../../fix-config.ts';
@@ -393,6 +393,27 @@ describe.each(dbTargets)('hybrid hedging over FIX 4.4 (%s)', (target) => {
     }
     await reconciler().pass();
     expect(await netUnits()).toBe('0.3');
+  });
+
+  it('an order left working with no answer (its server stopped) is marked a timeout mismatch at the next pass; a fresh one is left alone', async () => {
+    const row = (clOrdId: string, updatedAt: Date) => ({
+      clOrdId,
+      session: 'lp1',
+      symbolId: btc().id,
+      side: 'buy',
+      quantity: '0.1',
+      status: 'sent',
+      reason: 'hybrid',
+      updatedAt,
+    });
+    await t.ctx.db.insert(hedgeOrders).values([row('stranded-1', new Date(Date.now() - 120_000)), row('fresh-1', new Date())]);
+    await reconciler().pass();
+    const [stranded] = await t.ctx.db.select().from(hedgeOrders).where(eq(hedgeOrders.clOrdId, 'stranded-1'));
+    const [fresh] = await t.ctx.db.select().from(hedgeOrders).where(eq(hedgeOrders.clOrdId, 'fresh-1'));
+    expect(stranded).toMatchObject({ status: 'timeout', mismatch: 'timeout' });
+    expect(fresh).toMatchObject({ status: 'sent', mismatch: null });
+    // Out of the way of the later checks (they read the newest orders).
+    await t.ctx.db.delete(hedgeOrders).where(inArray(hedgeOrders.clOrdId, ['stranded-1', 'fresh-1']));
   });
 
   it("staff with the risk role see the hedge book beside the clients' net exposure; a trader and other staff are refused", async () => {
