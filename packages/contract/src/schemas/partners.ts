@@ -58,6 +58,11 @@ export const PartnerSummarySchema = z.object({
   commission_total: z.string(),
   commission_payable: z.string(),
   paid_out: z.string(),
+  /**
+   * USD the partner owes the house: clawbacks of reversed trades their payable and balance could not
+   * cover, withheld from their next commissions ("0.00": none).
+   */
+  clawback_owed: z.string(),
   /** Commissions by UTC day over the last 30 days, newest first. */
   by_day: z.array(z.object({ day: z.string(), amount: z.string() })),
   plan: PartnerPlanSchema.nullable(),

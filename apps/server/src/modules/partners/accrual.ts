@@ -6,7 +6,7 @@ import { invitersOf, realUsersInvitedBy } from '../auth/index.ts';
 import { userAccountBalance } from '../ledger/index.ts';
 import { finishedDepositsOf } from '../funding/index.ts';
 import { closedOrdersOf, reversedOrdersOf } from '../trading/index.ts';
-import { partnerAccrualMarks, partnerCommissions, partnerCursors, partnerPlans, partners } from './schema.ts';
+import { partnerAccrualMarks, partnerCommissions, partnerCursors, partnerDebts, partnerPlans, partners } from './schema.ts';
 import { PARTNER_ENTRY, PartnerStatus } from './service.ts';
 
 /** How far back each pass reads again before its cursor: a close committed late (its completed_at is taken before commit) is still read. */
@@ -240,11 +240,21 @@ export class PartnerAccrual {
         const fromPayable = D.min(owed, payable);
         const fromCash = D.min(owed.minus(fromPayable), D.max(0, cash));
         let recovered = fromPayable.plus(fromCash);
-        if (recovered.lt(owed))
+        if (recovered.lt(owed)) {
+          // The rest is the partner's debt to the house: withheld from their next commissions.
+          const short = owed.minus(recovered);
+          await tx
+            .insert(partnerDebts)
+            .values({ partnerUserId, amount: moneyStr(short) })
+            .onConflictDoUpdate({
+              target: partnerDebts.partnerUserId,
+              set: { amount: sql`${partnerDebts.amount} + ${moneyStr(short)}`, updatedAt: new Date() },
+            });
           this.ctx.log.warn(
-            { orderId, partnerUserId, owed: owed.toString(), recovered: recovered.toString() },
-            'partner clawback not fully recovered',
+            { orderId, partnerUserId, owed: owed.toString(), recovered: recovered.toString(), debt: short.toString() },
+            'partner clawback not fully recovered: the rest is withheld from their next commissions',
           );
+        }
         const memo = `#${orderId}`;
         postings.push(
           {
@@ -337,25 +347,39 @@ export class PartnerAccrual {
         const amounts = parts.map((p) => ({ ...p, amount: cents(p.base.times(payee.share).div(100)) })).filter((p) => p.amount.gt(0));
         const total = amounts.reduce((a, p) => a.plus(p.amount), new D(0));
         if (total.isZero()) continue;
-        const result = await ledger.post(tx, {
-          kind: PARTNER_ENTRY.commission,
-          isDemo: false,
-          refType: sourceType,
-          refId: sourceId,
-          idemKey: `partner:${source}:${payee.partnerUserId}:${payee.tier}`,
-          postings: [
-            { account: { house: 'fees' }, amount: total.neg(), type: PARTNER_ENTRY.commission, memo: `${source} tier ${payee.tier}` },
-            {
-              account: { userId: payee.partnerUserId, kind: 'commission' },
-              amount: total,
-              type: PARTNER_ENTRY.commission,
-              memo: `${source} tier ${payee.tier}`,
-            },
-          ],
-        });
-        if (!('txId' in result)) continue;
-        await tx.insert(partnerCommissions).values(
-          amounts.map((p) => ({
+        // A debt from a clawback not recovered before is withheld first (read under the partner's lock).
+        const [debt] = await tx.select().from(partnerDebts).where(eq(partnerDebts.partnerUserId, payee.partnerUserId));
+        const withheld = D.min(total, dec(debt?.amount ?? 0));
+        const credited = total.minus(withheld);
+        let txId: number | null = null;
+        if (credited.gt(0)) {
+          const result = await ledger.post(tx, {
+            kind: PARTNER_ENTRY.commission,
+            isDemo: false,
+            refType: sourceType,
+            refId: sourceId,
+            idemKey: `partner:${source}:${payee.partnerUserId}:${payee.tier}`,
+            postings: [
+              { account: { house: 'fees' }, amount: credited.neg(), type: PARTNER_ENTRY.commission, memo: `${source} tier ${payee.tier}` },
+              {
+                account: { userId: payee.partnerUserId, kind: 'commission' },
+                amount: credited,
+                type: PARTNER_ENTRY.commission,
+                memo: `${source} tier ${payee.tier}`,
+              },
+            ],
+          });
+          if (!('txId' in result)) continue;
+          txId = result.txId;
+        }
+        if (withheld.gt(0)) {
+          await tx
+            .update(partnerDebts)
+            .set({ amount: sql`${partnerDebts.amount} - ${moneyStr(withheld)}`, updatedAt: new Date() })
+            .where(eq(partnerDebts.partnerUserId, payee.partnerUserId));
+        }
+        await tx.insert(partnerCommissions).values([
+          ...amounts.map((p) => ({
             partnerUserId: payee.partnerUserId,
             clientUserId,
             tier: payee.tier,
@@ -364,9 +388,24 @@ export class PartnerAccrual {
             sourceId,
             amount: moneyStr(p.amount),
             lots: moneyStr(p.lots),
-            ledgerTxId: result.txId,
+            ledgerTxId: txId,
           })),
-        );
+          ...(withheld.gt(0)
+            ? [
+                {
+                  partnerUserId: payee.partnerUserId,
+                  clientUserId,
+                  tier: payee.tier,
+                  kind: 'debt_recovery',
+                  sourceType,
+                  sourceId,
+                  amount: moneyStr(withheld.neg()),
+                  lots: '0',
+                  ledgerTxId: txId,
+                },
+              ]
+            : []),
+        ]);
         posted += 1;
       }
       return posted;

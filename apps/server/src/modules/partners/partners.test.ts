@@ -390,6 +390,50 @@ describe.each(dbTargets)('partners on %s', (target) => {
       },
       { name: 'reversed before the accrual weighed the close', paidOut: '0', spent: '0', clawed: '0', fromCash: '0', reverseFirst: true },
     ];
+    it('a clawback the partner cannot cover is owed, and withheld from their next commissions before anything is credited', async () => {
+      const risk = await staffToken(t, ['risk']);
+      const planId = await plan({ per_lot: { crypto: '7' }, tier_shares: ['100'] });
+      const p = await partner(planId);
+      const client = await person(p.userId, { balance: '100000' });
+      const [reversed] = await trade(client, '1', ['1']);
+      await t.ctx.services.partnerAccrual.run();
+      // Paid out in full, then spent: nothing is left to take back.
+      const req = await as(p.token, papi.requestPayout, { amount: '7' });
+      expect((await as(finance, papi.adminReviewPayout, { id: req.data.id, approve: 1 })).code).toBe(1);
+      const spent = await as(finance, adminApi.adjustBalance, {
+        user_id: p.userId,
+        amount: '-7',
+        reason: 'withdrawn',
+        key: `spent-all-${p.userId}`,
+      });
+      expect(spent.code).toBe(1);
+      expect((await as(risk, adminApi.positionReverse, { id: reversed, reason: 'off-market price' })).code).toBe(1);
+      const feesBefore = dec(await houseBalance(t, 'fees'));
+      await Promise.all([new PartnerAccrual(t.ctx).run(), new PartnerAccrual(t.ctx).run()]);
+      const summary = async () => (await as(p.token, papi.summary)).data;
+      expect(await summary()).toMatchObject({ clawback_owed: '7.00', commission_payable: '0.00' });
+      expect(dec((await cashOf(t, p.userId)).balance).toFixed(2)).toBe('0.00');
+      await expectAuditClean(t);
+
+      // 2 lots earn 14: 7 is withheld (the house keeps it), 7 is credited; the debt is settled.
+      await trade(client, '2', ['2']);
+      await Promise.all([new PartnerAccrual(t.ctx).run(), new PartnerAccrual(t.ctx).run()]);
+      expect(await summary()).toMatchObject({ clawback_owed: '0.00', commission_payable: '7.00', commission_total: '14.00' });
+      // The house's fee revenue: the client's fee on 2 lots (3 a lot) less the 7 credited.
+      expect(
+        dec(await houseBalance(t, 'fees'))
+          .minus(feesBefore)
+          .toFixed(2),
+      ).toBe('-1.00');
+      const rows = (await as(p.token, papi.commissions, { limit: 50 })).data.data as { kind: string; amount: string }[];
+      expect(rows.filter((r) => r.kind === 'debt_recovery').map((r) => r.amount)).toEqual(['-7.000000']);
+      // The next lot is credited in full.
+      await trade(client, '1', ['1']);
+      await t.ctx.services.partnerAccrual.run();
+      expect(await summary()).toMatchObject({ clawback_owed: '0.00', commission_payable: '14.00' });
+      await expectAuditClean(t);
+    });
+
     it.each(table)('$name: every tier clawed back once', async (row) => {
       const risk = await staffToken(t, ['risk']);
       const planId = await plan({ per_lot: { crypto: '7' }, tier_shares: ['100', '20'] });

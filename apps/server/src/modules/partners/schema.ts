@@ -67,7 +67,7 @@ export const partnerCommissions = pgTable(
     partnerUserId: integer('partner_user_id').notNull(),
     clientUserId: integer('client_user_id').notNull(),
     tier: smallint('tier').notNull(),
-    /** 'lot', 'fee', 'cpa' or 'clawback'. */
+    /** 'lot', 'fee', 'cpa', 'clawback', or 'debt_recovery' (a commission withheld towards a clawback not recovered before). */
     kind: text('kind').notNull(),
     sourceType: text('source_type').notNull(),
     sourceId: bigint('source_id', { mode: 'number' }).notNull(),
@@ -82,6 +82,16 @@ export const partnerCommissions = pgTable(
     index('partner_commissions_client_idx').on(t.partnerUserId, t.clientUserId),
   ],
 );
+
+/**
+ * What a partner owes the house from clawbacks their payable and balance could not cover (USD, never
+ * negative): taken from their next commissions before anything is credited to them.
+ */
+export const partnerDebts = pgTable('partner_debts', {
+  partnerUserId: integer('partner_user_id').primaryKey(),
+  amount: money('amount').notNull().default('0'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Sources already weighed (each closed order of a referred client, each client's CPA), whether or not

@@ -9,7 +9,7 @@ import { InsufficientFundsError, userAccountBalance } from '../ledger/index.ts';
 import { maskEmail, maskMobile } from '../social/index.ts';
 import { closedLotsOf } from '../trading/index.ts';
 import { GLOBAL_SCHEDULE, type PayoutSchedule, listSchedules, nextPeriodEnd, scheduleFor, scheduleView } from './schedule-rules.ts';
-import { partnerCommissions, partnerPayoutSchedules, partnerPayouts, partnerPlans, partners } from './schema.ts';
+import { partnerCommissions, partnerDebts, partnerPayoutSchedules, partnerPayouts, partnerPlans, partners } from './schema.ts';
 
 export const PartnerStatus = { APPLIED: 0, APPROVED: 1, REFUSED: 2 } as const;
 export const PayoutStatus = { REQUESTED: 0, PAID: 1, REFUSED: 2 } as const;
@@ -245,6 +245,7 @@ export class PartnerService {
       .from(partnerPayouts)
       .where(and(eq(partnerPayouts.partnerUserId, userId), eq(partnerPayouts.status, PayoutStatus.PAID)));
     const payable = await this.payable(userId);
+    const [debt] = await this.db.select().from(partnerDebts).where(eq(partnerDebts.partnerUserId, userId));
     const subPartners = await this.db
       .select({ n: count() })
       .from(partners)
@@ -260,6 +261,7 @@ export class PartnerService {
       commission_total: dec(totals?.total ?? 0).toFixed(2),
       commission_payable: payable.toFixed(2),
       paid_out: dec(paid?.total ?? 0).toFixed(2),
+      clawback_owed: dec(debt?.amount ?? 0).toFixed(2),
       by_day: byDay.map((d) => ({ day: d.day, amount: dec(d.total ?? 0).toFixed(2) })),
       plan: plan ? planView(plan) : null,
       payout_schedule: {

@@ -1,3 +1,4 @@
+import { dec } from '@tp/contract/decimal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -292,6 +293,7 @@ function PartnerContent() {
           <Stat label={t('partners.total')} value={formatMoney(s.commission_total)} testId="partner-total" />
           <Stat label={t('partners.payable')} value={formatMoney(s.commission_payable)} testId="partner-payable" />
           <Stat label={t('partners.paid_out')} value={formatMoney(s.paid_out)} />
+          {dec(s.clawback_owed).gt(0) && <Stat label={t('partners.owed')} value={formatMoney(s.clawback_owed)} testId="partner-owed" />}
         </section>
         <Lists />
       </div>
