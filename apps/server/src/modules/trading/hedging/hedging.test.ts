@@ -347,6 +347,22 @@ describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
     }
   });
 
+  it('a reverse the provider does not answer in time is refused and nothing changes', async () => {
+    sim.orders = { ...sim.orders, silent: true };
+    try {
+      const ids = (await open()).map((o) => o.Id).sort();
+      const res = await api(t, trader, '/v1/api/forex/reverse', { id: third });
+      expect(res.code).not.toBe(1);
+      expect(res.msg).toMatch(/liquidity provider did not fill/);
+      expect((await open()).map((o) => o.Id).sort()).toEqual(ids);
+      expect(await position(third)).toMatchObject({ Quantity: '0.2', OrderType: 1 });
+      expect(await lastHedge()).toMatchObject({ reason: 'a_close', status: 'timeout', mismatch: 'timeout', quantity: '0.400000' });
+      expect(await netUnits()).toBe('0.4');
+    } finally {
+      sim.orders = { ...sim.orders, silent: false };
+    }
+  });
+
   let reversed = 0;
   it("a reverse sends one order of twice the lots the other way, and both sides settle at the provider's price", async () => {
     const q = await quoteNow();
