@@ -8,8 +8,7 @@ import { LeadNotWrittenError } from '../ledger/index.ts';
 import type { MarketService } from '../market/index.ts';
 import { Admission, heldLots, marketClosed } from './admission/admission.ts';
 import { type AccountTerms, type GroupedSymbol, closeFeeOf, groupFeeOf, groupMarginOf, markupColumns } from './admission/groups.ts';
-import { ABook } from './hedging/a-book.ts';
-import type { HedgeService } from './hedging/hedge-service.ts';
+import type { ABook } from './hedging/a-book.ts';
 import { checkOrder, checkSlippage, checkStopSides, parseStop } from './admission/order-checks.ts';
 import type { OrderOps, Prices } from './settlement/order-ops.ts';
 import { markupOfRow, termsOf } from './views/order-view.ts';
@@ -33,17 +32,15 @@ const orderNotFound = () => notFound('trading.order_not_found');
 /** The trader's order calls: submit, close, cancel, take-profit and stop-loss. */
 export class OrderService {
   private readonly admission: Admission;
-  private readonly aBook: ABook;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly settings: TradingSettings,
     private readonly settlement: Settlement,
     private readonly ops: OrderOps,
-    hedges: HedgeService,
+    private readonly aBook: ABook,
   ) {
     this.admission = new Admission(ctx, settings);
-    this.aBook = new ABook(ctx, hedges);
   }
 
   private get market(): MarketService {
@@ -199,9 +196,7 @@ export class OrderService {
   }
 
   private async closeNow(ownerId: number, isDemo: boolean, orderId: number, closedType: number): Promise<OrderRow> {
-    await this.settings.groups.ensureUsers(this.ctx.db, [ownerId]);
-    const groupId = this.settings.groups.groupIdOf(ownerId, isDemo);
-    if (groupId !== null && this.settings.groups.group(groupId)?.book === 'A') {
+    if (await this.aBook.books(this.settings, ownerId, isDemo)) {
       const row = await findOrder(this.ctx.db, orderId);
       if (!row || row.userId !== ownerId || row.status !== OrderStatus.OPEN) throw orderNotFound();
       if (!this.market.quote(row.symbolId) || !this.market.isOpen(row.symbolId)) throw marketClosed(this.market.closedReason(row.symbolId));

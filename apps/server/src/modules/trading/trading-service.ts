@@ -7,6 +7,7 @@ import { ChangeFeed } from './events/change-feed.ts';
 import { DemoService } from './account/demo-service.ts';
 import { TradingEngine } from './engine/engine.ts';
 import { OrderOps } from './settlement/order-ops.ts';
+import { ABook } from './hedging/a-book.ts';
 import { HedgeReconciler } from './hedging/hedge-reconciler.ts';
 import { HedgeService } from './hedging/hedge-service.ts';
 import { hedgeBookView } from './hedging/hedge-view.ts';
@@ -91,9 +92,11 @@ export class TradingService {
       feed.publish([{ type: 'review', userId, isDemo }]);
     });
     this.hedges = new HedgeService(ctx);
-    this.orders = new OrderService(ctx, this.settings, settlement, ops, this.hedges);
+    // One A-book for the order calls and the position tools: the provider's fill first (docs/fix.md#hedging).
+    const aBook = new ABook(ctx, this.hedges);
+    this.orders = new OrderService(ctx, this.settings, settlement, ops, aBook);
     this.hedgeReconciler = new HedgeReconciler(ctx, this.settings, this.hedges, (listener) => feed.listen(() => listener()));
-    this.positions = new PositionTools(ctx, this.settings, settlement, ops);
+    this.positions = new PositionTools(ctx, this.settings, settlement, ops, aBook);
     this.alerts = new AlertService(ctx);
     this.trailing = new TrailingStops(ctx, ops);
     this.expiry = new PendingExpiry(ctx, ops);

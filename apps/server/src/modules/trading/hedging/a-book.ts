@@ -7,6 +7,7 @@ import type { SymbolInfo } from '../../market/index.ts';
 import { requote, worstFill } from '../admission/order-checks.ts';
 import type { OrderRow } from '../db/repository.ts';
 import { hedgeOrders } from '../db/schema.ts';
+import type { TradingSettings } from '../admission/settings.ts';
 import type { HedgeResult, HedgeService } from './hedge-service.ts';
 
 /** The client's order is refused because the provider did not fill its hedge: nothing was opened or closed. */
@@ -18,12 +19,20 @@ export const liquidityRefused = () => fail('trading.liquidity_refused');
  * one settlement (the callers' `fill`). No client position without its hedge: a provider that
  * rejects, does not answer in time or fills part refuses the client's order, and any quantity it
  * did fill is sent back (unwound); whatever cannot be made to agree is a mismatch on the desk.
+ * One instance serves the order calls and the position tools (partial close, reverse, close all).
  */
 export class ABook {
   constructor(
     private readonly ctx: AppContext,
     private readonly hedges: HedgeService,
   ) {}
+
+  /** Whether the account's group is A-book (its group read again when this server's copy is old). */
+  async books(settings: TradingSettings, userId: number, isDemo: boolean): Promise<boolean> {
+    await settings.groups.ensureUsers(this.ctx.db, [userId]);
+    const groupId = settings.groups.groupIdOf(userId, isDemo);
+    return groupId !== null && settings.groups.group(groupId)?.book === 'A';
+  }
 
   /** Whether hedge orders can be sent for the symbol now. */
   available(symbolId: number): boolean {
@@ -91,26 +100,38 @@ export class ABook {
     }
   }
 
-  /** A close: the opposite order to the provider first, then the client's close at its price. */
-  async close(row: OrderRow, fill: (price: Dec) => Promise<OrderRow>): Promise<OrderRow> {
+  /**
+   * A close: the opposite order to the provider first, then the client's close at its price. `lots`
+   * (default: the whole position) is what is sent: a partial close sends the part, a reverse twice the
+   * position (the close and the new opposite position in one order). `fill` answers the client's order
+   * it wrote (the closed part, the new position), recorded on the hedge order beside the position.
+   */
+  async close(row: OrderRow, fill: (price: Dec) => Promise<OrderRow>, lots: Dec = dec(row.quantity)): Promise<OrderRow> {
     if (!this.hedges.available(row.symbolId)) throw liquidityRefused();
     const release = this.hedges.hold(row.symbolId);
     try {
       const res = await this.hedges.execute({
         symbolId: row.symbolId,
         side: row.orderType === OrderType.BUY ? 'sell' : 'buy',
-        units: dec(row.quantity).mul(row.contractSize),
+        units: lots.mul(row.contractSize),
         clientOrderIds: [row.id],
         reason: 'a_close',
       });
       const price = await this.settled(res);
       if (!price) throw liquidityRefused();
+      let done: OrderRow;
       try {
-        return await fill(price);
+        done = await fill(price);
       } catch (err) {
         await this.unwind(res);
         throw err;
       }
+      if (done.id !== row.id)
+        await this.ctx.db
+          .update(hedgeOrders)
+          .set({ clientOrderIds: [row.id, done.id] })
+          .where(eq(hedgeOrders.id, res.row!.id));
+      return done;
     } finally {
       release();
     }

@@ -300,6 +300,118 @@ describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
     expect(sim.ordersReceived.at(-1)).toMatchObject({ side: '2', quantity: '0.15', ordType: '1' });
   });
 
+  /** Pushes a provider quote near the mid and waits until the server quotes it. */
+  const quoteNow = async () => {
+    const q = quoteNear(5);
+    sim.push(q);
+    await until(() => dec(market().quote(btc().id)!.mid).eq(dec(q.bid).plus(q.ask).div(2)));
+    return q;
+  };
+  const position = async (id: number) =>
+    (await api(t, trader, '/v1/api/forex/my_deal', { status: 1 })).data.data.find((o: { Id: number }) => o.Id === id) as
+      { Id: number; Quantity: string; OrderType: number; Price: string } | undefined;
+  let third = 0;
+
+  it("a partial close sends the part to the provider first and closes it at the provider's bid; the rest stays open", async () => {
+    expect(await netUnits()).toBe('0.2');
+    third = (await buy('0.3')).data.Id;
+    expect(await netUnits()).toBe('0.5');
+    const q = await quoteNow();
+    const count = sim.ordersReceived.length;
+    const res = await api(t, trader, '/v1/api/forex/close', { id: third, cont: '0.1' });
+    expect(res.code).toBe(1);
+    expect(sim.ordersReceived.slice(count).map((o) => [o.side, o.quantity])).toEqual([['2', '0.1']]);
+    expect(res.data).toMatchObject({ Status: 3, Quantity: '0.1' });
+    expect(dec(res.data.UpdatePrice).eq(q.bid)).toBe(true);
+    expect(await lastHedge()).toMatchObject({ reason: 'a_close', status: 'filled', clientOrderIds: [third, res.data.Id], mismatch: null });
+    expect(await position(third)).toMatchObject({ Quantity: '0.2' });
+    expect(await netUnits()).toBe('0.4');
+  });
+
+  it('a provider reject refuses the partial close and nothing changes', async () => {
+    const before = await metric(/^tp_hedge_mismatch_total\{reason="rejected"\} (\d+)/m);
+    const cash = (await api(t, trader, '/v1/api/forex/deal', { forex_id: btc().id })).data.balance;
+    sim.orders = { ...sim.orders, reject: 'no liquidity' };
+    try {
+      const res = await api(t, trader, '/v1/api/forex/close', { id: third, cont: '0.1' });
+      expect(res.code).not.toBe(1);
+      expect(res.msg).toMatch(/liquidity provider did not fill/);
+      expect(await position(third)).toMatchObject({ Quantity: '0.2' });
+      expect((await open()).length).toBe(3);
+      expect((await api(t, trader, '/v1/api/forex/deal', { forex_id: btc().id })).data.balance).toBe(cash);
+      expect(await lastHedge()).toMatchObject({ reason: 'a_close', status: 'rejected', mismatch: 'rejected', clientOrderIds: [third] });
+      expect(await metric(/^tp_hedge_mismatch_total\{reason="rejected"\} (\d+)/m)).toBe(before + 1);
+      expect(await netUnits()).toBe('0.4');
+    } finally {
+      sim.orders = { ...sim.orders, reject: null };
+    }
+  });
+
+  it('a reverse the provider does not answer in time is refused and nothing changes', async () => {
+    sim.orders = { ...sim.orders, silent: true };
+    try {
+      const ids = (await open()).map((o) => o.Id).sort();
+      const res = await api(t, trader, '/v1/api/forex/reverse', { id: third });
+      expect(res.code).not.toBe(1);
+      expect(res.msg).toMatch(/liquidity provider did not fill/);
+      expect((await open()).map((o) => o.Id).sort()).toEqual(ids);
+      expect(await position(third)).toMatchObject({ Quantity: '0.2', OrderType: 1 });
+      expect(await lastHedge()).toMatchObject({ reason: 'a_close', status: 'timeout', mismatch: 'timeout', quantity: '0.400000' });
+      expect(await netUnits()).toBe('0.4');
+    } finally {
+      sim.orders = { ...sim.orders, silent: false };
+    }
+  });
+
+  let reversed = 0;
+  it("a reverse sends one order of twice the lots the other way, and both sides settle at the provider's price", async () => {
+    const q = await quoteNow();
+    const count = sim.ordersReceived.length;
+    const res = await api(t, trader, '/v1/api/forex/reverse', { id: third });
+    expect(res.code).toBe(1);
+    reversed = res.data.Id;
+    // 0.2 lots bought: 0.4 sold to the provider (0.2 to close, 0.2 to open the sell).
+    expect(sim.ordersReceived.slice(count).map((o) => [o.side, o.quantity])).toEqual([['2', '0.4']]);
+    expect(res.data).toMatchObject({ OrderType: 2, Status: 1, Quantity: '0.2' });
+    expect(dec(res.data.Price).eq(q.bid)).toBe(true);
+    const history = await api(t, trader, '/v1/api/forex/my_deal', { status: 3 });
+    const closed = history.data.data.find((o: { Id: number }) => o.Id === third);
+    expect(dec(closed.UpdatePrice).eq(q.bid)).toBe(true);
+    expect(await lastHedge()).toMatchObject({ reason: 'a_close', status: 'filled', clientOrderIds: [third, reversed] });
+    expect(await netUnits()).toBe('0');
+  });
+
+  it('a batch close sends each chosen position to the provider and closes it at its price', async () => {
+    const q = await quoteNow();
+    const count = sim.ordersReceived.length;
+    // All sells of BTC: the reversed position only.
+    const res = await api(t, trader, '/v1/api/forex/batch_Close_by_type', { type: 2, forex_id: btc().id });
+    expect(res.code).toBe(1);
+    expect(res.data.failed).toEqual([]);
+    expect(res.data.closed.map((o: { Id: number }) => o.Id)).toEqual([reversed]);
+    expect(dec(res.data.closed[0].UpdatePrice).eq(q.ask)).toBe(true);
+    expect(sim.ordersReceived.slice(count).map((o) => [o.side, o.quantity])).toEqual([['1', '0.2']]);
+    expect(await lastHedge()).toMatchObject({ reason: 'a_close', status: 'filled', clientOrderIds: [reversed] });
+    expect(await netUnits()).toBe('0.2');
+    expect((await open()).length).toBe(2);
+  });
+
+  it('a batch close the provider rejects leaves the positions open and lists them as failed', async () => {
+    sim.orders = { ...sim.orders, reject: 'no liquidity' };
+    try {
+      const ids = (await open()).map((o) => o.Id).sort();
+      const res = await api(t, trader, '/v1/api/forex/batch_Close_by_type', { type: 0 });
+      expect(res.code).toBe(1);
+      expect(res.data.closed).toEqual([]);
+      expect(res.data.failed.map((f: { id: number }) => f.id).sort()).toEqual(ids);
+      expect(res.data.failed[0].msg).toMatch(/liquidity provider did not fill/);
+      expect((await open()).length).toBe(2);
+      expect(await netUnits()).toBe('0.2');
+    } finally {
+      sim.orders = { ...sim.orders, reject: null };
+    }
+  });
+
   it('with the provider gone a client close is refused, and staff can still close at the quote', async () => {
     const [pos] = await open();
     sim.stop();

@@ -1,14 +1,15 @@
 import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
-import { dec, moneyStr, ZERO } from '@tp/contract/decimal';
+import { type Dec, dec, moneyStr, ZERO } from '@tp/contract/decimal';
 import { openPriceFor } from '@tp/contract/formulas';
 import type { AppContext, AuthUser } from '../../../context.ts';
-import { fail, invalid, notFound } from '../../../http/errors.ts';
+import { AppError, fail, invalid, notFound } from '../../../http/errors.ts';
 import { t } from '../../../http/i18n.ts';
 import type { MarketService } from '../../market/index.ts';
 import { Admission, heldLots, marketClosed } from '../admission/admission.ts';
 import { closeFeeOf, groupFeeOf, groupMarginOf, markupColumns } from '../admission/groups.ts';
 import { defaultDeviationPoints, parseField } from '../admission/order-checks.ts';
-import type { OrderOps } from './order-ops.ts';
+import type { ABook } from '../hedging/a-book.ts';
+import type { OrderOps, Prices } from './order-ops.ts';
 import { marginCallNotice } from '../events/pushes.ts';
 import { termsOf } from '../views/order-view.ts';
 import { type Notice, noticeOf } from '../views/notice-view.ts';
@@ -18,7 +19,9 @@ import {
   marginCallEvents,
   noticeOrders,
   openPositionsCondition,
+  openPositionsOf,
   orderAndOpenPositionsCondition,
+  findOrder,
   ownOpenPositionCondition,
   setTrailing,
 } from '../db/repository.ts';
@@ -26,6 +29,8 @@ import type { Settlement } from './settlement.ts';
 import type { TradingSettings } from '../admission/settings.ts';
 
 const orderNotFound = () => notFound('trading.order_not_found');
+/** The provider's fill as the prices of the one close (which puts the position's markup on it). */
+const atFill = (fill: Dec): Prices => ({ bid: fill.toString(), ask: fill.toString() });
 
 /** Money shares of a split: the part gets its proportional share at 6 places, the rest keeps the remainder exactly. */
 
@@ -43,6 +48,7 @@ export class PositionTools {
     private readonly settings: TradingSettings,
     private readonly settlement: Settlement,
     private readonly ops: OrderOps,
+    private readonly aBook: ABook,
   ) {
     this.admission = new Admission(ctx, settings);
   }
@@ -51,33 +57,68 @@ export class PositionTools {
     return this.ctx.services.market;
   }
 
-  /** Closes `lots` of an open position; the rest stays open under its id with its take-profit and stop-loss. */
-  closePart(user: AuthUser, orderId: number, lotsRaw: string): Promise<OrderRow> {
+  /**
+   * Closes `lots` of an open position; the rest stays open under its id with its take-profit and
+   * stop-loss. A-book: the part is sent to the provider first and closed at its price (docs/fix.md#hedging).
+   */
+  async closePart(user: AuthUser, orderId: number, lotsRaw: string): Promise<OrderRow> {
+    if (await this.aBook.books(this.settings, user.id, user.isDemo)) {
+      const row = await this.ownOpen(user.id, orderId);
+      // Checked before anything is sent, and again under the lock (the position may change meanwhile: the hedge then goes back).
+      const lots = this.partOf(row, lotsRaw);
+      this.liveQuote(row.symbolId);
+      return this.aBook.close(row, (fill) => this.closePartAt(user, orderId, lotsRaw, atFill(fill)), lots);
+    }
+    return this.closePartAt(user, orderId, lotsRaw, null);
+  }
+
+  /** The lots to close of `row` (whole or a part leaving at least the minimum), or the refusal. */
+  private partOf(row: OrderRow, lotsRaw: string) {
+    const sym = this.market.symbol(row.symbolId);
+    if (!sym) throw orderNotFound();
+    const whole = dec(row.quantity);
+    const lots = parseField(lotsRaw, 'quantity', 6);
+    if (lots.gt(whole)) throw invalid('trading.partial_above_position', { max: whole.toString() });
+    if (!sym.step.isZero() && !lots.mod(sym.step).isZero()) throw invalid('trading.quantity_step', { step: sym.step.toString() });
+    const rest = whole.minus(lots);
+    if (!lots.eq(whole) && (lots.lt(sym.minLots) || rest.lt(sym.minLots)))
+      throw invalid('trading.partial_below_min', { min: sym.minLots.toString() });
+    return lots;
+  }
+
+  /** The symbol's quote, while its market is open. */
+  private liveQuote(symbolId: number) {
+    const quote = this.market.quote(symbolId);
+    if (!quote || !this.market.isOpen(symbolId)) throw marketClosed(this.market.closedReason(symbolId));
+    return quote;
+  }
+
+  /** The user's open position (another user's id answers like a missing one). */
+  private async ownOpen(userId: number, orderId: number): Promise<OrderRow> {
+    const row = Number.isSafeInteger(orderId) && orderId > 0 ? await findOrder(this.ctx.db, orderId) : undefined;
+    if (!row || row.userId !== userId || row.status !== OrderStatus.OPEN) throw orderNotFound();
+    return row;
+  }
+
+  /** The partial close at the quote now (null) or at the given prices (an A-book close at the provider's fill). */
+  private closePartAt(user: AuthUser, orderId: number, lotsRaw: string, at: Prices | null): Promise<OrderRow> {
     return this.ops.forUser(
       user.id,
       user.isDemo,
       async (tx, w, changes, [row]) => {
         if (!row) throw orderNotFound();
-        const sym = this.market.symbol(row.symbolId);
-        if (!sym) throw orderNotFound();
-        const whole = dec(row.quantity);
-        const lots = parseField(lotsRaw, 'quantity', 6);
-        if (lots.gt(whole)) throw invalid('trading.partial_above_position', { max: whole.toString() });
-        if (!sym.step.isZero() && !lots.mod(sym.step).isZero()) throw invalid('trading.quantity_step', { step: sym.step.toString() });
-        const quote = this.market.quote(row.symbolId);
-        if (!quote || !this.market.isOpen(row.symbolId)) throw marketClosed(this.market.closedReason(row.symbolId));
+        const lots = this.partOf(row, lotsRaw);
+        const quote = this.liveQuote(row.symbolId);
         const quoteToUsd = this.market.quoteToUsd(row.symbolId);
-        if (lots.eq(whole)) {
-          const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, ClosedType.USER, { locked: true });
+        if (lots.eq(row.quantity)) {
+          const closed = await this.ops.close(tx, w, row, at ?? quote, quoteToUsd, ClosedType.USER, { locked: true });
           if (!closed) throw orderNotFound();
           changes.push({ type: 'closed', userId: user.id, orders: [closed] });
           return closed;
         }
-        const rest = whole.minus(lots);
-        if (lots.lt(sym.minLots) || rest.lt(sym.minLots)) throw invalid('trading.partial_below_min', { min: sym.minLots.toString() });
         // Both parts are first brought up to date with the rollovers owed, then share the swap so far
         // like margin and fee: the closed part shows (and its statement line carries) the swap of its lots.
-        const split = await this.ops.closePart(tx, w, row, lots, quote, quoteToUsd, ClosedType.USER);
+        const split = await this.ops.closePart(tx, w, row, lots, at ?? quote, quoteToUsd, ClosedType.USER);
         if (!split) throw orderNotFound();
         const { closed } = split;
         changes.push({ type: 'sync', orderId: row.id, order: split.kept }, { type: 'closed', userId: user.id, orders: [closed] });
@@ -87,17 +128,22 @@ export class PositionTools {
     );
   }
 
-  /** type 0 every open position, 1 the buys, 2 the sells; of `symbolId` or of every symbol. */
-  closeByType(user: AuthUser, lang: string, type: 0 | 1 | 2, symbolId?: number) {
+  /**
+   * type 0 every open position, 1 the buys, 2 the sells; of `symbolId` or of every symbol. A-book:
+   * each position is sent to the provider and closed at its price, one after the other; one the
+   * provider does not fill stays open and is listed as failed.
+   */
+  async closeByType(user: AuthUser, lang: string, type: 0 | 1 | 2, symbolId?: number) {
+    const chosen = (o: OrderRow) => (type === 0 || o.orderType === type) && (symbolId === undefined || o.symbolId === symbolId);
+    if (await this.aBook.books(this.settings, user.id, user.isDemo)) return this.closeEachAtProvider(user, lang, chosen);
     return this.ops.forUser(
       user.id,
       user.isDemo,
       async (tx, w, changes, open) => {
-        const chosen = open.filter((o) => (type === 0 || o.orderType === type) && (symbolId === undefined || o.symbolId === symbolId));
         const closed: OrderRow[] = [];
         const failed: { id: number; msg: string }[] = [];
         let profit = ZERO;
-        for (const order of chosen) {
+        for (const order of open.filter(chosen)) {
           const quote = this.market.quote(order.symbolId);
           if (!quote || !this.market.isOpen(order.symbolId)) {
             failed.push({ id: order.id, msg: t(lang, marketClosed(this.market.closedReason(order.symbolId)).key) });
@@ -116,8 +162,58 @@ export class PositionTools {
     );
   }
 
-  /** Closes a position and opens the same lots the other way at the same quote, in one transaction. */
-  reverse(user: AuthUser, orderId: number): Promise<OrderRow> {
+  /** The A-book close all: each chosen position through the provider, then closed at its fill in its own transaction. */
+  private async closeEachAtProvider(user: AuthUser, lang: string, chosen: (o: OrderRow) => boolean) {
+    const open = await openPositionsOf(this.ctx.db, user.id);
+    const closed: OrderRow[] = [];
+    const failed: { id: number; msg: string }[] = [];
+    let profit = ZERO;
+    for (const order of open.filter(chosen)) {
+      try {
+        this.liveQuote(order.symbolId);
+        const done = await this.aBook.close(order, (fill) =>
+          this.ops.forUser(
+            user.id,
+            user.isDemo,
+            async (tx, w, changes, [row]) => {
+              // Closed a moment ago (a trigger): the hedge goes back and the position is skipped.
+              const ok =
+                row &&
+                (await this.ops.close(tx, w, row, atFill(fill), this.market.quoteToUsd(row.symbolId), ClosedType.USER, { locked: true }));
+              if (!ok) throw orderNotFound();
+              changes.push({ type: 'closed', userId: user.id, orders: [ok] });
+              return ok;
+            },
+            { read: ownOpenPositionCondition(user.id, order.id), lock: true },
+          ),
+        );
+        closed.push(done);
+        profit = profit.plus(done.profit ?? 0);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        if (err.key !== 'trading.order_not_found') failed.push({ id: order.id, msg: t(lang, err.key, err.params) });
+      }
+    }
+    return { closed, failed, profit: moneyStr(profit) };
+  }
+
+  /**
+   * Closes a position and opens the same lots the other way at the same quote, in one transaction.
+   * A-book: one order of twice the lots the other way goes to the provider first (the close and the
+   * new position), and both sides are settled at its price.
+   */
+  async reverse(user: AuthUser, orderId: number): Promise<OrderRow> {
+    if (await this.aBook.books(this.settings, user.id, user.isDemo)) {
+      const row = await this.ownOpen(user.id, orderId);
+      // Checked before anything is sent (the admission of the new side runs under the lock: refused, the hedge goes back).
+      this.admission.symbolNow(row.symbolId, this.settings.accountTerms(user.id, user.isDemo).groupId);
+      return this.aBook.close(row, (fill) => this.reverseAt(user, orderId, atFill(fill)), dec(row.quantity).mul(2));
+    }
+    return this.reverseAt(user, orderId, null);
+  }
+
+  /** The reverse at the quote now (null) or at the given prices (an A-book reverse at the provider's fill). */
+  private reverseAt(user: AuthUser, orderId: number, at: Prices | null): Promise<OrderRow> {
     return this.ops.forUser(
       user.id,
       user.isDemo,
@@ -129,13 +225,14 @@ export class PositionTools {
         const terms = this.settings.accountTerms(user.id, user.isDemo);
         const { sym, quote } = this.admission.symbolNow(row.symbolId, terms.groupId);
         const quoteToUsd = this.market.quoteToUsd(row.symbolId);
-        const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, ClosedType.USER, { locked: true });
+        const prices = at ?? quote;
+        const closed = await this.ops.close(tx, w, row, prices, quoteToUsd, ClosedType.USER, { locked: true });
         if (!closed) throw orderNotFound();
         changes.push({ type: 'closed', userId: user.id, orders: [closed] });
 
         const orderType = row.orderType === OrderType.BUY ? OrderType.SELL : OrderType.BUY;
         const lots = dec(row.quantity);
-        const price = openPriceFor(orderType, quote.bid, quote.ask, sym.markup);
+        const price = openPriceFor(orderType, prices.bid, prices.ask, sym.markup);
         // The new side is admitted like any order, on the account as the close left it (refused: the close is undone too).
         const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
         const margin = groupMarginOf(sym, lots, price, row.leverage, quoteToUsd, heldLots(positions, sym.id));
