@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { OrderStatus } from '@tp/contract/constants';
+import { ClosedType, type CopyClosedType, OrderStatus } from '@tp/contract/constants';
 import { type Dec, dec, moneyStr, ZERO } from '@tp/contract/decimal';
 import { closePriceFor, profitOf } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
@@ -354,7 +354,7 @@ export class Copier {
       }
       try {
         if (!p || p.status !== OrderStatus.OPEN) {
-          await trading.orders.closeByOwner(follower, f.id);
+          await trading.orders.closeByOwner(follower, f.id, ClosedType.COPY_PROVIDER);
           await setState('closed');
           continue;
         }
@@ -365,11 +365,11 @@ export class Copier {
           if (have.gt(desired)) {
             const part = have.minus(desired);
             if (desired.lt(sym.minLots)) {
-              await trading.orders.closeByOwner(follower, f.id);
+              await trading.orders.closeByOwner(follower, f.id, ClosedType.COPY_PROVIDER);
               await setState('closed');
               continue;
             }
-            if (part.gte(sym.minLots)) await trading.positions.closePart(follower, f.id, part.toString());
+            if (part.gte(sym.minLots)) await trading.positions.closePart(follower, f.id, part.toString(), ClosedType.COPY_PROVIDER);
           }
         }
         await this.mirrorStops(sub, link, p, f);
@@ -415,8 +415,12 @@ export class Copier {
     await this.stopSubscription(sub, 'copy_stop_loss', true);
   }
 
-  /** Stops a subscription; with `close`, its open copies are closed now, otherwise they stay as the follower's own. */
+  /**
+   * Stops a subscription; with `close`, its open copies are closed now (closed_type 8 at the copy
+   * stop-loss, 9 otherwise), otherwise they stay as the follower's own.
+   */
   async stopSubscription(sub: SubscriptionRow, reason: string, close: boolean): Promise<void> {
+    const closedType: CopyClosedType = reason === 'copy_stop_loss' ? ClosedType.COPY_STOP_LOSS : ClosedType.COPY_UNFOLLOW;
     await this.ctx.db
       .update(copySubscriptions)
       .set({ status: 'stopped', stopReason: reason, stoppedAt: new Date() })
@@ -428,7 +432,7 @@ export class Copier {
     for (const link of links) {
       if (close && link.followerOrderId) {
         try {
-          await this.ctx.services.trading.orders.closeByOwner(actingAs(sub.followerId), link.followerOrderId);
+          await this.ctx.services.trading.orders.closeByOwner(actingAs(sub.followerId), link.followerOrderId, closedType);
         } catch (err) {
           if (!(err instanceof AppError && err.key === 'trading.order_not_found')) {
             // Still open (a market closed): left open as the follower's own; they see it in their orders.

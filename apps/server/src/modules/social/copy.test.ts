@@ -139,13 +139,15 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     await run();
     expect((await deals(byRatio, 1)).data[0]).toMatchObject({ Quantity: '0.2' });
     expect((await deals(byAmount, 1)).data[0]).toMatchObject({ Quantity: '0.25' });
-    expect((await deals(byRatio, 3)).data[0]).toMatchObject({ Quantity: '0.2', Status: 3 });
+    // Closed by the copy (closed_type 7), not by the follower (1).
+    expect((await deals(byRatio, 3)).data[0]).toMatchObject({ Quantity: '0.2', Status: 3, ClosedType: 7 });
 
     expect((await get(p, '/v1/api/forex/close', { id: opened.data.Id })).code).toBe(1);
     await run();
     expect((await deals(byRatio, 1)).total).toBe(0);
     expect((await deals(byAmount, 1)).total).toBe(0);
     expect((await deals(byAmount, 3)).total).toBe(2);
+    expect((await deals(byAmount, 3)).data.map((o: { ClosedType: number }) => o.ClosedType)).toEqual([7, 7]);
     const view = (await mine(byAmount)).following[0];
     expect(view.copies).toEqual([expect.objectContaining({ state: 'closed', lots: '0.5' })]);
     await expectAuditClean(t);
@@ -208,6 +210,7 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     await run();
     expect((await mine(f)).following[0]).toMatchObject({ status: 'stopped', stop_reason: 'copy_stop_loss' });
     expect((await deals(f, 1)).total).toBe(0);
+    expect((await deals(f, 3)).data).toEqual([expect.objectContaining({ Status: 3, ClosedType: 8 })]);
     // Stopped: the provider's next trade is not copied.
     await submit(p, { type: 1, cont: '0.1' });
     await run();
@@ -235,6 +238,7 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     });
     expect((await post(pauser, '/api/follow/pause', { provider_id: p.id, paused: 1 })).data).toMatchObject({ status: 'paused' });
     expect((await deals(closer, 1)).total).toBe(0);
+    expect((await deals(closer, 3)).data).toEqual([expect.objectContaining({ Status: 3, ClosedType: 9 })]);
     expect((await deals(keeper, 1)).total).toBe(1);
 
     await submit(p, { type: 1, cont: '0.2' });

@@ -51,8 +51,16 @@ export class PositionTools {
     return this.ctx.services.market;
   }
 
-  /** Closes `lots` of an open position; the rest stays open under its id with its take-profit and stop-loss. */
-  closePart(user: AuthUser, orderId: number, lotsRaw: string): Promise<OrderRow> {
+  /**
+   * Closes `lots` of an open position; the rest stays open under its id with its take-profit and
+   * stop-loss. The copier mirroring a provider's partial close passes closed_type 7.
+   */
+  closePart(
+    user: AuthUser,
+    orderId: number,
+    lotsRaw: string,
+    closedType: typeof ClosedType.USER | typeof ClosedType.COPY_PROVIDER = ClosedType.USER,
+  ): Promise<OrderRow> {
     return this.ops.forUser(
       user.id,
       user.isDemo,
@@ -68,7 +76,7 @@ export class PositionTools {
         if (!quote || !this.market.isOpen(row.symbolId)) throw marketClosed(this.market.closedReason(row.symbolId));
         const quoteToUsd = this.market.quoteToUsd(row.symbolId);
         if (lots.eq(whole)) {
-          const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, ClosedType.USER, { locked: true });
+          const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, closedType, { locked: true });
           if (!closed) throw orderNotFound();
           changes.push({ type: 'closed', userId: user.id, orders: [closed] });
           return closed;
@@ -77,7 +85,7 @@ export class PositionTools {
         if (lots.lt(sym.minLots) || rest.lt(sym.minLots)) throw invalid('trading.partial_below_min', { min: sym.minLots.toString() });
         // Both parts are first brought up to date with the rollovers owed, then share the swap so far
         // like margin and fee: the closed part shows (and its statement line carries) the swap of its lots.
-        const split = await this.ops.closePart(tx, w, row, lots, quote, quoteToUsd, ClosedType.USER);
+        const split = await this.ops.closePart(tx, w, row, lots, quote, quoteToUsd, closedType);
         if (!split) throw orderNotFound();
         const { closed } = split;
         changes.push({ type: 'sync', orderId: row.id, order: split.kept }, { type: 'closed', userId: user.id, orders: [closed] });
