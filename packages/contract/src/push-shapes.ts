@@ -365,6 +365,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
             'identity_verified',
             'identity_rejected',
             'support_reply',
+            'copy_fee_unpaid',
           ],
         },
         order_id: 'number',

@@ -36,7 +36,7 @@ export const followProviderEnable = endpoint({
   output: ProviderSummarySchema,
   body: 'json',
   summary:
-    'Opts in (or out, enabled=0) as a strategy provider with a performance fee (fee_pct of new profit above each follower’s high-water mark); answers the followers’ count and assets, never who they are',
+    'Opts in (or out, enabled=0) as a strategy provider with a performance fee (fee_pct of new profit above each follower’s high-water mark) and an optional subscription fee (sub_fee USD per 30 days, for new subscriptions); answers the followers’ count and assets, never who they are',
   tags: ['social'],
   rateLimit: { max: 30, timeWindow: 60_000 },
 });
@@ -50,7 +50,7 @@ export const followSubscribe = endpoint({
   output: SubscriptionSchema,
   body: 'json',
   summary:
-    'Copies a provider from now on: amount (lots scaled by amount / provider equity) or ratio (lots x ratio), at most max_lot per order, stopped with its copies closed when the copy’s equity falls by copy_stop_loss percent. Again for the same provider changes the terms',
+    'Copies a provider from now on: amount (lots scaled by amount / provider equity) or ratio (lots x ratio), at most max_lot per order, stopped with its copies closed when the copy’s equity falls by copy_stop_loss percent. A provider’s subscription fee must be confirmed (accept_sub_fee) and is charged now and each 30 days after, once per period; refused when the balance or free margin does not cover it. Again for the same provider changes the terms',
   tags: ['social'],
   rateLimit: { max: 30, timeWindow: 60_000 },
 });
@@ -76,7 +76,8 @@ export const followPause = endpoint({
   input: PauseInput,
   output: SubscriptionSchema,
   body: 'json',
-  summary: 'Pauses (paused=1: no new copies, closes and stop changes still mirrored) or resumes copying a provider',
+  summary:
+    'Pauses (paused=1: no new copies, closes and stop changes still mirrored) or resumes copying a provider; resuming a subscription paused for an unpaid fee (stop_reason fee_unpaid) pays the period first',
   tags: ['social'],
   rateLimit: { max: 30, timeWindow: 60_000 },
 });

@@ -227,6 +227,8 @@ export const ACCOUNT_NOTICE_KINDS = [
   'identity_verified',
   'identity_rejected',
   'support_reply',
+  // Copy trading: the subscription fee of a new period could not be paid; copying the provider is paused.
+  'copy_fee_unpaid',
 ] as const;
 /**
  * An event a trader is told about: a close by take-profit, stop-loss, stop-out or staff, a pending

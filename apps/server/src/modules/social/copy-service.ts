@@ -9,7 +9,8 @@ import { settings } from '../../platform/db/platform-schema.ts';
 import { closedOrdersOfUser } from '../trading/index.ts';
 import { Copier, type SubscriptionRow } from './copier.ts';
 import { rankingName } from './mask.ts';
-import { copyFees, copyLinks, copyProviders, copySubscriptions } from './schema.ts';
+import { copyFees, copyLinks, copyProviders, copySubFees, copySubscriptions } from './schema.ts';
+import { FEE_UNPAID, SubscriptionFees } from './sub-fees.ts';
 
 const LIVE = ['active', 'paused'];
 /** Live subscriptions one follower may hold. */
@@ -20,10 +21,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Copy trading's calls: providers opt in, followers subscribe, pause and unfollow; the performance fee. */
 export class CopyService {
   readonly copier: Copier;
+  readonly subFees: SubscriptionFees;
   private feeTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly ctx: AppContext) {
     this.copier = new Copier(ctx);
+    this.subFees = new SubscriptionFees(ctx);
   }
 
   async provider(userId: number) {
@@ -55,7 +58,7 @@ export class CopyService {
     return new Map(rows.map((r) => [r.userId, r.feePct]));
   }
 
-  async enable(user: AuthUser, input: { fee_pct?: string; enabled?: boolean }): Promise<ProviderSummary> {
+  async enable(user: AuthUser, input: { fee_pct?: string; sub_fee?: string; enabled?: boolean }): Promise<ProviderSummary> {
     const enabled = input.enabled ?? true;
     if (enabled) {
       // Staff's minimum track record (setting copy_provider_min_trades; none on a fresh install).
@@ -69,9 +72,11 @@ export class CopyService {
     }
     const set: Partial<typeof copyProviders.$inferInsert> = { enabled };
     if (input.fee_pct !== undefined) set.feePct = input.fee_pct;
+    // A new subscription fee applies to new subscriptions; a follower keeps the fee they agreed to.
+    if (input.sub_fee !== undefined) set.subFee = input.sub_fee;
     await this.ctx.db
       .insert(copyProviders)
-      .values({ userId: user.id, enabled, feePct: input.fee_pct ?? '0' })
+      .values({ userId: user.id, enabled, feePct: input.fee_pct ?? '0', subFee: input.sub_fee ?? '0' })
       .onConflictDoUpdate({ target: copyProviders.userId, set });
     if (!enabled) {
       // Followers stop copying; their copies stay open as their own.
@@ -91,11 +96,18 @@ export class CopyService {
       .select({ n: count(), assets: sum(copySubscriptions.startEquity) })
       .from(copySubscriptions)
       .where(and(eq(copySubscriptions.providerId, userId), inArray(copySubscriptions.status, LIVE)));
-    const [fees] = await this.ctx.db
-      .select({ total: sum(copyFees.fee) })
-      .from(copyFees)
-      .innerJoin(copySubscriptions, eq(copySubscriptions.id, copyFees.subscriptionId))
-      .where(eq(copySubscriptions.providerId, userId));
+    const [[fees], [subFees]] = await Promise.all([
+      this.ctx.db
+        .select({ total: sum(copyFees.fee) })
+        .from(copyFees)
+        .innerJoin(copySubscriptions, eq(copySubscriptions.id, copyFees.subscriptionId))
+        .where(eq(copySubscriptions.providerId, userId)),
+      this.ctx.db
+        .select({ total: sum(copySubFees.fee) })
+        .from(copySubFees)
+        .innerJoin(copySubscriptions, eq(copySubscriptions.id, copySubFees.subscriptionId))
+        .where(and(eq(copySubscriptions.providerId, userId), eq(copySubFees.status, 'paid'))),
+    ]);
     return {
       provider_id: userId,
       enabled: p.enabled,
@@ -103,6 +115,9 @@ export class CopyService {
       followers: Number(agg?.n ?? 0),
       follower_assets: moneyStr(agg?.assets ?? 0),
       fees_earned: moneyStr(fees?.total ?? 0),
+      sub_fee: dec(p.subFee).toFixed(2),
+      sub_fees_earned: moneyStr(subFees?.total ?? 0),
+      suspended: p.suspendedAt !== null,
     };
   }
 
@@ -125,13 +140,30 @@ export class CopyService {
     return sub;
   }
 
+  /**
+   * The subscription fee a new (or restarted) subscription agrees to: the provider's now, which the
+   * follower must have confirmed (accept_sub_fee) when it is not zero.
+   */
+  private agreedFee(provider: typeof copyProviders.$inferSelect, accepted: string | undefined): string {
+    const fee = dec(provider.subFee);
+    if (fee.isZero()) return '0';
+    if (accepted === undefined) throw fail('follow.sub_fee_confirm', { fee: fee.toFixed(2) });
+    if (!dec(accepted).eq(fee)) throw fail('follow.sub_fee_changed', { fee: fee.toFixed(2) });
+    return moneyStr(fee);
+  }
+
+  /** Charges a subscription's due fee; refused (nothing charged, nothing copied) when the follower cannot pay. */
+  private async payOrRefuse(subscriptionId: number): Promise<void> {
+    if ((await this.subFees.chargeIfDue(subscriptionId)) === 'unpaid') throw fail('follow.sub_fee_unpaid');
+  }
+
   async subscribe(
     user: AuthUser,
-    input: { provider_id: number; amount?: string; ratio?: string; copy_stop_loss?: string; max_lot?: string },
+    input: { provider_id: number; amount?: string; ratio?: string; copy_stop_loss?: string; max_lot?: string; accept_sub_fee?: string },
   ): Promise<Subscription> {
     if (input.provider_id === user.id) throw invalid('follow.self');
     const provider = await this.provider(input.provider_id);
-    if (!provider?.enabled) throw providerNotFound();
+    if (!provider?.enabled || provider.suspendedAt) throw providerNotFound();
     if ((input.amount === undefined) === (input.ratio === undefined)) throw invalid('follow.amount_or_ratio');
     const mode = input.amount !== undefined ? 'amount' : 'ratio';
     const value = (input.amount ?? input.ratio)!;
@@ -156,14 +188,48 @@ export class CopyService {
         .from(copySubscriptions)
         .where(and(eq(copySubscriptions.followerId, user.id), inArray(copySubscriptions.status, LIVE)));
       if (Number(live?.n ?? 0) >= MAX_FOLLOWING) throw fail('follow.too_many', { max: MAX_FOLLOWING });
-      await this.ctx.db
+      const subFee = this.agreedFee(provider, input.accept_sub_fee);
+      const paying = dec(subFee).gt(0);
+      // With a fee, nothing is copied before the first period is paid: paused (fee_pending) until then.
+      const [created] = await this.ctx.db
         .insert(copySubscriptions)
-        .values({ followerId: user.id, providerId: input.provider_id, ...terms, status: 'active', startEquity, startedAt: new Date() })
-        .onConflictDoNothing();
+        .values({
+          followerId: user.id,
+          providerId: input.provider_id,
+          ...terms,
+          subFee,
+          status: paying ? 'paused' : 'active',
+          stopReason: paying ? 'fee_pending' : null,
+          startEquity,
+          startedAt: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (created && paying) {
+        if ((await this.subFees.chargeIfDue(created.id)) === 'unpaid') {
+          await this.ctx.db
+            .update(copySubscriptions)
+            .set({ status: 'stopped', stopReason: FEE_UNPAID, stoppedAt: new Date() })
+            .where(eq(copySubscriptions.id, created.id));
+          throw fail('follow.sub_fee_unpaid');
+        }
+        await this.ctx.db
+          .update(copySubscriptions)
+          .set({ status: 'active', stopReason: null, startedAt: new Date() })
+          .where(and(eq(copySubscriptions.id, created.id), eq(copySubscriptions.status, 'paused')));
+      }
     } else {
       await this.underLease(existing[0].id, async (sub) => {
         // Live: new terms from now on. Stopped: a new start (positions the provider holds now are not copied).
         const restart = sub.status === 'stopped';
+        if (restart) {
+          // A restart agrees to the provider's fee now and pays its period (not again within one already paid).
+          await this.ctx.db
+            .update(copySubscriptions)
+            .set({ subFee: this.agreedFee(provider, input.accept_sub_fee) })
+            .where(eq(copySubscriptions.id, sub.id));
+          await this.payOrRefuse(sub.id);
+        }
         await this.ctx.db
           .update(copySubscriptions)
           .set({
@@ -188,9 +254,14 @@ export class CopyService {
     const sub = await this.ownSubscription(user.id, input.provider_id);
     if (sub.status === 'stopped') throw fail('follow.not_following');
     await this.underLease(sub.id, async (s) => {
+      if (!input.paused) {
+        if (s.stopReason === 'provider_suspended') throw fail('follow.provider_suspended');
+        // Paused for an unpaid fee (or its period ended): resuming pays the period first.
+        if (dec(s.subFee).gt(0)) await this.payOrRefuse(s.id);
+      }
       await this.ctx.db
         .update(copySubscriptions)
-        .set({ status: input.paused ? 'paused' : 'active' })
+        .set(input.paused ? { status: 'paused' } : { status: 'active', stopReason: null })
         .where(and(eq(copySubscriptions.id, s.id), inArray(copySubscriptions.status, LIVE)));
     });
     if (!input.paused) void this.copier.kick();
@@ -224,7 +295,7 @@ export class CopyService {
   }
 
   async view(sub: SubscriptionRow): Promise<Subscription> {
-    const [links, provider, people, { equity, realised }, [fees]] = await Promise.all([
+    const [links, provider, people, { equity, realised }, [fees], [subFees]] = await Promise.all([
       this.ctx.db.select().from(copyLinks).where(eq(copyLinks.subscriptionId, sub.id)).orderBy(desc(copyLinks.id)).limit(100),
       this.provider(sub.providerId),
       rankableUsers(this.ctx.db, [sub.providerId]),
@@ -233,6 +304,10 @@ export class CopyService {
         .select({ total: sum(copyFees.fee) })
         .from(copyFees)
         .where(eq(copyFees.subscriptionId, sub.id)),
+      this.ctx.db
+        .select({ total: sum(copySubFees.fee) })
+        .from(copySubFees)
+        .where(and(eq(copySubFees.subscriptionId, sub.id), eq(copySubFees.status, 'paid'))),
     ]);
     const who = people.get(sub.providerId);
     return {
@@ -250,6 +325,9 @@ export class CopyService {
       realised: moneyStr(realised),
       high_water_mark: moneyStr(sub.hwm),
       fees_paid: moneyStr(fees?.total ?? 0),
+      sub_fee: dec(sub.subFee).toFixed(2),
+      sub_fees_paid: moneyStr(subFees?.total ?? 0),
+      paid_until: sub.paidUntil?.toISOString() ?? null,
       started_at: sub.startedAt.toISOString(),
       copies: links.map((l) => ({
         provider_order_id: l.providerOrderId,
@@ -331,13 +409,15 @@ export class CopyService {
     return { charged, total: moneyStr(total) };
   }
 
-  /** The leader's daily settlement (period: the UTC date), checked every ten minutes. */
+  /** The leader's daily settlement (period: the UTC date) and the subscription fees' renewal, checked every ten minutes. */
   startFees(): void {
     if (this.feeTimer) return;
-    const run = () =>
+    const run = () => {
       void this.settleFees(new Date().toISOString().slice(0, 10)).catch((err: unknown) =>
         this.ctx.log.error({ err }, 'copy fee settlement failed'),
       );
+      void this.subFees.renewDue().catch((err: unknown) => this.ctx.log.error({ err }, 'copy subscription fee renewal failed'));
+    };
     this.feeTimer = setInterval(run, 10 * 60_000);
     this.feeTimer.unref();
   }
