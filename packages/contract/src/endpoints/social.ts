@@ -1,6 +1,11 @@
 import { endpoint } from '../endpoint.ts';
 import { PageInput, pageOf } from '../schemas/content.ts';
 import {
+  AdminCopyProviderSchema,
+  AdminCopyProvidersSchema,
+  AdminCopySettingsInput,
+  AdminCopySettingsSchema,
+  AdminCopySuspendInput,
   FollowMineSchema,
   PauseInput,
   ProfileInput,
@@ -114,4 +119,37 @@ export const adminSettleCopyFees = endpoint({
   summary:
     'Settles the copy-trading performance fees of a period now (the periodic job does it daily): each subscription at most once per period',
   tags: ['admin'],
+});
+
+/** The back office's copy providers: any of these roles (admin always passes) sees them; risk suspends and sets the minimum. */
+const copyStaff = { auth: 'staff', tags: ['admin'], roles: ['risk', 'finance', 'support'] } as const;
+const copyRisk = { auth: 'staff', tags: ['admin'], body: 'json', roles: ['risk'] } as const;
+
+export const adminCopyProviders = endpoint({
+  ...copyStaff,
+  method: 'GET',
+  path: '/api/admin/follow/providers',
+  input: PageInput,
+  output: AdminCopyProvidersSchema,
+  summary:
+    'Strategy providers, newest first: followers, assets copied, performance and subscription fees and what they earned, suspended or not; with the minimum track record to become one',
+});
+
+export const adminCopySuspend = endpoint({
+  ...copyRisk,
+  method: 'POST',
+  path: '/api/admin/follow/providers/suspend',
+  input: AdminCopySuspendInput,
+  output: AdminCopyProviderSchema,
+  summary:
+    "Suspends (suspended=1) or resumes a provider: suspended, they cannot be subscribed to and their followers' copying is paused (copies already open still follow the provider's closes); resumed, it goes on",
+});
+
+export const adminCopySettings = endpoint({
+  ...copyRisk,
+  method: 'POST',
+  path: '/api/admin/follow/settings',
+  input: AdminCopySettingsInput,
+  output: AdminCopySettingsSchema,
+  summary: 'Sets the minimum track record (closed trades) a trader needs to become a provider; 0 (a fresh install) none',
 });

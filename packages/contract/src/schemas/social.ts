@@ -176,3 +176,53 @@ export const SettleFeesInput = z.object({
     .regex(/^[0-9A-Za-z:_-]{1,32}$/, 'msg:input_full'),
 });
 export const SettleFeesSchema = z.object({ charged: z.number().int(), total: z.string() });
+
+// ---------------------------------------------------------------- the back office: copy providers
+
+/** A strategy provider as staff see them: who, their fees and what they earned, their followers' count and assets. */
+export const AdminCopyProviderSchema = z.object({
+  provider_id: z.number().int(),
+  uid: z.string(),
+  email: z.string().nullable(),
+  /** The provider offers copying (they may stop themselves). */
+  enabled: z.boolean(),
+  /** Staff suspended them: followers' copying is paused until staff resume it. */
+  suspended: z.boolean(),
+  suspended_at: z.string().nullable(),
+  /** Live (active or paused) subscriptions. */
+  followers: z.number().int(),
+  /** The followers' allocations (amount mode) or equity at the start (ratio mode), USD. */
+  assets_copied: z.string(),
+  fee_pct: z.string(),
+  /** USD per 30 days (0.00 none). */
+  sub_fee: z.string(),
+  /** Performance fees received, USD. */
+  fees_earned: z.string(),
+  /** Subscription fees received, USD. */
+  sub_fees_earned: z.string(),
+  created_at: z.string(),
+});
+export type AdminCopyProvider = z.infer<typeof AdminCopyProviderSchema>;
+
+/** Closed trades a trader needs before opting in as a provider (setting copy_provider_min_trades; 0 none). */
+export const MinTradesField = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,4}$/.test(v) && Number(v) <= 1000, 'msg:follow.min_trades_range')
+  .transform((v) => Number(v));
+
+export const AdminCopyProvidersSchema = z.object({
+  data: z.array(AdminCopyProviderSchema),
+  total: z.number().int(),
+  /** The minimum track record now (0 on a fresh install: anyone real may opt in). */
+  min_trades: z.number().int(),
+});
+
+export const AdminCopySuspendInput = z.object({
+  provider_id: idField('follow.provider_not_found'),
+  /** true suspends (followers' copying pauses), false resumes it. */
+  suspended: flagParam,
+});
+
+export const AdminCopySettingsInput = z.object({ min_trades: MinTradesField });
+export const AdminCopySettingsSchema = z.object({ min_trades: z.number().int() });

@@ -1,10 +1,10 @@
 import { dec, moneyStr, ZERO } from '@tp/contract/decimal';
-import type { ProviderSummary, Subscription } from '@tp/contract/schemas/social';
-import { and, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import type { AdminCopyProvider, ProviderSummary, Subscription } from '@tp/contract/schemas/social';
+import { and, count, desc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
 import { InsufficientFundsError } from '../ledger/index.ts';
-import { rankableUsers } from '../auth/index.ts';
+import { rankableUsers, userContacts } from '../auth/index.ts';
 import { settings } from '../../platform/db/platform-schema.ts';
 import { closedOrdersOfUser } from '../trading/index.ts';
 import { Copier, type SubscriptionRow } from './copier.ts';
@@ -13,6 +13,8 @@ import { copyFees, copyLinks, copyProviders, copySubFees, copySubscriptions } fr
 import { FEE_UNPAID, SubscriptionFees } from './sub-fees.ts';
 
 const LIVE = ['active', 'paused'];
+const MIN_TRADES_KEY = 'copy_provider_min_trades';
+type AdminCopyProviders = { data: AdminCopyProvider[]; total: number; min_trades: number };
 /** Live subscriptions one follower may hold. */
 export const MAX_FOLLOWING = 20;
 const providerNotFound = () => notFound('follow.provider_not_found');
@@ -54,20 +56,14 @@ export class CopyService {
     const rows = await this.ctx.db
       .select()
       .from(copyProviders)
-      .where(and(inArray(copyProviders.userId, userIds), eq(copyProviders.enabled, true)));
+      .where(and(inArray(copyProviders.userId, userIds), eq(copyProviders.enabled, true), isNull(copyProviders.suspendedAt)));
     return new Map(rows.map((r) => [r.userId, r.feePct]));
   }
 
   async enable(user: AuthUser, input: { fee_pct?: string; sub_fee?: string; enabled?: boolean }): Promise<ProviderSummary> {
     const enabled = input.enabled ?? true;
     if (enabled) {
-      // Staff's minimum track record (setting copy_provider_min_trades; none on a fresh install).
-      const [row] = await this.ctx.db
-        .select({ value: settings.value })
-        .from(settings)
-        .where(eq(settings.key, 'copy_provider_min_trades'))
-        .limit(1);
-      const min = row && /^\d+$/.test(row.value.trim()) ? Number(row.value.trim()) : 0;
+      const min = await this.minTrades();
       if (min > 0 && (await closedOrdersOfUser(this.ctx.db, user.id, min)).length < min) throw fail('follow.track_record', { min });
     }
     const set: Partial<typeof copyProviders.$inferInsert> = { enabled };
@@ -87,6 +83,120 @@ export class CopyService {
       for (const sub of subs) await this.underLease(sub.id, (s) => this.copier.stopSubscription(s, 'provider_disabled', false));
     }
     return (await this.providerSummary(user.id))!;
+  }
+
+  /** Staff's minimum track record: closed trades needed to opt in (setting copy_provider_min_trades; none on a fresh install). */
+  async minTrades(): Promise<number> {
+    const [row] = await this.ctx.db.select({ value: settings.value }).from(settings).where(eq(settings.key, MIN_TRADES_KEY)).limit(1);
+    return row && /^\d+$/.test(row.value.trim()) ? Number(row.value.trim()) : 0;
+  }
+
+  async setMinTrades(min: number): Promise<{ min_trades: number }> {
+    await this.ctx.db
+      .insert(settings)
+      .values({ key: MIN_TRADES_KEY, value: String(min) })
+      .onConflictDoUpdate({ target: settings.key, set: { value: String(min) } });
+    return { min_trades: await this.minTrades() };
+  }
+
+  /** The back office's providers, newest first, with their followers, assets copied, fees and earnings. */
+  async adminProviders(page: { page: number; limit: number }): Promise<AdminCopyProviders> {
+    const [rows, [counted], min] = await Promise.all([
+      this.ctx.db
+        .select()
+        .from(copyProviders)
+        .orderBy(desc(copyProviders.createdAt), desc(copyProviders.userId))
+        .limit(page.limit)
+        .offset((page.page - 1) * page.limit),
+      this.ctx.db.select({ n: count() }).from(copyProviders),
+      this.minTrades(),
+    ]);
+    const ids = rows.map((r) => r.userId);
+    const data = ids.length ? await this.adminRows(rows) : [];
+    return { data, total: Number(counted?.n ?? 0), min_trades: min };
+  }
+
+  private async adminRows(rows: (typeof copyProviders.$inferSelect)[]): Promise<AdminCopyProvider[]> {
+    const ids = rows.map((r) => r.userId);
+    const [live, perf, subs, people] = await Promise.all([
+      this.ctx.db
+        .select({ id: copySubscriptions.providerId, n: count(), assets: sum(copySubscriptions.startEquity) })
+        .from(copySubscriptions)
+        .where(and(inArray(copySubscriptions.providerId, ids), inArray(copySubscriptions.status, LIVE)))
+        .groupBy(copySubscriptions.providerId),
+      this.ctx.db
+        .select({ id: copySubscriptions.providerId, total: sum(copyFees.fee) })
+        .from(copyFees)
+        .innerJoin(copySubscriptions, eq(copySubscriptions.id, copyFees.subscriptionId))
+        .where(inArray(copySubscriptions.providerId, ids))
+        .groupBy(copySubscriptions.providerId),
+      this.ctx.db
+        .select({ id: copySubscriptions.providerId, total: sum(copySubFees.fee) })
+        .from(copySubFees)
+        .innerJoin(copySubscriptions, eq(copySubscriptions.id, copySubFees.subscriptionId))
+        .where(and(inArray(copySubscriptions.providerId, ids), eq(copySubFees.status, 'paid')))
+        .groupBy(copySubscriptions.providerId),
+      userContacts(this.ctx.db, ids),
+    ]);
+    const liveOf = new Map(live.map((r) => [r.id, r]));
+    const perfOf = new Map(perf.map((r) => [r.id, r.total]));
+    const subOf = new Map(subs.map((r) => [r.id, r.total]));
+    return rows.map((p) => ({
+      provider_id: p.userId,
+      uid: people.get(p.userId)?.uid ?? '',
+      email: people.get(p.userId)?.email ?? null,
+      enabled: p.enabled,
+      suspended: p.suspendedAt !== null,
+      suspended_at: p.suspendedAt?.toISOString() ?? null,
+      followers: Number(liveOf.get(p.userId)?.n ?? 0),
+      assets_copied: moneyStr(liveOf.get(p.userId)?.assets ?? 0),
+      fee_pct: dec(p.feePct).toFixed(2),
+      sub_fee: dec(p.subFee).toFixed(2),
+      fees_earned: moneyStr(perfOf.get(p.userId) ?? 0),
+      sub_fees_earned: moneyStr(subOf.get(p.userId) ?? 0),
+      created_at: p.createdAt.toISOString(),
+    }));
+  }
+
+  /**
+   * Staff suspend (or resume) a provider. Suspended: nobody may subscribe, and their followers' active
+   * subscriptions are paused (provider_suspended; the copies already open still follow the provider's
+   * closes, and no subscription fee renews); resumed: those subscriptions are active again.
+   */
+  async setSuspended(providerId: number, suspended: boolean): Promise<AdminCopyProvider> {
+    const [row] = await this.ctx.db
+      .update(copyProviders)
+      .set({ suspendedAt: suspended ? sql`coalesce(${copyProviders.suspendedAt}, now())` : null })
+      .where(eq(copyProviders.userId, providerId))
+      .returning();
+    if (!row) throw providerNotFound();
+    const subs = await this.ctx.db
+      .select()
+      .from(copySubscriptions)
+      .where(
+        and(
+          eq(copySubscriptions.providerId, providerId),
+          suspended
+            ? eq(copySubscriptions.status, 'active')
+            : and(eq(copySubscriptions.status, 'paused'), eq(copySubscriptions.stopReason, 'provider_suspended')),
+        ),
+      );
+    for (const sub of subs) {
+      await this.underLease(sub.id, async (s) => {
+        await this.ctx.db
+          .update(copySubscriptions)
+          .set(suspended ? { status: 'paused', stopReason: 'provider_suspended' } : { status: 'active', stopReason: null })
+          .where(
+            and(
+              eq(copySubscriptions.id, s.id),
+              suspended ? eq(copySubscriptions.status, 'active') : eq(copySubscriptions.stopReason, 'provider_suspended'),
+            ),
+          );
+      });
+    }
+    if (!suspended) void this.copier.kick();
+    const [out] = await this.adminRows([row]);
+    return out!;
   }
 
   async providerSummary(userId: number): Promise<ProviderSummary | null> {

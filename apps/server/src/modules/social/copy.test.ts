@@ -379,6 +379,73 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     await expectAuditClean(t);
   });
 
+  it('the back office: providers with followers, assets and fees; risk suspends and resumes copying and sets the minimum track record', async () => {
+    await tick(t, BTC, '94990', '95010');
+    const support = await staffToken(t, ['support']);
+    const risk = await staffToken(t, ['risk']);
+    const staffCall = (token: string, method: 'GET' | 'POST', path: string, body: Record<string, unknown> = {}) =>
+      call(t, method, path, body, { token });
+    // A fresh install needs no track record.
+    expect((await staffCall(support, 'GET', '/api/admin/follow/providers')).data.min_trades).toBe(0);
+
+    const p = await provider('10');
+    await t.ctx.services.social.copy.enable(actingAs(p.id), { sub_fee: '5' });
+    const f = await newUser(t, { balance: '10000' });
+    await follow(f, p, { amount: '4000', accept_sub_fee: '5' });
+    const list = await staffCall(support, 'GET', '/api/admin/follow/providers', { page: 1, limit: 50 });
+    expect(list.code).toBe(1);
+    expect(list.data.data.find((r: { provider_id: number }) => r.provider_id === p.id)).toMatchObject({
+      uid: expect.any(String),
+      enabled: true,
+      suspended: false,
+      followers: 1,
+      assets_copied: '4000.000000',
+      fee_pct: '10.00',
+      sub_fee: '5.00',
+      fees_earned: '0.000000',
+      sub_fees_earned: '5.000000',
+    });
+
+    // Only risk (or admin) suspends; support may only look; a trader not at all.
+    expect((await staffCall(support, 'POST', '/api/admin/follow/providers/suspend', { provider_id: p.id, suspended: 1 })).code).toBe(1003);
+    expect((await call(t, 'GET', '/api/admin/follow/providers', {}, { token: f.token })).code).not.toBe(1);
+    const suspended = await staffCall(risk, 'POST', '/api/admin/follow/providers/suspend', { provider_id: p.id, suspended: 1 });
+    expect(suspended.data).toMatchObject({ provider_id: p.id, suspended: true });
+    expect((await mine(f)).following[0]).toMatchObject({ status: 'paused', stop_reason: 'provider_suspended' });
+    expect((await mine(p)).provider).toMatchObject({ suspended: true });
+    // Nothing new is copied, nobody new subscribes, the follower cannot resume it, the profile is not copyable.
+    const o = await submit(p, { type: 1, cont: '1' });
+    await run();
+    expect((await deals(f, 1)).total).toBe(0);
+    const other = await newUser(t, { balance: '10000' });
+    expect((await post(other, '/api/follow/subscribe', { provider_id: p.id, ratio: '1', accept_sub_fee: '5' })).code).not.toBe(1);
+    expect((await post(f, '/api/follow/pause', { provider_id: p.id, paused: 0 })).msg).toBe(
+      'Copying this trader is suspended by the broker',
+    );
+    expect((await get(f, '/api/follow/profile', { id: p.id })).data.stats.copyable).toBe(false);
+    await get(p, '/v1/api/forex/close', { id: o.data.Id });
+
+    expect((await staffCall(risk, 'POST', '/api/admin/follow/providers/suspend', { provider_id: p.id, suspended: 0 })).data).toMatchObject({
+      suspended: false,
+      followers: 1,
+    });
+    expect((await mine(f)).following[0]).toMatchObject({ status: 'active', stop_reason: null });
+    await submit(p, { type: 1, cont: '1' });
+    await run();
+    expect((await deals(f, 1)).total).toBe(1);
+
+    // The minimum track record: risk sets it, the opt-in follows it; back to none.
+    expect((await staffCall(support, 'POST', '/api/admin/follow/settings', { min_trades: 3 })).code).toBe(1003);
+    expect((await staffCall(risk, 'POST', '/api/admin/follow/settings', { min_trades: 1001 })).code).not.toBe(1);
+    expect((await staffCall(risk, 'POST', '/api/admin/follow/settings', { min_trades: 3 })).data).toEqual({ min_trades: 3 });
+    const fresh = await newUser(t, { balance: '1000' });
+    expect((await post(fresh, '/api/follow/provider/enable', {})).msg).toBe('At least 3 closed trades are needed to be copied');
+    expect((await staffCall(risk, 'POST', '/api/admin/follow/settings', { min_trades: 0 })).data).toEqual({ min_trades: 0 });
+    expect((await post(fresh, '/api/follow/provider/enable', {})).code).toBe(1);
+    await post(f, '/api/follow/unsubscribe', { provider_id: p.id, close_positions: 1 });
+    await expectAuditClean(t);
+  });
+
   it('a provider closing while the followers’ stop-losses fire: every copy closes once', async () => {
     await tick(t, BTC, '94990', '95010');
     const p = await provider();

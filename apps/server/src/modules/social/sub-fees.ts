@@ -1,5 +1,5 @@
 import { type Dec, dec, moneyStr, ZERO } from '@tp/contract/decimal';
-import { and, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { InsufficientFundsError } from '../ledger/index.ts';
 import { accountNotice } from '../trading/index.ts';
@@ -107,7 +107,8 @@ export class SubscriptionFees {
       .where(
         and(
           inArray(copySubscriptions.status, ['active', 'paused']),
-          or(isNull(copySubscriptions.stopReason), ne(copySubscriptions.stopReason, FEE_UNPAID)),
+          // Not while paused for an unpaid fee (the follower resumes) or by staff suspending the provider.
+          or(isNull(copySubscriptions.stopReason), notInArray(copySubscriptions.stopReason, [FEE_UNPAID, 'provider_suspended'])),
           sql`${copySubscriptions.subFee} > 0`,
           or(isNull(copySubscriptions.paidUntil), lte(copySubscriptions.paidUntil, now)),
         ),
