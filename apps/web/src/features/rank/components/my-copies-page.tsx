@@ -84,7 +84,9 @@ function CopyCard({ sub }: { sub: Subscription }) {
       {charges(sub.sub_fee) ? (
         <p data-testid="copy-sub-fee" className="text-xs text-muted">
           {t('rank.sub_fee')}: {t('rank.sub_fee_value', { value: formatNumber(sub.sub_fee, 2) })}
-          {sub.paid_until && sub.status !== 'stopped' ? <> · {t('rank.paid_until', { date: formatDateTime(sub.paid_until) })}</> : null}
+          {sub.paid_until && sub.status !== 'stopped' && !unpaid ? (
+            <> · {t('rank.paid_until', { date: formatDateTime(sub.paid_until) })}</>
+          ) : null}
         </p>
       ) : null}
       {unpaid ? (
