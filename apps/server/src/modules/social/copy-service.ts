@@ -202,32 +202,18 @@ export class CopyService {
   async providerSummary(userId: number): Promise<ProviderSummary | null> {
     const p = await this.provider(userId);
     if (!p) return null;
-    const [agg] = await this.ctx.db
-      .select({ n: count(), assets: sum(copySubscriptions.startEquity) })
-      .from(copySubscriptions)
-      .where(and(eq(copySubscriptions.providerId, userId), inArray(copySubscriptions.status, LIVE)));
-    const [[fees], [subFees]] = await Promise.all([
-      this.ctx.db
-        .select({ total: sum(copyFees.fee) })
-        .from(copyFees)
-        .innerJoin(copySubscriptions, eq(copySubscriptions.id, copyFees.subscriptionId))
-        .where(eq(copySubscriptions.providerId, userId)),
-      this.ctx.db
-        .select({ total: sum(copySubFees.fee) })
-        .from(copySubFees)
-        .innerJoin(copySubscriptions, eq(copySubscriptions.id, copySubFees.subscriptionId))
-        .where(and(eq(copySubscriptions.providerId, userId), eq(copySubFees.status, 'paid'))),
-    ]);
+    // The same figures the back office shows, without who the provider is.
+    const [row] = await this.adminRows([p]);
     return {
       provider_id: userId,
       enabled: p.enabled,
-      fee_pct: dec(p.feePct).toFixed(2),
-      followers: Number(agg?.n ?? 0),
-      follower_assets: moneyStr(agg?.assets ?? 0),
-      fees_earned: moneyStr(fees?.total ?? 0),
-      sub_fee: dec(p.subFee).toFixed(2),
-      sub_fees_earned: moneyStr(subFees?.total ?? 0),
-      suspended: p.suspendedAt !== null,
+      fee_pct: row!.fee_pct,
+      followers: row!.followers,
+      follower_assets: row!.assets_copied,
+      fees_earned: row!.fees_earned,
+      sub_fee: row!.sub_fee,
+      sub_fees_earned: row!.sub_fees_earned,
+      suspended: row!.suspended,
     };
   }
 
