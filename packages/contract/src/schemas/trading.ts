@@ -124,6 +124,7 @@ export const OrderSchema = z.object({
   FactProfits: z.string(),
   /** Swaps posted to the balance at rollovers so far (USD; negative was charged); not part of FactProfits. */
   Swap: z.string(),
+  /** Why it closed (constants ClosedType): 1 the user, 2 stop-out, 3 take-profit, 4 stop-loss, 5 staff, 6 demo reset; copy trading's closes 7 the provider closed, 8 the copy stop-loss, 9 an unfollow; 0 open. */
   ClosedType: z.number().int(),
   CancelReason: z.string(),
   /** Pending orders (and positions that were one): buy_limit, sell_limit, buy_stop or sell_stop; "" for market orders. */
