@@ -358,6 +358,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
             'pending_filled',
             'pending_cancelled',
             'margin_call',
+            'copy_close',
             'deposit_approved',
             'deposit_rejected',
             'withdrawal_paid',

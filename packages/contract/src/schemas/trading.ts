@@ -247,6 +247,8 @@ export const NOTICE_KINDS = [
   'pending_filled',
   'pending_cancelled',
   'margin_call',
+  // A copied position the copier closed (the provider closed it, the copy stop-loss, an unfollow): closed_type 7-9.
+  'copy_close',
   ...ACCOUNT_NOTICE_KINDS,
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];

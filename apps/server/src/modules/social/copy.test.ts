@@ -215,6 +215,11 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     expect((await mine(f)).following[0]).toMatchObject({ status: 'stopped', stop_reason: 'copy_stop_loss' });
     expect((await deals(f, 1)).total).toBe(0);
     expect((await deals(f, 3)).data).toEqual([expect.objectContaining({ Status: 3, ClosedType: 8 })]);
+    // A close the follower did not make: they are told.
+    const told = (await get(f, '/v1/api/forex/notices', { page: 1 })).data.data;
+    expect(told).toEqual([
+      expect.objectContaining({ kind: 'copy_close', symbol: expect.any(String), profit: expect.stringMatching(/^-/) }),
+    ]);
     // Stopped: the provider's next trade is not copied.
     await submit(p, { type: 1, cont: '0.1' });
     await run();
