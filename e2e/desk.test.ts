@@ -106,6 +106,10 @@ describe("back office: the dealer's desk", () => {
       set: 'Set limit',
       alert: 'Net exposure passes its limit: EUR/USD',
       remove: 'Remove the limit of EUR/USD',
+      group: 'Group',
+      groupAlert: 'Net exposure passes its limit: EUR/USD (Standard)',
+      removeGroup: 'Remove the limit of EUR/USD (Standard)',
+      byGroup: 'By group',
     },
     ar: {
       clients: 'العملاء',
@@ -117,6 +121,10 @@ describe("back office: the dealer's desk", () => {
       set: 'تعيين الحد',
       alert: 'صافي التعرض يتجاوز حده: EUR/USD',
       remove: 'إزالة حد EUR/USD',
+      group: 'المجموعة',
+      groupAlert: 'صافي التعرض يتجاوز حده: EUR/USD (Standard)',
+      removeGroup: 'إزالة حد EUR/USD (Standard)',
+      byGroup: 'حسب المجموعة',
     },
   } as const;
 
@@ -152,6 +160,27 @@ describe("back office: the dealer's desk", () => {
         .waitFor({ state: 'detached' });
       await page.getByRole('tab', { name: text.book }).click();
       await page.getByRole('alert').filter({ hasText: text.alert }).waitFor({ state: 'detached', timeout: 10_000 });
+
+      // A limit on one group's clients (the real accounts' default group): the alert and the group's own table name it.
+      await page.getByRole('tab', { name: text.limits }).click();
+      await page.getByLabel(text.symbol).selectOption({ label: 'EUR/USD' });
+      await page.getByLabel(text.group).selectOption({ label: 'Standard' });
+      await page.getByLabel(text.max).fill('0.5');
+      await page.getByRole('button', { name: text.set }).click();
+      await page.getByRole('table', { name: text.limits }).getByRole('cell', { name: 'Standard', exact: true }).waitFor();
+      await page.getByRole('tab', { name: text.book }).click();
+      await page.getByRole('alert').filter({ hasText: text.groupAlert }).waitFor();
+      await page.getByRole('heading', { level: 2, name: text.byGroup }).waitFor();
+      await page.getByRole('table', { name: 'Standard' }).getByRole('cell', { name: 'EUR/USD', exact: true }).waitFor();
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      expect(await pageFitsWidth(page)).toBe(true);
+      if (process.env.E2E_SCREENSHOTS === '1') await page.screenshot({ path: `/tmp/desk-group-${lang}.png`, fullPage: true });
+      await page.getByRole('tab', { name: text.limits }).click();
+      await page.getByRole('button', { name: text.removeGroup }).click();
+      await page
+        .getByRole('table', { name: text.limits })
+        .getByRole('cell', { name: 'Standard', exact: true })
+        .waitFor({ state: 'detached' });
       expect(jsErrors(page)).toEqual([]);
       await context.close();
     }

@@ -35,11 +35,28 @@ export function profitOf(
   return money(diff.mul(lots).mul(contractSize).mul(quoteToUsd));
 }
 
-/** A buy opens at the ask and closes at the bid; a sell opens at the bid and closes at the ask. */
-export const openPriceFor = (orderType: number, bid: DecInput, ask: DecInput): Dec =>
-  dec(orderType === OrderType.BUY ? ask : bid);
-export const closePriceFor = (orderType: number, bid: DecInput, ask: DecInput): Dec =>
-  dec(orderType === OrderType.BUY ? bid : ask);
+/**
+ * An account group's spread markup on a position, in price units: the bid it trades on is lowered by
+ * `bid`, the ask raised by `ask` (the position keeps the markup it opened with).
+ */
+export interface Markup {
+  bid: DecInput;
+  ask: DecInput;
+}
+
+/** A group's markup of `points` (at the symbol's precision) split over the two sides: the bid takes the smaller half, the ask the rest. Null for none. */
+export function markupOf(points: number, pricePrecision: number): { bid: Dec; ask: Dec } | null {
+  if (!points) return null;
+  const point = new D(10).pow(-pricePrecision);
+  const below = Math.floor(points / 2);
+  return { bid: point.mul(below), ask: point.mul(points - below) };
+}
+
+/** A buy opens at the ask and closes at the bid; a sell opens at the bid and closes at the ask (with the position's markup, if any, on top). */
+export const openPriceFor = (orderType: number, bid: DecInput, ask: DecInput, markup?: Markup | null): Dec =>
+  orderType === OrderType.BUY ? (markup ? dec(ask).plus(markup.ask) : dec(ask)) : markup ? dec(bid).minus(markup.bid) : dec(bid);
+export const closePriceFor = (orderType: number, bid: DecInput, ask: DecInput, markup?: Markup | null): Dec =>
+  orderType === OrderType.BUY ? (markup ? dec(bid).minus(markup.bid) : dec(bid)) : markup ? dec(ask).plus(markup.ask) : dec(ask);
 
 export interface AccountFigures {
   balance: Dec;
@@ -88,7 +105,12 @@ export function withdrawalOf(
 }
 
 /** Where take-profit and stop-loss may sit, relative to the price the position would close at. */
-export function stopsValid(orderType: number, closePrice: DecInput, takeProfit?: DecInput | null, stopLoss?: DecInput | null): { tp: boolean; sl: boolean } {
+export function stopsValid(
+  orderType: number,
+  closePrice: DecInput,
+  takeProfit?: DecInput | null,
+  stopLoss?: DecInput | null,
+): { tp: boolean; sl: boolean } {
   const c = dec(closePrice);
   const isBuy = orderType === OrderType.BUY;
   const tp = takeProfit == null || dec(takeProfit).isZero() || (isBuy ? dec(takeProfit).gt(c) : dec(takeProfit).lt(c));
@@ -109,7 +131,14 @@ export interface SwapTerms {
  * charged. Points: rate x one point (10^-precision) x lots x contract size. Percent a year: rate % of
  * the position's value at its open price, over 360 days.
  */
-export function swapOf(terms: SwapTerms, orderType: number, lots: DecInput, openPrice: DecInput, days: number, quoteToUsd: DecInput = 1): Dec {
+export function swapOf(
+  terms: SwapTerms,
+  orderType: number,
+  lots: DecInput,
+  openPrice: DecInput,
+  days: number,
+  quoteToUsd: DecInput = 1,
+): Dec {
   const rate = dec(orderType === OrderType.BUY ? terms.swapLong : terms.swapShort);
   const units = dec(lots).mul(terms.contractSize).mul(days).mul(quoteToUsd);
   if (terms.swapType === SwapType.POINTS) return money(rate.mul(dec(10).pow(-terms.pricePrecision)).mul(units));

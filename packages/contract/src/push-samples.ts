@@ -50,6 +50,36 @@ const desk = (isDemo: number) => ({
     },
   ],
   totals: { positions: 3, long_usd: '144000.000000', short_usd: '48000.000000', net_usd: '96000.000000', house_floating: '-250.000000' },
+  groups: [
+    {
+      group_id: 2,
+      name: 'Standard',
+      book: 'B' as const,
+      symbols: [
+        {
+          symbol_id: 1,
+          code: 'BTC/USDT',
+          positions: 3,
+          long_lots: '1.5',
+          short_lots: '0.5',
+          net_lots: '1',
+          long_usd: '144000.000000',
+          short_usd: '48000.000000',
+          net_usd: '96000.000000',
+          house_floating: '-250.000000',
+          limit_lots: '0.50',
+          over_limit: 1,
+        },
+      ],
+      totals: {
+        positions: 3,
+        long_usd: '144000.000000',
+        short_usd: '48000.000000',
+        net_usd: '96000.000000',
+        house_floating: '-250.000000',
+      },
+    },
+  ],
   house_realised_today: '1200.000000',
 });
 

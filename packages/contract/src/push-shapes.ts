@@ -518,6 +518,47 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
                 house_floating: 'string',
               },
             },
+            groups: {
+              array: {
+                object: {
+                  group_id: 'number',
+                  name: 'string',
+                  book: {
+                    oneOf: ['B', 'A', 'hybrid'],
+                  },
+                  symbols: {
+                    array: {
+                      object: {
+                        symbol_id: 'number',
+                        code: 'string',
+                        positions: 'number',
+                        long_lots: 'string',
+                        short_lots: 'string',
+                        net_lots: 'string',
+                        long_usd: 'string',
+                        short_usd: 'string',
+                        net_usd: 'string',
+                        house_floating: 'string',
+                        limit_lots: {
+                          anyOf: ['string', 'null'],
+                        },
+                        over_limit: 'number',
+                      },
+                      optional: ['limit_lots', 'over_limit'],
+                    },
+                  },
+                  totals: {
+                    object: {
+                      positions: 'number',
+                      long_usd: 'string',
+                      short_usd: 'string',
+                      net_usd: 'string',
+                      house_floating: 'string',
+                    },
+                  },
+                },
+              },
+            },
             house_realised_today: 'string',
           },
         },
@@ -556,6 +597,47 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
                 short_usd: 'string',
                 net_usd: 'string',
                 house_floating: 'string',
+              },
+            },
+            groups: {
+              array: {
+                object: {
+                  group_id: 'number',
+                  name: 'string',
+                  book: {
+                    oneOf: ['B', 'A', 'hybrid'],
+                  },
+                  symbols: {
+                    array: {
+                      object: {
+                        symbol_id: 'number',
+                        code: 'string',
+                        positions: 'number',
+                        long_lots: 'string',
+                        short_lots: 'string',
+                        net_lots: 'string',
+                        long_usd: 'string',
+                        short_usd: 'string',
+                        net_usd: 'string',
+                        house_floating: 'string',
+                        limit_lots: {
+                          anyOf: ['string', 'null'],
+                        },
+                        over_limit: 'number',
+                      },
+                      optional: ['limit_lots', 'over_limit'],
+                    },
+                  },
+                  totals: {
+                    object: {
+                      positions: 'number',
+                      long_usd: 'string',
+                      short_usd: 'string',
+                      net_usd: 'string',
+                      house_floating: 'string',
+                    },
+                  },
+                },
               },
             },
             house_realised_today: 'string',

@@ -100,8 +100,8 @@ export class Metrics {
   });
   readonly deskLimitBreaches = new Counter({
     name: 'tp_desk_limit_breaches_total',
-    help: "Times the clients' net lots in a symbol passed the dealer's desk limit (counted as each breach starts, by the server pushing the desk), by symbol and accounts (real, demo)",
-    labelNames: ['symbol', 'accounts'] as const,
+    help: "Times the clients' net lots in a symbol passed the dealer's desk limit (counted as each breach starts, by the server pushing the desk), by symbol, accounts (real, demo) and group (the group's name for a group's limit, 'all' for the limit on every client)",
+    labelNames: ['symbol', 'accounts', 'group'] as const,
     ...this.reg,
   });
   readonly dbQueryDuration = new Histogram({

@@ -77,6 +77,8 @@ interface Position {
   margin: Dec;
   tp: Dec | null;
   sl: Dec | null;
+  /** The group's spread markup it opened with (price units), kept for its life. */
+  mk: Markup;
 }
 interface Pending {
   id: number;
@@ -89,6 +91,21 @@ interface Pending {
   reserved: Dec;
   tp: Dec | null;
   sl: Dec | null;
+  mk: Markup;
+}
+
+/** A spread markup in price units: the bid lowered by `bid`, the ask raised by `ask`. */
+export interface Markup {
+  bid: Dec;
+  ask: Dec;
+}
+const NO_MARKUP: Markup = { bid: ZERO, ask: ZERO };
+
+/** A group's markup of `points` at the symbol's precision: the smaller half below the bid, the rest above the ask. */
+export function markupOfPoints(s: SymKey, points: number): Markup {
+  const point = dec(10).pow(-SYMBOLS[s].precision);
+  const below = Math.floor(points / 2);
+  return { bid: point.mul(below), ask: point.mul(points - below) };
 }
 
 export class AccountModel {
@@ -104,6 +121,8 @@ export class AccountModel {
   /** The account's group's levels (percent): the demo group takes the house's, 100 and 50. */
   marginCallLevel: Dec = dec(100);
   stopOutLevel: Dec = dec(50);
+  /** The account's group's spread markups per symbol (none: the quotes as they are); new orders take them. */
+  markups: Partial<Record<SymKey, Markup>> = {};
   /** Symbols whose market is closed: nothing opens, closes or triggers on them. */
   readonly closed = new Set<SymKey>();
   /** Amounts the house wrote off (negative balance protection). */
@@ -131,8 +150,14 @@ export class AccountModel {
   bid = (s: SymKey) => this.prices[s].bid;
   ask = (s: SymKey) => this.prices[s].ask;
   mid = (s: SymKey) => this.prices[s].bid.plus(this.prices[s].ask).div(2);
-  closePrice = (p: { sym: SymKey; type: number }) => (p.type === 1 ? this.bid(p.sym) : this.ask(p.sym));
-  private openPrice = (s: SymKey, type: number) => (type === 1 ? this.ask(s) : this.bid(s));
+  private markupNow = (s: SymKey): Markup => this.markups[s] ?? NO_MARKUP;
+  /** The price a position closes at: the bid (buys) or ask (sells) with its markup. */
+  closePrice = (p: { sym: SymKey; type: number; mk?: Markup }) => {
+    const mk = p.mk ?? this.markupNow(p.sym);
+    return p.type === 1 ? this.bid(p.sym).minus(mk.bid) : this.ask(p.sym).plus(mk.ask);
+  };
+  private openPrice = (s: SymKey, type: number, mk: Markup = this.markupNow(s)) =>
+    type === 1 ? this.ask(s).plus(mk.ask) : this.bid(s).minus(mk.bid);
   quoteToUsd = (s: SymKey): Dec => {
     const c = SYMBOLS[s].conversion;
     if (!c) return dec(1);
@@ -223,14 +248,15 @@ export class AccountModel {
     if (!this.admits(s, type, lots, margin, fee)) return false;
     if (id === undefined) throw new Error('accepted by the model but not by the server');
     this.cash = this.cash.minus(margin).minus(fee);
+    const mk = this.markupNow(s);
     if (target) {
       const market = this.openPrice(s, type);
       const limit = type === 1 ? target.lte(market) : target.gte(market);
       this.locked = this.locked.plus(margin).plus(fee);
-      this.pendings.set(id, { id, sym: s, type, lots, leverage, target, limit, reserved: margin.plus(fee), tp, sl });
+      this.pendings.set(id, { id, sym: s, type, lots, leverage, target, limit, reserved: margin.plus(fee), tp, sl, mk });
     } else {
       this.locked = this.locked.plus(margin);
-      this.positions.set(id, { id, sym: s, type, lots, leverage, open: this.openPrice(s, type), margin, tp, sl });
+      this.positions.set(id, { id, sym: s, type, lots, leverage, open: this.openPrice(s, type), margin, tp, sl, mk });
     }
     return true;
   }
@@ -254,7 +280,18 @@ export class AccountModel {
     if (newId === undefined) throw new Error('reverse accepted by the model but not by the server');
     this.cash = this.cash.minus(margin).minus(fee);
     this.locked = this.locked.plus(margin);
-    this.positions.set(newId, { id: newId, sym: p.sym, type, lots: p.lots, leverage: p.leverage, open, margin, tp: null, sl: null });
+    this.positions.set(newId, {
+      id: newId,
+      sym: p.sym,
+      type,
+      lots: p.lots,
+      leverage: p.leverage,
+      open,
+      margin,
+      tp: null,
+      sl: null,
+      mk: this.markupNow(p.sym),
+    });
     return true;
   }
 
@@ -338,33 +375,38 @@ export class AccountModel {
       (a: T, b: T) =>
         (rising ? level(a).comparedTo(level(b)) : level(b).comparedTo(level(a))) || a.id - b.id;
     // The engine's order: per book side, nearest level first; closes before fills, then the stop-out check.
+    // An order sees the bid less its markup and the ask plus it; a level on the bid side is reached
+    // when the market's bid reaches the level plus the markup (the ask side's: less it), and the
+    // engine's books order them by those market levels.
+    const onBid = (o: { mk: Markup }, level: Dec) => level.plus(o.mk.bid);
+    const onAsk = (o: { mk: Markup }, level: Dec) => level.minus(o.mk.ask);
     const closes = [
       ...here(this.positions.values(), 1)
-        .filter((p) => p.tp && bid.gte(p.tp))
-        .sort(byLevel((p) => p.tp!, true)),
+        .filter((p) => p.tp && bid.gte(onBid(p, p.tp)))
+        .sort(byLevel((p) => onBid(p, p.tp!), true)),
       ...here(this.positions.values(), 1)
-        .filter((p) => p.sl && bid.lte(p.sl))
-        .sort(byLevel((p) => p.sl!, false)),
+        .filter((p) => p.sl && bid.lte(onBid(p, p.sl)))
+        .sort(byLevel((p) => onBid(p, p.sl!), false)),
       ...here(this.positions.values(), 2)
-        .filter((p) => p.sl && ask.gte(p.sl))
-        .sort(byLevel((p) => p.sl!, true)),
+        .filter((p) => p.sl && ask.gte(onAsk(p, p.sl)))
+        .sort(byLevel((p) => onAsk(p, p.sl!), true)),
       ...here(this.positions.values(), 2)
-        .filter((p) => p.tp && ask.lte(p.tp))
-        .sort(byLevel((p) => p.tp!, false)),
+        .filter((p) => p.tp && ask.lte(onAsk(p, p.tp)))
+        .sort(byLevel((p) => onAsk(p, p.tp!), false)),
     ];
     const fills = [
       ...here(this.pendings.values(), 2)
-        .filter((o) => o.limit && bid.gte(o.target))
-        .sort(byLevel((o) => o.target, true)),
+        .filter((o) => o.limit && bid.gte(onBid(o, o.target)))
+        .sort(byLevel((o) => onBid(o, o.target), true)),
       ...here(this.pendings.values(), 2)
-        .filter((o) => !o.limit && bid.lte(o.target))
-        .sort(byLevel((o) => o.target, false)),
+        .filter((o) => !o.limit && bid.lte(onBid(o, o.target)))
+        .sort(byLevel((o) => onBid(o, o.target), false)),
       ...here(this.pendings.values(), 1)
-        .filter((o) => !o.limit && ask.gte(o.target))
-        .sort(byLevel((o) => o.target, true)),
+        .filter((o) => !o.limit && ask.gte(onAsk(o, o.target)))
+        .sort(byLevel((o) => onAsk(o, o.target), true)),
       ...here(this.pendings.values(), 1)
-        .filter((o) => o.limit && ask.lte(o.target))
-        .sort(byLevel((o) => o.target, false)),
+        .filter((o) => o.limit && ask.lte(onAsk(o, o.target)))
+        .sort(byLevel((o) => onAsk(o, o.target), false)),
     ];
     // One transaction for the closes crossed together, then each fill, then the stop-out check.
     for (const p of closes) if (this.positions.has(p.id)) this.close(p.id);
@@ -379,7 +421,7 @@ export class AccountModel {
 
   /** Admitted again as of now, like a new order: halted, out of the current limits or not covered, it is cancelled. */
   private fill(o: Pending): void {
-    const price = this.openPrice(o.sym, o.type);
+    const price = this.openPrice(o.sym, o.type, o.mk);
     const margin = this.marginOf(o.sym, o.lots, price, o.leverage);
     const fee = this.feeOf(o.sym, o.lots);
     if (!this.terms[o.sym].tradable) return this.cancel(o.id, 'symbol_not_tradable');
@@ -398,6 +440,7 @@ export class AccountModel {
       margin,
       tp: o.tp,
       sl: o.sl,
+      mk: o.mk,
     });
   }
 

@@ -1,12 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { quoteOfPush, receiveDayMarket, subscribeQuote, useLiveQuotesStore } from './live-quotes';
+import { quoteOfPush, receiveDayMarket, setQuoteMarkups, subscribeQuote, useLiveQuotesStore } from './live-quotes';
 
 describe('live quotes', () => {
   it('reads a DAY_MARKET push (PROTOCOL.md) as strings, keeping the market status', () => {
     const parsed = quoteOfPush({
       type: 'DAY_MARKET',
       symbol: 'BTCUSDT',
-      quotation: { id: 9, forex_id: 9, open: '94000.00', high: '96000.00', low: '93000.00', close: '95010.00', change: '1.07', volume: '12', amount: '1', bid: '95000.00', ask: '95020.00', market_status: 1 },
+      quotation: {
+        id: 9,
+        forex_id: 9,
+        open: '94000.00',
+        high: '96000.00',
+        low: '93000.00',
+        close: '95010.00',
+        change: '1.07',
+        volume: '12',
+        amount: '1',
+        bid: '95000.00',
+        ask: '95020.00',
+        market_status: 1,
+      },
     });
     expect(parsed).toEqual({
       code: 'BTCUSDT',
@@ -30,11 +43,25 @@ describe('live quotes', () => {
 
   afterEach(() => vi.unstubAllGlobals());
 
+  it("shows pushed quotes with the account group's markup from trade_list, exactly and at the push's decimals", () => {
+    setQuoteMarkups([
+      { Code: 'EURUSD', MarkupBid: '0.00001', MarkupAsk: '0.00002' },
+      { Code: 'BTCUSDT', MarkupBid: '0', MarkupAsk: '0' },
+    ]);
+    const push = (symbol: string, bid: string, ask: string) =>
+      quoteOfPush({ type: 'DAY_MARKET', symbol, quotation: { close: bid, bid, ask } })!.quote;
+    expect(push('EURUSD', '1.08500', '1.08512')).toMatchObject({ bid: '1.08499', ask: '1.08514' });
+    expect(push('BTCUSDT', '95000.00', '95020.00')).toMatchObject({ bid: '95000.00', ask: '95020.00' });
+    setQuoteMarkups([]);
+    expect(push('EURUSD', '1.08500', '1.08512')).toMatchObject({ bid: '1.08500', ask: '1.08512' });
+  });
+
   it('applies the pushes of a frame at once, newest quote per symbol, leaving unmoved symbols as they were', () => {
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('document', { visibilityState: 'visible' });
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    const push = (symbol: string, close: string) => receiveDayMarket({ type: 'DAY_MARKET', symbol, quotation: { close, bid: close, ask: close } });
+    const push = (symbol: string, close: string) =>
+      receiveDayMarket({ type: 'DAY_MARKET', symbol, quotation: { close, bid: close, ask: close } });
     push('EURUSD', '1.08000');
     push('GBPUSD', '1.27000');
     frames.shift()!(0);

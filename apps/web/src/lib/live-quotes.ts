@@ -2,6 +2,7 @@ import { WsTopic } from '@tp/contract/constants';
 import { useCallback, useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { create } from 'zustand';
 import type { ServerMessageOf } from '@tp/contract/pushes';
+import { dec } from '@tp/contract/decimal';
 import { socket } from './socket';
 
 /** The newest DAY_MARKET quotation of one symbol (PROTOCOL.md), as decimal strings. */
@@ -73,6 +74,27 @@ function scheduleFlush(): void {
 
 const str = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
+/** The signed-in account group's spread markup per symbol code (trade_list's MarkupBid and MarkupAsk). */
+let markups = new Map<string, { bid: string; ask: string }>();
+
+/** Notes the markups of a trade_list answer: pushed quotes are shown with them, as the caller's orders trade. */
+export function setQuoteMarkups(rows: Array<{ Code: string; MarkupBid?: string; MarkupAsk?: string }>): void {
+  const next = new Map<string, { bid: string; ask: string }>();
+  for (const r of rows) {
+    const bid = r.MarkupBid ?? '0';
+    const ask = r.MarkupAsk ?? '0';
+    if (!dec(bid).isZero() || !dec(ask).isZero()) next.set(r.Code, { bid, ask });
+  }
+  markups = next;
+}
+
+/** `price` moved by `by` (exact), with the decimals it had. */
+function shifted(price: string, by: string, sign: 1 | -1): string {
+  const places = price.includes('.') ? price.length - price.indexOf('.') - 1 : 0;
+  const p = dec(price);
+  return (sign > 0 ? p.plus(by) : p.minus(by)).toFixed(places);
+}
+
 type DayMarketPush = ServerMessageOf<'DAY_MARKET'>;
 /** A DAY_MARKET push (the socket's parser checked it against the contract); partial ones are read as far as they go. */
 type DayMarketLike = Pick<DayMarketPush, 'type' | 'symbol'> & { quotation?: Partial<DayMarketPush['quotation']> };
@@ -82,6 +104,9 @@ export function quoteOfPush(message: DayMarketLike): { code: string; quote: Live
   const q = message.quotation;
   if (typeof message.symbol !== 'string' || !q) return null;
   const status = Number(q.market_status);
+  const markup = markups.get(message.symbol);
+  const bid = q.bid === undefined ? undefined : str(q.bid);
+  const ask = q.ask === undefined ? undefined : str(q.ask);
   return {
     code: message.symbol,
     quote: {
@@ -91,8 +116,8 @@ export function quoteOfPush(message: DayMarketLike): { code: string; quote: Live
       low: str(q.low),
       change: str(q.change),
       volume: str(q.volume),
-      bid: q.bid === undefined ? undefined : str(q.bid),
-      ask: q.ask === undefined ? undefined : str(q.ask),
+      bid: bid && markup ? shifted(bid, markup.bid, -1) : bid,
+      ask: ask && markup ? shifted(ask, markup.ask, 1) : ask,
       marketStatus: Number.isFinite(status) && status > 0 ? status : undefined,
       marketReason: typeof q.market_status_reason === 'string' ? q.market_status_reason : undefined,
       receivedAt: Date.now(),

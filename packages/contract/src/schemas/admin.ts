@@ -174,6 +174,22 @@ export const DeskSymbolSchema = z.object({
   /** 1 when the net lots pass the limit either way. */
   over_limit: z.number().int().optional(),
 });
+const DeskTotalsSchema = z.object({
+  positions: z.number().int(),
+  long_usd: z.string(),
+  short_usd: z.string(),
+  net_usd: z.string(),
+  house_floating: z.string(),
+});
+/** One account group's share of the book: its clients' positions per symbol (each with the group's own limit), and its execution book. */
+export const DeskGroupSchema = z.object({
+  group_id: z.number().int(),
+  name: z.string(),
+  /** The group's execution book: B (the house keeps the risk), A (hedged at the provider) or hybrid. */
+  book: z.enum(['B', 'A', 'hybrid']),
+  symbols: z.array(DeskSymbolSchema),
+  totals: DeskTotalsSchema,
+});
 export const DeskExposureSchema = z.object({
   is_demo: z.number().int(),
   /** Where the open positions were read: the engine's live books, or the database (a server not running the engine). */
@@ -181,13 +197,9 @@ export const DeskExposureSchema = z.object({
   /** When the figures were computed (Unix milliseconds). */
   time: z.number().int(),
   symbols: z.array(DeskSymbolSchema),
-  totals: z.object({
-    positions: z.number().int(),
-    long_usd: z.string(),
-    short_usd: z.string(),
-    net_usd: z.string(),
-    house_floating: z.string(),
-  }),
+  totals: DeskTotalsSchema,
+  /** The same figures per account group with open positions (by name); each symbol's limit is the group's own. */
+  groups: z.array(DeskGroupSchema),
   /** The house's realised result as counterparty today (UTC), in USD. */
   house_realised_today: z.string(),
 });
@@ -248,10 +260,18 @@ export const DeskClientsSchema = z.object({
 });
 export type DeskClients = z.infer<typeof DeskClientsSchema>;
 
-export const DeskLimitSchema = z.object({ symbol_id: z.number().int(), code: z.string(), max_net_lots: z.string() });
-/** A symbol's limit on the clients' net lots; empty or 0 removes it. */
+/** A limit on the clients' net lots in a symbol: of every client (group_id null), or of one account group's clients. */
+export const DeskLimitSchema = z.object({
+  symbol_id: z.number().int(),
+  code: z.string(),
+  max_net_lots: z.string(),
+  group_id: z.number().int().nullable(),
+  group_name: z.string().nullable(),
+});
+/** A symbol's limit on the clients' net lots (with `group_id`, on that group's clients only); empty or 0 removes it. */
 export const DeskLimitSaveInput = z.object({
   symbol_id: id('not_found'),
+  group_id: optionalIdField('not_found'),
   max_net_lots: z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : v),
     z
@@ -730,6 +750,9 @@ export const ChangePreviewSymbolSchema = z.object({
   fee_after: z.string(),
   margin_before: z.string(),
   margin_after: z.string(),
+  /** An account group's change: what the group's spread markup costs a 1-lot round trip, in USD ('' before a first quote). */
+  spread_cost_before: z.string().optional(),
+  spread_cost_after: z.string().optional(),
 });
 export const ChangePreviewSchema = z.object({
   symbols: z.array(ChangePreviewSymbolSchema),

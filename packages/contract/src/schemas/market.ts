@@ -78,8 +78,15 @@ export const TradeListRowSchema = z.object({
   ForexContNum: decimalString,
   ForexFeeRate: decimalString,
   FixedMargin: decimalString.nullable(),
-  /** Full spread in price units. */
+  /** Full spread in price units, the caller's account group's markup included. */
   Spread: decimalString,
+  /**
+   * The caller's account group's spread markup in price units ("0": none): ForexQuotations' Bid and
+   * Ask include it; a client shows DAY_MARKET's bid less MarkupBid and ask plus MarkupAsk, the
+   * prices the caller's orders trade on.
+   */
+  MarkupBid: decimalString,
+  MarkupAsk: decimalString,
   Tradable: z.union([z.literal(0), z.literal(1)]),
   /** Seconds a quote stays live: older than this, trading is paused and clients show the price as stale. */
   MaxQuoteAge: z.number().int().positive(),

@@ -185,7 +185,13 @@ describe.each(dbTargets)("the dealer's desk, its clients and limits, on %s", (ta
 
     const saved = await call(t, 'POST', SAVE, { symbol_id: eurusd, max_net_lots: '1.5' }, { token: risk, json: true });
     expect(saved.code, saved.msg).toBe(1);
-    expect(saved.data).toContainEqual({ symbol_id: eurusd, code: market().symbol(eurusd)!.showCode, max_net_lots: '1.50' });
+    expect(saved.data).toContainEqual({
+      symbol_id: eurusd,
+      code: market().symbol(eurusd)!.showCode,
+      max_net_lots: '1.50',
+      group_id: null,
+      group_name: null,
+    });
     expect(await net()).toMatchObject({ limit_lots: '1.50', over_limit: 1 });
 
     // The push to the desk counts the breach once, as it starts.
@@ -227,5 +233,72 @@ describe.each(dbTargets)("the dealer's desk, its clients and limits, on %s", (ta
     for (const path of [CLIENTS, LIMITS]) expect((await call(t, 'GET', path, {}, { token: support })).code).toBe(1003);
     expect((await call(t, 'POST', SAVE, { symbol_id: eurusd, max_net_lots: '1' }, { token: support, json: true })).code).toBe(1003);
     expect((await call(t, 'GET', LIMITS, {}, { token: risk })).data).toEqual([]);
+  });
+
+  it("splits the book per account group, flags a group's own limit on that group's clients only, and re-files a moved client's positions", async () => {
+    const eurusd = symbolId(t, 'EURUSD');
+    const code = market().symbol(eurusd)!.showCode;
+    const made = await call(
+      t,
+      'POST',
+      '/api/admin/groups/save',
+      { name: 'Desk VIP', kind: 'real' },
+      { token: risk, json: true, lang: 'en' },
+    );
+    expect(made.code, made.msg).toBe(1);
+    if (made.data.pending_change_id) {
+      const second = await staffSession(t, ['risk']);
+      expect((await call(t, 'POST', '/api/admin/changes/approve', { id: made.data.pending_change_id }, { token: second })).code).toBe(1);
+    }
+    const groups = (await call(t, 'GET', '/api/admin/groups/list', {}, { token: risk })).data as any[];
+    const vip = groups.find((g) => g.name === 'Desk VIP');
+    const standard = groups.find((g) => g.name === 'Standard');
+    const setGroup = async (userId: number, groupId: number) =>
+      expect((await call(t, 'POST', '/api/admin/users/set_group', { user_id: userId, group_id: groupId }, { token: risk })).code).toBe(1);
+    const member = await real('1000000');
+    await setGroup(member.userId, vip.id);
+    await open(member, 'EURUSD', 1, '1', 100);
+    const other = await real('1000000');
+    await open(other, 'EURUSD', 2, '2', 100);
+
+    const desk = async () => (await call(t, 'GET', DESK, {}, { token: risk })).data;
+    const row = (symbols: any[]) => symbols.find((s: any) => s.symbol_id === eurusd);
+    let d = await desk();
+    const vipBook = d.groups.find((g: any) => g.group_id === vip.id);
+    expect(vipBook).toMatchObject({ name: 'Desk VIP', book: 'B', totals: { positions: 1 } });
+    expect(row(vipBook.symbols)).toMatchObject({ positions: 1, long_lots: '1.000000', short_lots: '0.000000', net_lots: '1.000000' });
+    // The groups add up to the book.
+    const sum = (f: string) => d.groups.reduce((a: any, g: any) => a.plus(row(g.symbols)?.[f] ?? 0), dec(0)).toFixed(6);
+    expect({ net: sum('net_lots'), positions: d.groups.reduce((n: number, g: any) => n + (row(g.symbols)?.positions ?? 0), 0) }).toEqual({
+      net: dec(row(d.symbols).net_lots).toFixed(6),
+      positions: row(d.symbols).positions,
+    });
+
+    // A limit of the VIP group only: its clients are over, the book as a whole and the Standard group are not.
+    const saved = await call(t, 'POST', SAVE, { symbol_id: eurusd, group_id: vip.id, max_net_lots: '0.5' }, { token: risk, json: true });
+    expect(saved.code, saved.msg).toBe(1);
+    expect(saved.data).toContainEqual({ symbol_id: eurusd, code, max_net_lots: '0.50', group_id: vip.id, group_name: 'Desk VIP' });
+    d = await desk();
+    expect(row(d.groups.find((g: any) => g.group_id === vip.id).symbols)).toMatchObject({ limit_lots: '0.50', over_limit: 1 });
+    expect(row(d.symbols)).toMatchObject({ limit_lots: null, over_limit: 0 });
+    expect(row(d.groups.find((g: any) => g.group_id === standard.id).symbols)).toMatchObject({ limit_lots: null, over_limit: 0 });
+    expect(
+      (await call(t, 'POST', SAVE, { symbol_id: eurusd, group_id: 999999, max_net_lots: '1' }, { token: risk, json: true })).code,
+    ).not.toBe(1);
+
+    // Moved back to Standard: the position counts in Standard at once, and the VIP group has nothing left.
+    const standardBefore = row(d.groups.find((g: any) => g.group_id === standard.id).symbols).positions;
+    await setGroup(member.userId, standard.id);
+    await expect
+      .poll(async () => {
+        const now = await desk();
+        return {
+          vip: now.groups.some((g: any) => g.group_id === vip.id),
+          standard: row(now.groups.find((g: any) => g.group_id === standard.id).symbols).positions,
+        };
+      })
+      .toEqual({ vip: false, standard: standardBefore + 1 });
+    await call(t, 'POST', SAVE, { symbol_id: eurusd, group_id: vip.id, max_net_lots: '' }, { token: risk, json: true });
+    await expectAuditClean(t);
   });
 });

@@ -20,7 +20,10 @@ const QUICK_SECONDS = 60;
 const TOXIC_SHARE = '0.3';
 const TOXIC_MIN_TRADES = 10;
 const FLOW_DAYS = 30;
-/** The desk's per-symbol limits on the clients' net lots: one setting, {symbolId: lots}. */
+/**
+ * The desk's limits on the clients' net lots: one setting, {"symbolId": lots} for every client's and
+ * {"groupId:symbolId": lots} for one account group's clients.
+ */
 const LIMITS_KEY = 'desk_limits';
 /** How long a server trusts its copy of the limits (another server may have saved new ones). */
 const LIMITS_TTL_MS = 5_000;
@@ -44,7 +47,7 @@ export class DealerDesk {
 
   constructor(private readonly ctx: AppContext) {}
 
-  private limitsCache: { at: number; limits: Map<number, string> } | null = null;
+  private limitsCache: { at: number; limits: Map<string, string> } | null = null;
   /** Symbols over their limit at the last push, so a breach is counted once as it starts. */
   private overLimit = new Set<string>();
 
@@ -55,11 +58,17 @@ export class DealerDesk {
       houseTotalsSince(this.ctx.db, ['counterparty'], startOfTodayUtc(), isDemo),
       this.limits(),
     ]);
-    const symbols = book.symbols.map((s) => {
-      const limit = limits.get(s.symbol_id) ?? null;
-      return { ...s, limit_lots: limit, over_limit: limit !== null && dec(s.net_lots).abs().gt(limit) ? 1 : 0 };
-    });
-    return { ...book, symbols, house_realised_today: moneyStr(house.get('counterparty') ?? 0) };
+    const withLimits = (symbols: DeskExposure['symbols'], groupId: number | null) =>
+      symbols.map((s) => {
+        const limit = limits.get(limitKey(groupId, s.symbol_id)) ?? null;
+        return { ...s, limit_lots: limit, over_limit: limit !== null && dec(s.net_lots).abs().gt(limit) ? 1 : 0 };
+      });
+    return {
+      ...book,
+      symbols: withLimits(book.symbols, null),
+      groups: book.groups.map((g) => ({ ...g, symbols: withLimits(g.symbols, g.group_id) })),
+      house_realised_today: moneyStr(house.get('counterparty') ?? 0),
+    };
   }
 
   /** The clients who move the book: largest positions and floating profits, best 30 days, near margin call, flow quality. */
@@ -127,8 +136,8 @@ export class DealerDesk {
     };
   }
 
-  /** The per-symbol limits on the clients' net lots (cached for a few seconds). */
-  async limits(): Promise<Map<number, string>> {
+  /** The limits on the clients' net lots by limitKey (cached for a few seconds). */
+  async limits(): Promise<Map<string, string>> {
     if (this.limitsCache && Date.now() - this.limitsCache.at < LIMITS_TTL_MS) return this.limitsCache.limits;
     const limits = parseLimits(await readSetting(this.ctx.db, LIMITS_KEY));
     this.limitsCache = { at: Date.now(), limits };
@@ -138,28 +147,43 @@ export class DealerDesk {
   async limitList() {
     const limits = await this.limits();
     const market = this.ctx.services.market;
+    const groups = this.ctx.services.trading.settings.groups;
     return [...limits.entries()]
-      .map(([symbolId, lots]) => ({ symbol_id: symbolId, code: market.symbol(symbolId)?.showCode ?? String(symbolId), max_net_lots: lots }))
-      .sort((a, b) => a.code.localeCompare(b.code));
+      .map(([key, lots]) => {
+        const { groupId, symbolId } = parseKey(key);
+        return {
+          symbol_id: symbolId,
+          code: market.symbol(symbolId)?.showCode ?? String(symbolId),
+          max_net_lots: lots,
+          group_id: groupId,
+          group_name: groupId === null ? null : (groups.group(groupId)?.name ?? String(groupId)),
+        };
+      })
+      .sort((a, b) => a.code.localeCompare(b.code) || (a.group_name ?? '').localeCompare(b.group_name ?? ''));
   }
 
-  /** Sets (or, with an empty or zero value, removes) a symbol's limit; audited. */
-  async saveLimit(who: AuthStaff, symbolId: number, raw: string) {
+  /** Sets (or, with an empty or zero value, removes) a symbol's limit, of every client or of one group's; audited. */
+  async saveLimit(who: AuthStaff, symbolId: number, raw: string, groupId: number | null = null) {
     if (!this.ctx.services.market.symbol(symbolId)) throw invalid('admin.not_found');
+    if (groupId !== null) {
+      await this.ctx.services.trading.settings.groups.reload(this.ctx.db);
+      if (!this.ctx.services.trading.settings.groups.group(groupId)) throw invalid('admin.not_found');
+    }
     const lots = raw.trim() === '' ? null : dec(raw);
+    const key = limitKey(groupId, symbolId);
     await this.ctx.db.transaction(async (tx) => {
       const before = parseLimits(await readSetting(tx, LIMITS_KEY));
       const after = new Map(before);
-      if (lots === null || lots.isZero()) after.delete(symbolId);
-      else after.set(symbolId, fixed(lots, 2));
+      if (lots === null || lots.isZero()) after.delete(key);
+      else after.set(key, fixed(lots, 2));
       await writeSetting(tx, LIMITS_KEY, JSON.stringify(Object.fromEntries(after)));
       await this.ctx.services.staff.audit(
         tx,
         who,
         'desk.limit',
         { type: 'symbol', id: symbolId },
-        { max_net_lots: before.get(symbolId) ?? null },
-        { max_net_lots: after.get(symbolId) ?? null },
+        { group_id: groupId, max_net_lots: before.get(key) ?? null },
+        { group_id: groupId, max_net_lots: after.get(key) ?? null },
       );
     });
     this.limitsCache = null;
@@ -168,16 +192,22 @@ export class DealerDesk {
 
   /** Counts each symbol that passes its limit as it starts to (a metric and a log line for alerting). */
   private noteBreaches(kind: string, desk: DeskExposure): void {
-    for (const s of desk.symbols) {
-      const key = `${kind}:${s.code}`;
+    const note = (group: string, s: DeskExposure['symbols'][number]) => {
+      const key = `${kind}:${group}:${s.code}`;
+      seen.add(key);
       if (s.over_limit) {
         if (!this.overLimit.has(key)) {
           this.overLimit.add(key);
-          this.ctx.metrics.deskLimitBreaches.inc({ symbol: s.code, accounts: kind });
-          this.ctx.log.warn({ symbol: s.code, accounts: kind, net_lots: s.net_lots, limit_lots: s.limit_lots }, 'desk limit passed');
+          this.ctx.metrics.deskLimitBreaches.inc({ symbol: s.code, accounts: kind, group });
+          this.ctx.log.warn({ symbol: s.code, accounts: kind, group, net_lots: s.net_lots, limit_lots: s.limit_lots }, 'desk limit passed');
         }
       } else this.overLimit.delete(key);
-    }
+    };
+    const seen = new Set<string>();
+    for (const s of desk.symbols) note('all', s);
+    for (const g of desk.groups) for (const s of g.symbols) note(g.name, s);
+    // A group or symbol with no position left is no longer over its limit.
+    for (const key of this.overLimit) if (key.startsWith(`${kind}:`) && !seen.has(key)) this.overLimit.delete(key);
   }
 
   start(): void {
@@ -221,15 +251,23 @@ export class DealerDesk {
   }
 }
 
+/** A limit's key in the setting: "symbolId" (every client), "groupId:symbolId" (one group's clients). */
+const limitKey = (groupId: number | null, symbolId: number) => (groupId === null ? String(symbolId) : `${groupId}:${symbolId}`);
+
+function parseKey(key: string): { groupId: number | null; symbolId: number } {
+  const [a, b] = key.split(':');
+  return b === undefined ? { groupId: null, symbolId: Number(a) } : { groupId: Number(a), symbolId: Number(b) };
+}
+
 /** The stored limits, skipping anything unreadable (a hand-edited setting never breaks the desk). */
-function parseLimits(text: string | undefined): Map<number, string> {
-  const limits = new Map<number, string>();
+function parseLimits(text: string | undefined): Map<string, string> {
+  const limits = new Map<string, string>();
   if (!text) return limits;
   try {
     const parsed = JSON.parse(text) as unknown;
     if (parsed && typeof parsed === 'object') {
       for (const [k, v] of Object.entries(parsed)) {
-        if (/^\d+$/.test(k) && typeof v === 'string' && /^\d{1,10}(\.\d{1,2})?$/.test(v) && !dec(v).isZero()) limits.set(Number(k), v);
+        if (/^(\d+:)?\d+$/.test(k) && typeof v === 'string' && /^\d{1,10}(\.\d{1,2})?$/.test(v) && !dec(v).isZero()) limits.set(k, v);
       }
     }
   } catch {

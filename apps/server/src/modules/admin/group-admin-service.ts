@@ -68,7 +68,7 @@ export class GroupAdminService {
     };
   }
 
-  /** Members' open accounts at or below the proposed stop-out and margin-call levels now. */
+  /** Per symbol, a 1-lot round trip under the terms in force and the proposed ones; members' open accounts at or below the proposed stop-out and margin-call levels now. */
   private async preview(input: GroupSave, after: Record<string, unknown>): Promise<ChangePreview> {
     const empty: ChangePreview = {
       symbols: [],
@@ -79,17 +79,18 @@ export class GroupAdminService {
       below_margin_call: null,
     };
     if (!input.id) return empty;
+    const symbols = this.groups.symbolPreview(input.id, input);
     const level = (k: 'stop_out_level' | 'margin_call_level') =>
       typeof after[k] === 'string' && after[k] !== '' ? (after[k] as string) : undefined;
     const stopOut = level('stop_out_level');
     const marginCall = level('margin_call_level');
-    if (stopOut === undefined && marginCall === undefined) return empty;
+    if (stopOut === undefined && marginCall === undefined) return { ...empty, symbols };
     const accounts = await this.ctx.services.trading.openAccounts();
     const groupsOf = await this.groups.groupIdsOf(accounts.map((a) => a.userId));
     const members = accounts.filter((a) => groupsOf.get(a.userId) === input.id);
     const below = (l: string | undefined) =>
       l === undefined ? null : members.filter((a) => a.figures.riskRate !== null && a.figures.riskRate.lte(dec(l))).length;
-    return { ...empty, below_stop_out: below(stopOut), below_margin_call: below(marginCall) };
+    return { ...empty, symbols, below_stop_out: below(stopOut), below_margin_call: below(marginCall) };
   }
 
   /** Moves a user to another group of their kind; audited. Open positions keep their terms, the account is reviewed at once. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dec } from '@tp/contract/decimal';
 import { orders } from '../../platform/db/schema.ts';
 import { staffSession } from '../../../test/auth-helpers.ts';
 import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
@@ -93,6 +94,23 @@ describe.each(dbTargets)('account groups on %s', (target) => {
       (c: any) => c.id === proposed.data.pending_change_id,
     );
     expect(change).toMatchObject({ kind: 'group', target: String(group.id), target_label: 'Scalpers', status: 'pending' });
+    // The preview: a 1-lot EURUSD round trip at the lowest leverage offered, now (the house's fee, 5 at the open) and as proposed (7 a side).
+    const mid = t.ctx.services.market.quote(eur)!.mid;
+    expect(change.preview.symbols).toEqual([
+      {
+        id: eur,
+        code: EURUSD,
+        mid,
+        leverage_before: 10,
+        leverage_after: 50,
+        fee_before: '5',
+        fee_after: '14',
+        margin_before: dec(100_000).mul(mid).div(10).toString(),
+        margin_after: dec(100_000).mul(mid).div(50).toString(),
+        spread_cost_before: '0',
+        spread_cost_after: '0',
+      },
+    ]);
     expect((await approve(risk2, proposed.data.pending_change_id)).code).toBe(1);
     expect(await eurRow(trader.token)).toEqual({ leverages: [50, 100], max: '2', fee: '7' });
     expect((await submit(t, trader, { type: 1, cont: '0.01', forex_id: eur, multiple: 10 })).msg).toBe(
@@ -120,6 +138,34 @@ describe.each(dbTargets)('account groups on %s', (target) => {
     const undo = await save(risk1, { id: standard.id, symbols: [] });
     expect((await approve(risk2, undo.data.pending_change_id)).code).toBe(1);
     expect(await eurRow()).toEqual(guestBefore);
+  });
+
+  it("trade_list shows a member the group's spread markup: the spread, the markups and the quotation's bid and ask", async () => {
+    const rowOf = async (token?: string) =>
+      ((await call(t, 'GET', '/v1/api/forex/trade_list', { searchCurrency: EURUSD }, token ? { token } : {})).data as any[]).find(
+        (r) => r.Id === eur,
+      );
+    await tick(t, EURUSD, '1.08500', '1.08512');
+    const marked = await save(risk1, { name: 'Marked up', kind: 'demo', symbols: [{ symbol_id: eur, spread_markup_points: 3 }] });
+    expect((await approve(risk2, marked.data.pending_change_id)).code).toBe(1);
+    const member = await demoTrader(t);
+    expect((await setGroup(member.userId, (await groups()).find((g) => g.name === 'Marked up').id)).code).toBe(1);
+    const guest = await rowOf();
+    const row = await rowOf(member.token);
+    expect({ MarkupBid: guest.MarkupBid, MarkupAsk: guest.MarkupAsk }).toEqual({ MarkupBid: '0', MarkupAsk: '0' });
+    expect({ bid: guest.ForexQuotations.Bid, ask: guest.ForexQuotations.Ask }).toEqual({ bid: '1.08500', ask: '1.08512' });
+    // 3 points at 5 decimals: 1 below the bid, 2 above the ask.
+    expect({ MarkupBid: row.MarkupBid, MarkupAsk: row.MarkupAsk, Bid: row.ForexQuotations.Bid, Ask: row.ForexQuotations.Ask }).toEqual({
+      MarkupBid: '0.00001',
+      MarkupAsk: '0.00002',
+      Bid: '1.08499',
+      Ask: '1.08514',
+    });
+    expect(dec(row.Spread).minus(guest.Spread).toString()).toBe('0.00003');
+    // The member's market buy fills at the ask they were shown.
+    const bought = await submit(t, member, { type: 1, cont: '0.01', forex_id: eur, multiple: 100 });
+    expect(bought.code).toBe(1);
+    expect(bought.data.Price).toBe('1.08514');
   });
 
   it('moves users only into a group of their kind, audited', async () => {

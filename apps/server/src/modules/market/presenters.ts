@@ -1,5 +1,5 @@
 import { MarketStatus, type MarketStatusReason } from '@tp/contract/constants';
-import { dec, fixed } from '@tp/contract/decimal';
+import { type Dec, dec, fixed } from '@tp/contract/decimal';
 import { pushMessage, type ServerMessageOf } from '@tp/contract/pushes';
 import type { KlineBar, Quotation, TradeListRow } from '@tp/contract/schemas/market';
 import type { Bar, MarketSymbol } from './repository.ts';
@@ -45,7 +45,17 @@ export function forexQuotations(symbol: SymbolInfo, q: Quote) {
   };
 }
 
-export function tradeListRow(symbol: MarketSymbol, q: Quote, closedReason: MarketStatusReason | null): TradeListRow {
+/**
+ * A trade_list row; with an account group's `markup` (price units) the spread and the quotation's bid
+ * and ask are the ones the group's members trade on.
+ */
+export function tradeListRow(
+  symbol: MarketSymbol,
+  q: Quote,
+  closedReason: MarketStatusReason | null,
+  markup: { bid: Dec; ask: Dec } | null = null,
+): TradeListRow {
+  const quotations = forexQuotations(symbol, q);
   return {
     Id: symbol.id,
     Code: symbol.code,
@@ -62,12 +72,20 @@ export function tradeListRow(symbol: MarketSymbol, q: Quote, closedReason: Marke
     ForexContNum: symbol.contractSize.toString(),
     ForexFeeRate: symbol.feeRate.toString(),
     FixedMargin: symbol.fixedMargin ? symbol.fixedMargin.toString() : null,
-    Spread: symbol.spread.toString(),
+    Spread: markup ? symbol.spread.plus(markup.bid).plus(markup.ask).toString() : symbol.spread.toString(),
+    MarkupBid: markup ? markup.bid.toString() : '0',
+    MarkupAsk: markup ? markup.ask.toString() : '0',
     Tradable: symbol.tradable ? 1 : 0,
     MaxQuoteAge: Math.round(symbol.maxQuoteAgeMs / 1000),
     LastPrice: q.mid,
     HasForexMultiple: symbol.leverages.map((l) => ({ Id: l.id, ForexId: symbol.id, Value: l.value })),
-    ForexQuotations: forexQuotations(symbol, q),
+    ForexQuotations: markup
+      ? {
+          ...quotations,
+          Bid: fixed(dec(q.bid).minus(markup.bid), symbol.pricePrecision),
+          Ask: fixed(dec(q.ask).plus(markup.ask), symbol.pricePrecision),
+        }
+      : quotations,
   };
 }
 

@@ -30,6 +30,7 @@ export function registerMarketRoutes(app: FastifyInstance, ctx: AppContext, mark
                 { ...s, leverages: g.leverages, maxLots: g.maxLots, feeRate: g.feeRate },
                 market.quote(s.id)!,
                 market.closedReason(s.id, now),
+                g.markup,
               ),
             ]
           : [];

@@ -8,7 +8,7 @@ import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { userContacts } from '../auth/index.ts';
 import type { MarketService } from '../market/index.ts';
-import { openPositionsOfUser, ordersWithIds, type OrderRow, usersWithOpenPositions } from '../trading/index.ts';
+import { markupOfRow, openPositionsOfUser, ordersWithIds, type OrderRow, usersWithOpenPositions } from '../trading/index.ts';
 import { copyLinks, copySubscriptions } from './schema.ts';
 
 export type SubscriptionRow = typeof copySubscriptions.$inferSelect;
@@ -94,7 +94,7 @@ export function equityOf(
     } else if (o.status === OrderStatus.OPEN) {
       open.push(o);
       const quote = market.quote(o.symbolId);
-      const now = quote ? closePriceFor(o.orderType, quote.bid, quote.ask) : dec(o.closePrice ?? o.price ?? 0);
+      const now = quote ? closePriceFor(o.orderType, quote.bid, quote.ask, markupOfRow(o)) : dec(o.closePrice ?? o.price ?? 0);
       floating = floating
         .plus(profitOf(o.orderType, o.price ?? 0, now, o.quantity, o.contractSize, market.quoteToUsd(o.symbolId)))
         .minus(o.fee)

@@ -27,6 +27,8 @@ export { closedLotsOf, closedOrdersOf } from './views/closed-orders.ts';
 /** Open accounts' figures and the margin rule of figures (previews of staff changes to money rules). */
 export type { OpenAccount } from './trading-service.ts';
 export { requiredMargin } from './engine/figures.ts';
+/** The account group's spread markup an order trades with (its close price is the quote's with it). */
+export { markupOfRow } from './views/order-view.ts';
 
 /** The dealer's desk (figures of the house's book), as `ctx.services.trading.deskBook` answers them. */
 export type { DeskBook } from './views/desk-view.ts';

@@ -20,7 +20,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { D, type Dec, dec } from '@tp/contract/decimal';
 import { dbTargets, type TestApp } from '../../../test/test-app.ts';
-import { ledgerAccounts, ledgerEntries, orders, settings } from '../../platform/db/schema.ts';
+import { ledgerAccounts, ledgerEntries, orders, settings, users } from '../../platform/db/schema.ts';
 import { HOUSE_SHARDS } from '../ledger/index.ts';
 import { money } from '@tp/contract/decimal';
 import { type Figures, figuresOf } from './engine/figures.ts';
@@ -30,7 +30,7 @@ import { closedSet, holdEngineJobs } from '../../../test/trading/scenario-kit.ts
 import { api, demoTrader, expectAuditClean, submit, symbolId, tick, tradingApp, type Trader } from '../../../test/trading/test-kit.ts';
 import { call } from '../../../test/test-app.ts';
 import { staffSession } from '../../../test/auth-helpers.ts';
-import { AccountModel, SYMBOLS, type SymKey, type Terms } from '../../../test/trading/account-model.ts';
+import { AccountModel, SYMBOLS, type SymKey, type Terms, markupOfPoints } from '../../../test/trading/account-model.ts';
 import { actingAs } from '../social/copier.ts';
 
 /** One account of the sequence, as the server has it. */
@@ -194,7 +194,10 @@ async function expectEngineAsDatabase(r: Real, live: OrderRow[], step: string): 
   }).toEqual(dbView);
 }
 
-/** The dealer's desk's sums per symbol and side, kept by the engine as positions change, equal the open rows' sums. */
+/**
+ * The dealer's desk's sums per symbol and side, kept by the engine as positions change, equal the open
+ * rows' sums, in total and per account group (each row counted in its user's group as stored).
+ */
 async function expectDeskAsDatabase(r: Real, step: string): Promise<void> {
   const { engine } = r.t.ctx.services.trading;
   const view = (totals: ReadonlyMap<number, SymbolTotals>) =>
@@ -206,12 +209,25 @@ async function expectDeskAsDatabase(r: Real, step: string): Promise<void> {
           [t.long, t.short].map((side) => [side.positions, side.lots.toString(), side.units.toString(), side.openValue.toString()]),
         ]),
     );
+  const perGroup = (byGroup: ReadonlyMap<number, ReadonlyMap<number, SymbolTotals>>) =>
+    Object.fromEntries([...byGroup.entries()].sort(([a], [b]) => a - b).map(([g, totals]) => [g, view(totals)]));
   for (const isDemo of [false, true]) {
     const rows = await r.t.ctx.db
-      .select()
+      .select({ order: orders, groupId: users.groupId })
       .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
       .where(and(eq(orders.status, 1), eq(orders.isDemo, isDemo)));
-    expect({ step, isDemo, desk: view(engine.deskTotals(isDemo)) }).toEqual({ step, isDemo, desk: view(totalsOf(rows.map(termsOf))) });
+    const groupOf = new Map(rows.map((row) => [row.order.id, row.groupId]));
+    const db = totalsOf(
+      rows.map((row) => ({ ...termsOf(row.order), id: row.order.id })),
+      (p) => groupOf.get(p.id)!,
+    );
+    expect({ step, isDemo, desk: view(engine.deskTotals(isDemo)), groups: perGroup(engine.deskTotalsByGroup(isDemo)) }).toEqual({
+      step,
+      isDemo,
+      desk: view(db.of(false)),
+      groups: perGroup(db.byGroup(false)),
+    });
   }
 }
 
@@ -723,11 +739,14 @@ const copyCmd = fc
 /** The demo groups an account moves between: the seeded one (the house's levels) and a tighter one made for the test. */
 const groupIds = { demo: 0, tight: 0 };
 const TIGHT = { marginCall: '120', stopOut: '70' };
+/** The tighter group's spread markups (points): a non-USD quote, a pair converting through itself, a coin. */
+const TIGHT_MARKUP: Partial<Record<SymKey, number>> = { EURGBP: 3, USDJPY: 5, BTC: 2 };
 
 /**
- * Staff move an account to the tighter demo group (margin call 120%, stop-out 70%) or back: its open
- * positions keep their terms, and the engine reviews it at once on the new levels (a stop-out when
- * it is now at or below them, in the same order as the model's).
+ * Staff move an account to the tighter demo group (margin call 120%, stop-out 70%, spread markups) or
+ * back: its open positions and pending orders keep their terms (their markup too), new orders take the
+ * new group's, and the engine reviews it at once on the new levels (a stop-out when it is now at or
+ * below them, in the same order as the model's).
  */
 class GroupCmd implements Cmd {
   constructor(
@@ -748,6 +767,9 @@ class GroupCmd implements Cmd {
     expect(res.code, res.msg).toBe(1);
     m.marginCallLevel = dec(this.tight ? TIGHT.marginCall : 100);
     m.stopOutLevel = dec(this.tight ? TIGHT.stopOut : 50);
+    m.markups = this.tight
+      ? Object.fromEntries(Object.entries(TIGHT_MARKUP).map(([k, points]) => [k, markupOfPoints(k as SymKey, points!)]))
+      : {};
     m.stopOut();
     await expectSameAsModel(models, reals, this.toString());
   }
@@ -828,6 +850,10 @@ describe.each(dbTargets)('trading model on %s', (target) => {
         margin_call_level: TIGHT.marginCall,
         stop_out_level: TIGHT.stopOut,
         stop_out_policy: 'largest_loss',
+        symbols: Object.entries(TIGHT_MARKUP).map(([k, points]) => ({
+          symbol_id: t.ctx.services.market.symbolByCode(SYMBOLS[k as SymKey].code)!.id,
+          spread_markup_points: points,
+        })),
       },
       { token: riskToken, json: true, lang: 'en' },
     );

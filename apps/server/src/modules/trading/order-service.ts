@@ -7,10 +7,10 @@ import { notFound } from '../../http/errors.ts';
 import { LeadNotWrittenError } from '../ledger/index.ts';
 import type { MarketService } from '../market/index.ts';
 import { Admission, heldLots, marketClosed } from './admission/admission.ts';
-import { groupFeeOf, groupMarginOf } from './admission/groups.ts';
+import { closeFeeOf, groupFeeOf, groupMarginOf, markupColumns } from './admission/groups.ts';
 import { checkOrder, checkSlippage, checkStopSides, parseStop } from './admission/order-checks.ts';
 import type { OrderOps } from './settlement/order-ops.ts';
-import { termsOf } from './views/order-view.ts';
+import { markupOfRow, termsOf } from './views/order-view.ts';
 import {
   type OrderRow,
   findByClientOrderId,
@@ -58,7 +58,7 @@ export class OrderService {
     const { sym, quote } = this.admission.symbolNow(input.forex_id, terms.groupId);
     const req = checkOrder(sym, input, quote);
     const quoteToUsd = this.market.quoteToUsd(sym.id);
-    const price = req.pending ? req.pending.target : openPriceFor(req.orderType, quote.bid, quote.ask);
+    const price = req.pending ? req.pending.target : openPriceFor(req.orderType, quote.bid, quote.ask, sym.markup);
     if (!req.pending) checkSlippage(sym, req.orderType, input.price, input.deviation ?? sym.deviationPoints ?? undefined, price);
     const clientOrderId = input.client_order_id;
 
@@ -108,6 +108,8 @@ export class OrderService {
           stopLoss: req.stopLoss?.toString() ?? null,
           margin: order.margin,
           fee: order.fee,
+          closeFee: moneyStr(closeFeeOf(sym, fee)),
+          ...markupColumns(sym.markup),
           clientOrderId: clientOrderId ?? null,
           expiresAt: req.pending?.expiresAt ?? null,
           openedAt: req.pending ? null : new Date(),
@@ -200,7 +202,7 @@ export class OrderService {
     if (row.status === OrderStatus.OPEN) {
       const quote = this.market.quote(row.symbolId);
       if (!quote) throw marketClosed();
-      reference = closePriceFor(row.orderType, quote.bid, quote.ask);
+      reference = closePriceFor(row.orderType, quote.bid, quote.ask, markupOfRow(row));
     }
     checkStopSides(row.orderType, reference, takeProfit, stopLoss, precision);
     const updated = await updateStops(this.ctx.db, orderId, userId, takeProfit?.toString() ?? null, stopLoss?.toString() ?? null);

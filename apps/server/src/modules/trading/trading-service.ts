@@ -21,8 +21,8 @@ import type { GroupedSymbol } from './admission/groups.ts';
 import type { SymbolInfo } from '../market/index.ts';
 import { TriggerExecutor } from './engine/trigger-executor.ts';
 import { RiskWarnings } from './disclosure/risk-warning.ts';
-import { totalsOf } from './engine/desk-totals.ts';
-import { type DeskBook, type DeskClientFigures, deskBookOf, deskClientsOf } from './views/desk-view.ts';
+import { DeskTotals } from './engine/desk-totals.ts';
+import { type DeskBook, type DeskClientFigures, deskBookOf, deskClientsOf, deskGroupsOf } from './views/desk-view.ts';
 import { termsOf } from './views/order-view.ts';
 import { closedFlowSince, lastMarginCalls, openPositionsOf, type OrderRow } from './views/read-model.ts';
 import type { Figures, PositionTerms } from './engine/figures.ts';
@@ -142,9 +142,21 @@ export class TradingService {
    */
   async deskBook(isDemo: boolean): Promise<DeskBook> {
     const market = this.ctx.services.market;
-    if (this.engine.running) return deskBookOf(this.engine.deskTotals(isDemo), market, { isDemo, source: 'engine' });
+    const groups = this.settings.groups;
+    const info = (groupId: number) => groups.group(groupId);
+    if (this.engine.running) {
+      const meta = { isDemo, source: 'engine' as const };
+      return {
+        ...deskBookOf(this.engine.deskTotals(isDemo), market, meta),
+        groups: deskGroupsOf(this.engine.deskTotalsByGroup(isDemo), market, meta, info),
+      };
+    }
     const rows = await openPositionsOf(this.ctx.db, isDemo);
-    return deskBookOf(totalsOf(rows.map(termsOf)), market, { isDemo, source: 'database' });
+    await groups.ensureUsers(this.ctx.db, [...new Set(rows.map((r) => r.userId))]);
+    const totals = new DeskTotals();
+    for (const row of rows) totals.add(isDemo, groups.groupIdOf(row.userId, isDemo) ?? 0, termsOf(row));
+    const meta = { isDemo, source: 'database' as const };
+    return { ...deskBookOf(totals.of(isDemo), market, meta), groups: deskGroupsOf(totals.byGroup(isDemo), market, meta, info) };
   }
 
   /**

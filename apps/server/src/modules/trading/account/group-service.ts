@@ -1,11 +1,12 @@
-import { dec } from '@tp/contract/decimal';
-import type { AccountGroup, GroupSave, GroupSymbol } from '@tp/contract/schemas/admin';
+import { dec, money } from '@tp/contract/decimal';
+import type { AccountGroup, ChangePreview, GroupSave, GroupSymbol } from '@tp/contract/schemas/admin';
 import type { AppContext } from '../../../context.ts';
 import { fail, invalid, notFound } from '../../../http/errors.ts';
 import { BusChannels } from '../../../platform/bus-channels.ts';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { findUserById, isUniqueViolation, setUserGroup, userGroupIds } from '../../auth/index.ts';
 import type { TradingSettings } from '../admission/settings.ts';
+import { type GroupedSymbol, closeFeeOf, groupFeeOf, groupMarginOf, groupedSymbol, symbolTermsOf } from '../admission/groups.ts';
 import {
   clearDefaultGroup,
   findGroupRow,
@@ -143,22 +144,7 @@ export class GroupService {
       await replaceGroupSymbols(
         tx,
         row.id,
-        input.symbols.map((s) => ({
-          groupId: row.id,
-          symbolId: s.symbol_id,
-          enabled: s.enabled,
-          spreadMarkupPoints: s.spread_markup_points,
-          leverages: [...new Set(s.leverages)].sort((a, b) => a - b),
-          maxLots: s.max_lots,
-          commissionType: s.commission_type,
-          commissionRate: s.commission_rate,
-          swapFree: s.swap_free,
-          swapLong: s.swap_long,
-          swapShort: s.swap_short,
-          deviationPoints: s.deviation_points,
-          hedgeThresholdLots: s.hedge_threshold_lots,
-          leverageTiers: s.leverage_tiers,
-        })),
+        input.symbols.map((s) => groupSymbolValues(row.id, s)),
       );
     }
     return { before: beforeView, after: (await this.find(tx, row.id))! };
@@ -192,8 +178,92 @@ export class GroupService {
     this.review(userId, isDemo);
   }
 
+  /**
+   * A proposed save of a group's per-symbol terms, symbol by symbol where they change: a 1-lot round
+   * trip at the current mid and the lowest leverage offered, under the terms in force and under the
+   * proposed ones (its margin, its commission on both sides, and what the spread markup costs).
+   */
+  symbolPreview(groupId: number, input: GroupSave): ChangePreview['symbols'] {
+    const book = this.settings.groups;
+    const group = book.group(groupId);
+    if (!group || !input.symbols) return [];
+    const market = this.ctx.services.market;
+    const proposed = new Map(input.symbols.map((s) => [s.symbol_id, symbolTermsOf(groupSymbolValues(groupId, s))]));
+    const ids = new Set([
+      ...proposed.keys(),
+      ...market
+        .symbols()
+        .filter((s) => book.symbolRow(groupId, s.id))
+        .map((s) => s.id),
+    ]);
+    const rows: ChangePreview['symbols'] = [];
+    for (const id of [...ids].sort((a, b) => a - b)) {
+      const sym = market.symbol(id);
+      if (!sym) continue;
+      const before = groupedSymbol(group.profile, book.symbolRow(groupId, id), sym);
+      const after = groupedSymbol(input.profile ?? group.profile, proposed.get(id), sym);
+      const a = this.oneLot(before);
+      const b = this.oneLot(after);
+      if (JSON.stringify(a) === JSON.stringify(b)) continue;
+      rows.push({
+        id,
+        code: sym.code,
+        mid: market.quote(id)?.mid ?? '',
+        leverage_before: a.leverage,
+        leverage_after: b.leverage,
+        fee_before: a.fee,
+        fee_after: b.fee,
+        margin_before: a.margin,
+        margin_after: b.margin,
+        spread_cost_before: a.spread,
+        spread_cost_after: b.spread,
+      });
+    }
+    return rows;
+  }
+
+  private oneLot(sym: GroupedSymbol): { leverage: number; fee: string; margin: string; spread: string } {
+    const market = this.ctx.services.market;
+    const leverage = Math.min(...(sym.leverages.length ? sym.leverages.map((l) => l.value) : [1]));
+    const quote = market.quote(sym.id);
+    if (!quote && sym.marginMode !== 2) return { leverage, fee: '', margin: '', spread: '' };
+    const lot = dec(1);
+    const rate = market.quoteToUsd(sym.id);
+    const mid = dec(quote?.mid ?? 0);
+    const margin = groupMarginOf(sym, lot, mid, leverage, rate);
+    const open = groupFeeOf(sym, this.settings.tradeFeeType, lot, margin, mid, rate);
+    const spread = sym.markup ? money(sym.markup.bid.plus(sym.markup.ask).mul(sym.contractSize).mul(rate)) : dec(0);
+    // As the other previews of changes write amounts: at the money scale, without trailing zeros.
+    return {
+      leverage,
+      fee: money(open.plus(closeFeeOf(sym, open))).toString(),
+      margin: money(margin).toString(),
+      spread: quote ? money(spread).toString() : '',
+    };
+  }
+
   /** The group ids of users (tests and views). */
   groupIdsOf(userIds: number[]): Promise<Map<number, number>> {
     return userGroupIds(this.ctx.db, userIds);
   }
+}
+
+/** A group's row of a symbol's terms, as a save writes it. */
+export function groupSymbolValues(groupId: number, s: NonNullable<GroupSave['symbols']>[number]) {
+  return {
+    groupId,
+    symbolId: s.symbol_id,
+    enabled: s.enabled,
+    spreadMarkupPoints: s.spread_markup_points,
+    leverages: [...new Set(s.leverages)].sort((a, b) => a - b),
+    maxLots: s.max_lots,
+    commissionType: s.commission_type,
+    commissionRate: s.commission_rate,
+    swapFree: s.swap_free,
+    swapLong: s.swap_long,
+    swapShort: s.swap_short,
+    deviationPoints: s.deviation_points,
+    hedgeThresholdLots: s.hedge_threshold_lots,
+    leverageTiers: s.leverage_tiers,
+  };
 }

@@ -74,7 +74,8 @@ function perGroup(eur: number, btc: number): Scenario[] {
       expect: {
         closed: { eur: { type: STOP_OUT, price: '1.07300', profit: '-1212.000000' } },
         open: [],
-        balance: '781',
+        // 781 less the close side's commission (7 a side).
+        balance: '774',
         locked: '0',
         writeOffs: [],
       },
@@ -216,6 +217,135 @@ function esma(): Scenario[] {
   ];
 }
 
+const TAKE_PROFIT = 3;
+const USER_CLOSE = 1;
+
+/**
+ * Spread markup: 3 points on EURUSD (precision 5) lowers the bid the group's members trade on by 1
+ * point and raises their ask by 2: they buy at the ask + 0.00002 and close longs at the bid - 0.00001,
+ * sell at the bid - 0.00001 and close shorts at the ask + 0.00002; take-profits and pending orders
+ * trigger on those prices. The group without markup trades the same ticks at the quotes as they are.
+ */
+function markups(eur: number): Scenario[] {
+  const marked = { symbols: [{ symbol_id: eur, spread_markup_points: 3 }] };
+  const plain = { symbols: [{ symbol_id: eur, spread_markup_points: 0 }] };
+  const longWithTakeProfit = (group: string, terms: Record<string, unknown>): Step[] => [
+    { group, terms },
+    { tick: ['EURUSD', '1.08500', '1.08512'] },
+    { open: 'eur', code: 'EURUSD', type: 1, lots: '1', leverage: 100, tp: '1.08600' },
+    { tick: ['EURUSD', '1.08600', '1.08612'] },
+    { tick: ['EURUSD', '1.08601', '1.08613'] },
+  ];
+  return [
+    {
+      name: 'no markup: bought at the ask 1.08512, the take-profit closes at the bid 1.08600 (+88)',
+      steps: longWithTakeProfit('plain', plain),
+      // 100,000 - 5 fee + 88.
+      expect: {
+        closed: { eur: { type: TAKE_PROFIT, price: '1.08600', profit: '88.000000' } },
+        open: [],
+        balance: '100083',
+        locked: '0',
+        writeOffs: [],
+      },
+    },
+    {
+      name: '3 points of markup: bought at 1.08514; the bid 1.08600 is 1.08599 to the group (no close), 1.08601 closes at 1.08600 (+86)',
+      steps: [
+        ...longWithTakeProfit('marked', marked).slice(0, 3),
+        // Margin 108,514 / 100 = 1,085.14; the long's close price is the bid less 1 point: 1.08499, floating -15.
+        { expectFigures: { balance: '98909.860000', equity: '99980.000000' } },
+        ...longWithTakeProfit('marked', marked).slice(3),
+      ],
+      expect: {
+        closed: { eur: { type: TAKE_PROFIT, price: '1.08600', profit: '86.000000' } },
+        open: [],
+        balance: '100081',
+        locked: '0',
+        writeOffs: [],
+      },
+    },
+    {
+      name: '3 points of markup on a sale and a buy limit: sold at 1.08499 and closed at the ask + 2 points; the limit at 1.08400 fills when the ask reaches 1.08398',
+      steps: [
+        { group: 'marked', terms: marked },
+        { tick: ['EURUSD', '1.08500', '1.08512'] },
+        { open: 'short', code: 'EURUSD', type: 2, lots: '1', leverage: 100 },
+        { pending: 'limit', code: 'EURUSD', type: 1, lots: '1', leverage: 100, price: '1.08400' },
+        // The ask 1.08399 is 1.08401 to the group: the limit waits.
+        { tick: ['EURUSD', '1.08387', '1.08399'] },
+        { tick: ['EURUSD', '1.08386', '1.08398'] },
+        { close: 'short' },
+        { tick: ['EURUSD', '1.08500', '1.08512'] },
+        { close: 'limit' },
+      ],
+      // Short: 1.08499 - (1.08398 + 0.00002) = +99; the limit filled at 1.08400, closed at 1.08499: +99; fees 10.
+      expect: {
+        closed: {
+          short: { type: USER_CLOSE, price: '1.08400', profit: '99.000000' },
+          limit: { type: USER_CLOSE, price: '1.08499', profit: '99.000000' },
+        },
+        open: [],
+        balance: '100188',
+        locked: '0',
+        writeOffs: [],
+      },
+    },
+  ];
+}
+
+/**
+ * A group's commission is per side: the close pays what the open paid for its lots (on the opening
+ * terms), a partial close its share; the house's own fee (the seeded demo group) is charged at the
+ * open only.
+ */
+function perSide(eur: number): Scenario[] {
+  const perLot = { symbols: [{ symbol_id: eur, commission_type: 'per_lot', commission_rate: '7' }] };
+  return [
+    {
+      name: 'per lot 7 a side: 1 lot pays 7 at the open, 3.5 at a half close and 3.5 at the close of the rest (+88 and +100)',
+      steps: [
+        { group: 'per side', terms: perLot },
+        { tick: ['EURUSD', '1.08500', '1.08512'] },
+        { open: 'eur', code: 'EURUSD', type: 1, lots: '1', leverage: 100 },
+        // Cash: 100,000 - 1,085.12 - 7.
+        { expectFigures: { balance: '98907.880000' } },
+        { tick: ['EURUSD', '1.08600', '1.08612'] },
+        { closePart: 'eur', lots: '0.5', as: 'half' },
+        { tick: ['EURUSD', '1.08712', '1.08724'] },
+        { close: 'eur' },
+      ],
+      // 100,000 - 7 - 3.5 - 3.5 + 44 + 100.
+      expect: {
+        closed: {
+          half: { type: USER_CLOSE, price: '1.08600', profit: '44.000000' },
+          eur: { type: USER_CLOSE, price: '1.08712', profit: '100.000000' },
+        },
+        open: [],
+        balance: '100130',
+        locked: '0',
+        writeOffs: [],
+      },
+    },
+    {
+      name: "the house's fee is charged at the open only: 1 lot pays 5 and closes for nothing more (+88)",
+      steps: [
+        { tick: ['EURUSD', '1.08500', '1.08512'] },
+        { open: 'eur', code: 'EURUSD', type: 1, lots: '1', leverage: 100 },
+        { tick: ['EURUSD', '1.08600', '1.08612'] },
+        { close: 'eur' },
+      ],
+      expect: {
+        closed: { eur: { type: USER_CLOSE, price: '1.08600', profit: '88.000000' } },
+        open: [],
+        balance: '100083',
+        locked: '0',
+        writeOffs: [],
+      },
+    },
+  ];
+}
+
 /** Moving a user with an open position: it keeps its opening terms; new orders take the new group's; the level is the new group's at once. */
 function moves(eur: number): Scenario[] {
   return [
@@ -262,6 +392,12 @@ describe.each(dbTargets)('account group scenarios on %s', (target) => {
   });
   it('ESMA retail profile', async () => {
     for (const s of esma()) await runScenario(t, s);
+  });
+  it("spread markup: fills, take-profits, pending orders and closes on the group's prices", async () => {
+    for (const s of markups(eur)) await runScenario(t, s);
+  });
+  it("a group's commission per side: charged at the open and at the close, a partial close its share", async () => {
+    for (const s of perSide(eur)) await runScenario(t, s);
   });
   it('moving a user between groups with an open position', async () => {
     for (const s of moves(eur)) await runScenario(t, s);

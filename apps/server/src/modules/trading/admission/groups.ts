@@ -1,6 +1,6 @@
 import { TradeFeeType } from '@tp/contract/constants';
 import { D, type Dec, dec, money } from '@tp/contract/decimal';
-import { feeOf, marginOf } from '@tp/contract/formulas';
+import { feeOf, marginOf, markupOf } from '@tp/contract/formulas';
 import type { CommissionType, GroupBook as GroupBookName, GroupProfile, StopOutPolicy } from '@tp/contract/schemas/admin';
 import type { DbOrTx } from '../../../platform/db/client.ts';
 import { userGroupIds } from '../../auth/index.ts';
@@ -66,7 +66,13 @@ export interface GroupedSymbol extends SymbolInfo {
   deviationPoints: number | null;
   /** No swaps for the group's members on this symbol. */
   swapFree: boolean;
+  /** The group's spread markup on the symbol's quote (price units; null: none): new orders carry it for their life. */
+  markup: { bid: Dec; ask: Dec } | null;
 }
+
+/** The order row's columns for a group's markup (nulls: none). */
+export const markupColumns = (m: { bid: Dec; ask: Dec } | null): { markupBid: string | null; markupAsk: string | null } =>
+  m ? { markupBid: m.bid.toString(), markupAsk: m.ask.toString() } : { markupBid: null, markupAsk: null };
 
 /** The house's account-wide settings the group's nulls fall back to. */
 export interface HouseLevels {
@@ -146,27 +152,7 @@ export class GroupBook {
         },
       ]),
     );
-    this.symbols = new Map(
-      rows.map((r) => [
-        `${r.groupId}:${r.symbolId}`,
-        {
-          enabled: r.enabled,
-          spreadMarkupPoints: r.spreadMarkupPoints,
-          leverages: r.leverages,
-          maxLots: n(r.maxLots),
-          commissionType: r.commissionType as CommissionType | null,
-          commissionRate: dec(r.commissionRate),
-          swapFree: r.swapFree,
-          swapLong: n(r.swapLong),
-          swapShort: n(r.swapShort),
-          deviationPoints: r.deviationPoints,
-          hedgeThresholdLots: n(r.hedgeThresholdLots),
-          tiers: [...r.leverageTiers]
-            .map((t) => ({ upTo: t.up_to_lots === null ? null : dec(t.up_to_lots), leverage: t.leverage }))
-            .sort((a, b) => (a.upTo === null ? 1 : b.upTo === null ? -1 : a.upTo.comparedTo(b.upTo))),
-        },
-      ]),
-    );
+    this.symbols = new Map(rows.map((r) => [`${r.groupId}:${r.symbolId}`, symbolTermsOf(r)]));
     this.loaded = true;
   }
 
@@ -241,34 +227,64 @@ export class GroupBook {
     return sym.feeRate;
   }
 
+  /** A group's own terms of one symbol (undefined: the symbol's own). */
+  symbolRow(groupId: number, symbolId: number): GroupSymbolTerms | undefined {
+    return this.symbols.get(`${groupId}:${symbolId}`);
+  }
+
   /** A symbol as the group's members trade it (the symbol's own terms when the group has no row for it). */
   symbolFor(groupId: number | null, sym: SymbolInfo): GroupedSymbol {
     const g = groupId === null ? undefined : this.groups.get(groupId);
-    const row = g ? this.symbols.get(`${g.id}:${sym.id}`) : undefined;
-    let leverages = sym.leverages;
-    if (row?.leverages.length) {
-      const ids = new Map(sym.leverages.map((l) => [l.value, l.id]));
-      leverages = [...row.leverages].sort((a, b) => a - b).map((value) => ({ id: ids.get(value) ?? value, value }));
-    }
-    if (g?.profile === 'esma_retail') {
-      const cap = esmaCap(sym);
-      const within = leverages.filter((l) => l.value <= cap);
-      leverages = within.length || !leverages.length ? within : [{ id: cap, value: cap }];
-    }
-    // The spread markup is stored and shown to staff; quotes do not carry it yet (its pricing is not built).
-    return {
-      ...sym,
-      leverages,
-      maxLots: row?.maxLots ?? sym.maxLots,
-      swapLong: row?.swapFree ? dec(0) : (row?.swapLong ?? sym.swapLong),
-      swapShort: row?.swapFree ? dec(0) : (row?.swapShort ?? sym.swapShort),
-      enabled: row?.enabled ?? true,
-      commission: row?.commissionType ? { type: row.commissionType, rate: row.commissionRate } : null,
-      tiers: row?.tiers ?? [],
-      deviationPoints: row?.deviationPoints ?? null,
-      swapFree: row?.swapFree ?? false,
-    };
+    return groupedSymbol(g?.profile ?? 'none', g ? this.symbols.get(`${g.id}:${sym.id}`) : undefined, sym);
   }
+}
+
+/** A group's row of a symbol's terms, as stored, in exact decimals. */
+export function symbolTermsOf(r: typeof groupSymbols.$inferInsert): GroupSymbolTerms {
+  const n = (v: string | null | undefined) => (v === null || v === undefined ? null : dec(v));
+  return {
+    enabled: r.enabled ?? true,
+    spreadMarkupPoints: r.spreadMarkupPoints ?? 0,
+    leverages: r.leverages ?? [],
+    maxLots: n(r.maxLots),
+    commissionType: (r.commissionType ?? null) as CommissionType | null,
+    commissionRate: dec(r.commissionRate ?? 0),
+    swapFree: r.swapFree ?? false,
+    swapLong: n(r.swapLong),
+    swapShort: n(r.swapShort),
+    deviationPoints: r.deviationPoints ?? null,
+    hedgeThresholdLots: n(r.hedgeThresholdLots),
+    tiers: [...(r.leverageTiers ?? [])]
+      .map((t) => ({ upTo: t.up_to_lots === null ? null : dec(t.up_to_lots), leverage: t.leverage }))
+      .sort((a, b) => (a.upTo === null ? 1 : b.upTo === null ? -1 : a.upTo.comparedTo(b.upTo))),
+  };
+}
+
+/** A symbol on a group's terms: its profile's caps, and its own row for the symbol (none: the symbol's terms). */
+export function groupedSymbol(profile: GroupProfile, row: GroupSymbolTerms | undefined, sym: SymbolInfo): GroupedSymbol {
+  let leverages = sym.leverages;
+  if (row?.leverages.length) {
+    const ids = new Map(sym.leverages.map((l) => [l.value, l.id]));
+    leverages = [...row.leverages].sort((a, b) => a - b).map((value) => ({ id: ids.get(value) ?? value, value }));
+  }
+  if (profile === 'esma_retail') {
+    const cap = esmaCap(sym);
+    const within = leverages.filter((l) => l.value <= cap);
+    leverages = within.length || !leverages.length ? within : [{ id: cap, value: cap }];
+  }
+  return {
+    ...sym,
+    leverages,
+    maxLots: row?.maxLots ?? sym.maxLots,
+    swapLong: row?.swapFree ? dec(0) : (row?.swapLong ?? sym.swapLong),
+    swapShort: row?.swapFree ? dec(0) : (row?.swapShort ?? sym.swapShort),
+    enabled: row?.enabled ?? true,
+    commission: row?.commissionType ? { type: row.commissionType, rate: row.commissionRate } : null,
+    tiers: row?.tiers ?? [],
+    deviationPoints: row?.deviationPoints ?? null,
+    swapFree: row?.swapFree ?? false,
+    markup: row ? markupOf(row.spreadMarkupPoints, sym.pricePrecision) : null,
+  };
 }
 
 // ---------------------------------------------------------------- margin and fee with the group's terms
@@ -296,6 +312,13 @@ export function groupMarginOf(sym: GroupedSymbol, lots: Dec, price: Dec, leverag
   }
   return money(total);
 }
+
+/**
+ * The commission of the close side, fixed at the open: a group's commission is per side, so the close
+ * pays what the open paid (for the same lots, on the opening terms); the house's own fee is charged at
+ * the open only.
+ */
+export const closeFeeOf = (sym: GroupedSymbol, openFee: Dec): Dec => (sym.commission ? openFee : dec(0));
 
 /** The fee of an order: the group's commission (per lot in USD, per million USD notional, or percent of the margin) or the symbol's fee on the house's fee type. */
 export function groupFeeOf(sym: GroupedSymbol, houseFeeType: number, lots: Dec, margin: Dec, price: Dec, quoteToUsd: Dec): Dec {

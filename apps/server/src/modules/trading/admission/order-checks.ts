@@ -1,7 +1,7 @@
 import { Code } from '@tp/contract/codes';
 import { D, type Dec, dec, fixed, parseAmount } from '@tp/contract/decimal';
 import { OrderStatus, OrderType } from '@tp/contract/constants';
-import { closePriceFor, stopsValid } from '@tp/contract/formulas';
+import { type Markup, closePriceFor, openPriceFor, stopsValid } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
 import { AppError, fail, invalid } from '../../../http/errors.ts';
 import type { SymbolInfo } from '../../market/index.ts';
@@ -87,7 +87,12 @@ export function expiryOf(type: 0 | 1 | 2, time: number | undefined, now: number)
  * depend on the account. A pending order's kind is decided here: a buy below the ask is a limit,
  * above it a stop; sells mirror on the bid.
  */
-export function checkOrder(sym: SymbolInfo, input: SubmitInput, quote: { bid: string; ask: string }, now = Date.now()): OrderRequest {
+export function checkOrder(
+  sym: SymbolInfo & { markup?: Markup | null },
+  input: SubmitInput,
+  quote: { bid: string; ask: string },
+  now = Date.now(),
+): OrderRequest {
   const orderType = input.type;
   const leverage = checkLeverage(sym, input.multiple);
   const lots = checkLots(sym, input.cont);
@@ -96,7 +101,7 @@ export function checkOrder(sym: SymbolInfo, input: SubmitInput, quote: { bid: st
     if (input.target_price === undefined || input.target_price.trim() === '') throw invalid('trading.price_required');
     const target = parseField(input.target_price, 'price', sym.pricePrecision);
     const isBuy = orderType === OrderType.BUY;
-    const market = dec(isBuy ? quote.ask : quote.bid);
+    const market = openPriceFor(orderType, quote.bid, quote.ask, sym.markup);
     const limit = isBuy ? target.lte(market) : target.gte(market);
     const kind = limit ? 'limit' : 'stop';
     const derived = `${isBuy ? 'buy' : 'sell'}_${kind}`;
@@ -107,7 +112,7 @@ export function checkOrder(sym: SymbolInfo, input: SubmitInput, quote: { bid: st
   }
   const takeProfit = parseStop(input.target_profit_price, 'take_profit', sym.pricePrecision);
   const stopLoss = parseStop(input.stop_loss_price, 'stop_loss', sym.pricePrecision);
-  const reference = pending ? pending.target : closePriceFor(orderType, quote.bid, quote.ask);
+  const reference = pending ? pending.target : closePriceFor(orderType, quote.bid, quote.ask, sym.markup);
   checkStopSides(orderType, reference, takeProfit, stopLoss, sym.pricePrecision);
   return { orderType, lots, leverage, pending, takeProfit, stopLoss };
 }

@@ -141,7 +141,7 @@ export function liveOrdersAfter(db: DbOrTx, afterId: number, limit: number): Pro
 export async function markOpened(
   db: DbOrTx,
   id: number,
-  set: { price: string; closePrice: string; margin: string; fee: string },
+  set: { price: string; closePrice: string; margin: string; fee: string; closeFee: string },
 ): Promise<OrderRow | null> {
   const [row] = await db
     .update(orders)
@@ -176,7 +176,8 @@ export function closeStatement(
   const text = textFor(
     'close',
     () =>
-      `update orders set update_price = $1, fact_profits = $2, closed_type = $3, status = ${CLOSED}, completed_at = $4
+      `update orders set update_price = $1, fact_profits = $2, closed_type = $3, status = ${CLOSED}, completed_at = $4,
+      trade_fee = trade_fee + close_fee
       where id = $5 and status = ${OPEN} and version = $6 returning ${orderColumnList}`,
   );
   return { key: 'close', text, params: [set.closePrice, set.profit, set.closedType, new Date().toISOString(), id, version] };
@@ -278,8 +279,8 @@ export async function insertRiskEvents(db: DbOrTx, rows: RiskEventRow[]): Promis
 export async function splitOrder(
   tx: DbOrTx,
   row: OrderRow,
-  rest: { quantity: string; margin: string; fee: string; swap?: string },
-  part: { quantity: string; margin: string; fee: string; swap?: string },
+  rest: { quantity: string; margin: string; fee: string; closeFee: string; swap?: string },
+  part: { quantity: string; margin: string; fee: string; closeFee: string; swap?: string },
 ): Promise<{ kept: OrderRow; part: OrderRow } | null> {
   const [kept] = await tx
     .update(orders)
@@ -304,9 +305,12 @@ export async function splitOrder(
     stopLoss: null,
     margin: part.margin,
     fee: part.fee,
+    closeFee: part.closeFee,
     // The part was held over the same rollovers: it owes none the whole was charged for.
     swap: part.swap,
     swapDate: row.swapDate,
+    markupBid: row.markupBid,
+    markupAsk: row.markupAsk,
     clientOrderId: null,
     openedAt: row.openedAt,
   });

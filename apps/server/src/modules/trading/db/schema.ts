@@ -44,6 +44,11 @@ export const orders = pgTable(
     stopLoss: price('target_loss_price'),
     margin: money('caution_money').notNull(),
     fee: money('trade_fee').notNull(),
+    /**
+     * An account group's commission on the close side (its commission is per side), fixed at the open
+     * on the opening terms and charged at the close, when it joins trade_fee. 0: none.
+     */
+    closeFee: money('close_fee').notNull().default('0'),
     profit: money('fact_profits').notNull().default('0'),
     /** Swaps posted to the balance so far (USD, accumulated); not part of floating profit. */
     swap: money('swap').notNull().default('0'),
@@ -54,6 +59,12 @@ export const orders = pgTable(
     clientOrderId: text('client_order_id'),
     /** Pending orders: cancelled by the system at this time (null: good till cancelled). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * The account group's spread markup the order trades with (price units, null: none): it opens and
+     * closes on the bid lowered by markup_bid and the ask raised by markup_ask, kept from its placing.
+     */
+    markupBid: price('markup_bid'),
+    markupAsk: price('markup_ask'),
     /** Open positions: the stop-loss follows the price at this distance in points (null: no trailing stop). */
     trailingPoints: integer('trailing_points'),
     /**

@@ -44,7 +44,8 @@ export interface EngineOptions {
  * Memory is a cache of the database, rebuilt at start; the guarded updates decide.
  */
 export class TradingEngine {
-  private readonly live = new LiveBooks();
+  /** The desk's sums count each position in its account's group as this server knows it. */
+  private readonly live = new LiveBooks((userId, isDemo) => this.settings.groups.groupIdOf(userId, isDemo) ?? 0);
   private readonly scratch: Trigger[] = [];
   readonly risk: RiskReview;
   private readonly queue: UserJobQueue<EngineJob>;
@@ -140,6 +141,11 @@ export class TradingEngine {
     return this.live.deskTotals.of(isDemo);
   }
 
+  /** The same sums per account group. */
+  deskTotalsByGroup(isDemo: boolean) {
+    return this.live.deskTotals.byGroup(isDemo);
+  }
+
   /** The accounts in the books with an open position, real or demo (the dealer's desk, on its own timer). */
   *openAccounts(isDemo: boolean): Generator<LiveAccount> {
     for (const a of this.live.accounts.values()) if (a.isDemo === isDemo && a.positions.size) yield a;
@@ -160,6 +166,7 @@ export class TradingEngine {
     await this.refreshBalances([...this.live.accounts.keys()]);
     // Each account's group (its margin-call and stop-out levels, its stop-out policy).
     await this.settings.groups.ensureUsers(this.ctx.db, [...this.live.accounts.keys()], Infinity, true);
+    for (const acc of this.live.accounts.values()) this.live.regroup(acc);
     this.unsubscribe = this.market.onTick(this.onTick);
     this.timer = setInterval(() => void this.sweep(), this.opts.sweepMs);
     this.timer.unref();
@@ -432,6 +439,7 @@ export class TradingEngine {
       .then(() => {
         for (const id of unknown) {
           const acc = this.live.accounts.get(id);
+          if (acc) this.live.regroup(acc);
           if (acc && this.accepting) this.queueRisk(acc, performance.now());
         }
       })
@@ -454,6 +462,8 @@ export class TradingEngine {
     for (const row of orders) this.putRow(row, touched, closedIds);
     for (const id of userIds) {
       const acc = this.live.accounts.get(id);
+      // A moved user's positions count in their new group on the desk.
+      if (acc) this.live.regroup(acc);
       const b = balances.get(id);
       if (!acc || !b) continue;
       if (acc.version === before.get(id)) {

@@ -1,5 +1,5 @@
 import { D, type Dec, ZERO, money } from '@tp/contract/decimal';
-import { type AccountFigures, accountFigures, closePriceFor, profitOf } from '@tp/contract/formulas';
+import { type AccountFigures, type Markup, accountFigures, closePriceFor, profitOf } from '@tp/contract/formulas';
 import { OrderType } from '@tp/contract/constants';
 
 /** What figures need of an open position (exact decimals). */
@@ -10,6 +10,8 @@ export interface PositionTerms {
   openPrice: Dec;
   contractSize: Dec;
   margin: Dec;
+  /** The group's spread markup the position trades with (absent: none). */
+  markup?: Markup | null;
 }
 
 /** The symbol whose mid converts a symbol's quote currency to USD (rate = mid, or 1 / mid when inverted). */
@@ -30,7 +32,7 @@ export interface PriceBoard {
 export function floatingOf(p: PositionTerms, prices: PriceBoard): { closePrice: Dec | null; profit: Dec } {
   const q = prices.quote(p.symbolId);
   if (!q) return { closePrice: null, profit: ZERO };
-  const closePrice = closePriceFor(p.orderType, q.bid, q.ask);
+  const closePrice = closePriceFor(p.orderType, q.bid, q.ask, p.markup);
   return { closePrice, profit: profitOf(p.orderType, p.openPrice, closePrice, p.quantity, p.contractSize, prices.quoteToUsd(p.symbolId)) };
 }
 
@@ -114,7 +116,9 @@ function driversOf(positions: Iterable<PositionTerms>, prices: PriceBoard): Map<
     const q = prices.quote(p.symbolId);
     if (!q) continue;
     const units = p.quantity.mul(p.contractSize).toNumber() * (p.orderType === OrderType.BUY ? 1 : -1);
-    const close = +(p.orderType === OrderType.BUY ? q.bid : q.ask);
+    const close = p.markup
+      ? closePriceFor(p.orderType, q.bid, q.ask, p.markup).toNumber()
+      : +(p.orderType === OrderType.BUY ? q.bid : q.ask);
     const open = p.openPrice.toNumber();
     const conv = prices.conversionOf?.(p.symbolId) ?? null;
     if (conv?.symbolId === p.symbolId && conv.invert) {

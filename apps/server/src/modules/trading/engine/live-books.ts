@@ -1,8 +1,9 @@
 import { OrderStatus } from '@tp/contract/constants';
 import type { Dec } from '@tp/contract/decimal';
-import { ZERO } from '@tp/contract/decimal';
+import { ZERO, dec } from '@tp/contract/decimal';
+import type { Markup } from '@tp/contract/formulas';
 import type { PositionTerms } from './figures.ts';
-import { termsOf } from '../views/order-view.ts';
+import { markupOfRow, termsOf } from '../views/order-view.ts';
 import type { OrderRow } from '../db/repository.ts';
 import { DeskTotals } from './desk-totals.ts';
 import { SymbolBook, type Trigger, type TriggerHeap, TriggerKind, placementOf } from './trigger-book.ts';
@@ -15,6 +16,8 @@ export interface LivePosition extends PositionTerms {
   row: OrderRow;
   stops: Armed[];
   closing: boolean;
+  /** The account group the desk's sums count it in. */
+  deskGroup: number;
 }
 export interface LivePending {
   row: OrderRow;
@@ -53,6 +56,20 @@ export class LiveBooks {
    * arriving late (a delayed message, a log row read twice) never brings one back into the books.
    */
   readonly finished = new Map<number, { version: number; at: number }>();
+
+  /** `groupOf`: the account group of a user as this server knows it now (the desk's sums are per group). */
+  constructor(private readonly groupOf: (userId: number, isDemo: boolean) => number = () => 0) {}
+
+  /** Files the account's positions under its group as known now (after a move, or once its group has been read). */
+  regroup(acc: LiveAccount): void {
+    const groupId = this.groupOf(acc.userId, acc.isDemo);
+    for (const pos of acc.positions.values()) {
+      if (pos.deskGroup === groupId) continue;
+      this.deskTotals.remove(acc.isDemo, pos.deskGroup, pos);
+      pos.deskGroup = groupId;
+      this.deskTotals.add(acc.isDemo, groupId, pos);
+    }
+  }
 
   /** The newest version of an order the books know (open, pending, or finished lately). */
   versionOf(id: number): number | undefined {
@@ -112,11 +129,25 @@ export class LiveBooks {
     return book;
   }
 
-  arm(symbolId: number, kind: TriggerKind, orderType: number, id: number, level: string | null, pendingKind?: string | null): Armed | null {
+  /**
+   * Arms a trigger at `level` as the order sees prices; with a group's markup the heap holds the level
+   * the market's price must reach (the bid side's level raised by the bid's markup, the ask side's
+   * lowered by the ask's), worked out in exact decimals before parsing so no crossing is missed.
+   */
+  arm(
+    symbolId: number,
+    kind: TriggerKind,
+    orderType: number,
+    id: number,
+    level: string | null,
+    pendingKind?: string | null,
+    markup?: Markup | null,
+  ): Armed | null {
     if (level == null || +level === 0) return null;
     const at = placementOf(kind, orderType, pendingKind);
     const heap = this.bookOf(symbolId).heap(at.side, at.rising);
-    const trigger: Trigger = { level: +level, kind, id, live: true };
+    const raw = !markup ? +level : at.side === 'bid' ? +dec(level).plus(markup.bid).toString() : +dec(level).minus(markup.ask).toString();
+    const trigger: Trigger = { level: raw, kind, id, live: true };
     heap.push(trigger);
     return { heap, trigger };
   }
@@ -129,8 +160,8 @@ export class LiveBooks {
   armStops(pos: LivePosition): void {
     this.disarm(pos.stops);
     const { row } = pos;
-    const tp = this.arm(row.symbolId, TriggerKind.TAKE_PROFIT, row.orderType, row.id, row.takeProfit);
-    const sl = this.arm(row.symbolId, TriggerKind.STOP_LOSS, row.orderType, row.id, row.stopLoss);
+    const tp = this.arm(row.symbolId, TriggerKind.TAKE_PROFIT, row.orderType, row.id, row.takeProfit, null, markupOfRow(row));
+    const sl = this.arm(row.symbolId, TriggerKind.STOP_LOSS, row.orderType, row.id, row.stopLoss, null, markupOfRow(row));
     if (tp) pos.stops.push(tp);
     if (sl) pos.stops.push(sl);
   }
@@ -142,15 +173,15 @@ export class LiveBooks {
       this.dropPending(row.id, acc);
       let pos = this.positions.get(row.id);
       if (!pos) {
-        pos = { ...termsOf(row), row, stops: [], closing: false };
+        pos = { ...termsOf(row), row, stops: [], closing: false, deskGroup: this.groupOf(row.userId, row.isDemo) };
         this.positions.set(row.id, pos);
         acc.positions.set(row.id, pos);
         const holders = this.bookOf(row.symbolId).holders;
         holders.set(row.userId, (holders.get(row.userId) ?? 0) + 1);
-      } else this.deskTotals.remove(row.isDemo, pos);
+      } else this.deskTotals.remove(row.isDemo, pos.deskGroup, pos);
       // A partial close or any later change replaces the terms the figures are computed from.
       Object.assign(pos, termsOf(row));
-      this.deskTotals.add(row.isDemo, pos);
+      this.deskTotals.add(row.isDemo, pos.deskGroup, pos);
       pos.row = row;
       pos.closing = false;
       this.armStops(pos);
@@ -165,7 +196,7 @@ export class LiveBooks {
     if (p.armed) this.disarm([p.armed]);
     p.row = row;
     p.filling = false;
-    p.armed = this.arm(row.symbolId, TriggerKind.FILL, row.orderType, row.id, row.originPrice, row.pendingKind);
+    p.armed = this.arm(row.symbolId, TriggerKind.FILL, row.orderType, row.id, row.originPrice, row.pendingKind, markupOfRow(row));
     return acc;
   }
 
@@ -184,7 +215,7 @@ export class LiveBooks {
     this.dropPending(id, acc);
     if (pos) {
       this.disarm(pos.stops);
-      this.deskTotals.remove(pos.row.isDemo, pos);
+      this.deskTotals.remove(pos.row.isDemo, pos.deskGroup, pos);
       this.positions.delete(id);
       acc?.positions.delete(id);
       const holders = this.bookOf(pos.symbolId).holders;

@@ -1,8 +1,10 @@
-import { D, dec, fixed } from '@tp/contract/decimal';
+import { D, fixed } from '@tp/contract/decimal';
 import { OrderStatus, OrderType } from '@tp/contract/constants';
+import { type Markup, closePriceFor } from '@tp/contract/formulas';
 import type { AppContext } from '../../../context.ts';
 import type { Tick } from '../../market/index.ts';
 import type { OrderOps } from '../settlement/order-ops.ts';
+import { markupOfRow } from '../views/order-view.ts';
 import { type OrderRow, findOrder, trailStopLoss, trailingPositions } from '../db/repository.ts';
 
 /** Bus channel telling the leader that a position's trailing stop was set or removed. */
@@ -17,6 +19,8 @@ interface Trail {
   isBuy: boolean;
   points: number;
   openPrice: string;
+  /** The group's markup the position closes with (price units; null: none). */
+  markup: Markup | null;
   /** The stop-loss as stored. */
   stored: string | null;
   /** A better level waiting to be written. */
@@ -85,6 +89,7 @@ export class TrailingStops {
       isBuy: row.orderType === OrderType.BUY,
       points: row.trailingPoints,
       openPrice: row.price ?? '0',
+      markup: markupOfRow(row),
       stored: row.stopLoss,
       next: known?.next ?? null,
     });
@@ -104,7 +109,9 @@ export class TrailingStops {
     const point = new D(10).pow(-precision);
     for (const trail of list.values()) {
       const distance = point.times(trail.points);
-      const level = trail.isBuy ? dec(tick.bid).minus(distance) : dec(tick.ask).plus(distance);
+      // From the price the position closes at (its group's markup on the tick's bid or ask).
+      const close = closePriceFor(trail.isBuy ? OrderType.BUY : OrderType.SELL, tick.bid, tick.ask, trail.markup);
+      const level = trail.isBuy ? close.minus(distance) : close.plus(distance);
       const beyondEntry = trail.isBuy ? level.gt(trail.openPrice) : level.lt(trail.openPrice);
       if (!beyondEntry) continue;
       const current = trail.next ?? trail.stored;

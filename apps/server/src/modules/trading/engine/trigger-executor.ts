@@ -3,10 +3,10 @@ import { D, type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import { closePriceFor, openPriceFor } from '@tp/contract/formulas';
 import type { AppContext } from '../../../context.ts';
 import { Admission, Refusal, heldLots } from '../admission/admission.ts';
-import { groupFeeOf, groupMarginOf } from '../admission/groups.ts';
+import { closeFeeOf, groupFeeOf, groupMarginOf } from '../admission/groups.ts';
 import { type Figures, atOrBelow, figuresOf, floatingOf } from './figures.ts';
 import type { OrderOps, Prices, UserTxFn } from '../settlement/order-ops.ts';
-import { termsOf } from '../views/order-view.ts';
+import { markupOfRow, termsOf } from '../views/order-view.ts';
 import { type OrderRow, findOrder, markOpened, openPositionsCondition, orderAndOpenPositionsCondition } from '../db/repository.ts';
 import type { Settlement } from '../settlement/settlement.ts';
 import type { TradingSettings } from '../admission/settings.ts';
@@ -38,7 +38,7 @@ export type EngineJob = CloseJob | FillJob | RiskJob;
 export function stopCrossed(order: OrderRow, prices: Prices, trigger: number): boolean {
   const level = trigger === TriggerKind.TAKE_PROFIT ? order.takeProfit : order.stopLoss;
   if (level == null || dec(level).isZero()) return false;
-  const close = closePriceFor(order.orderType, prices.bid, prices.ask);
+  const close = closePriceFor(order.orderType, prices.bid, prices.ask, markupOfRow(order));
   const rising = (order.orderType === OrderType.BUY) === (trigger === TriggerKind.TAKE_PROFIT);
   return rising ? close.gte(level) : close.lte(level);
 }
@@ -46,7 +46,7 @@ export function stopCrossed(order: OrderRow, prices: Prices, trigger: number): b
 /** A pending order fills when the open side of the tick reaches its target: limits on the way down for buys, stops on the way up. */
 export function fillCrossed(order: OrderRow, prices: Prices): boolean {
   if (order.originPrice == null) return false;
-  const open = openPriceFor(order.orderType, prices.bid, prices.ask);
+  const open = openPriceFor(order.orderType, prices.bid, prices.ask, markupOfRow(order));
   const limit = order.pendingKind === 'limit';
   const falling = (order.orderType === OrderType.BUY) === limit;
   return falling ? open.lte(order.originPrice) : open.gte(order.originPrice);
@@ -137,10 +137,11 @@ export class TriggerExecutor {
           changes.push({ type: 'sync', orderId: job.orderId, order: row });
           return;
         }
-        const fillPrice = openPriceFor(row.orderType, job.bid, job.ask);
+        const fillPrice = openPriceFor(row.orderType, job.bid, job.ask, markupOfRow(row));
         const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
         let margin: Dec;
         let fee: Dec;
+        let closeFee: Dec;
         // The account's group as the engine knows it now (a move reaches it through the change log).
         const terms = this.settings.accountTerms(job.userId, job.isDemo);
         try {
@@ -151,6 +152,7 @@ export class TriggerExecutor {
           const lots = dec(row.quantity);
           margin = groupMarginOf(terms0, lots, fillPrice, row.leverage, quoteToUsd, heldLots(positions, row.symbolId));
           fee = groupFeeOf(terms0, this.settings.tradeFeeType, lots, margin, fillPrice, quoteToUsd);
+          closeFee = closeFeeOf(terms0, fee);
           this.admission.admit(
             { cash: w.cash, locked: w.locked, positions, released: dec(row.margin).plus(row.fee), terms },
             {
@@ -176,6 +178,7 @@ export class TriggerExecutor {
           closePrice: fillPrice.toString(),
           margin: moneyStr(margin),
           fee: moneyStr(fee),
+          closeFee: moneyStr(closeFee),
         });
         if (!filled) return void changes.push({ type: 'sync', orderId: row.id, order: row });
         await this.settlement.fill(tx, w, row, filled, this.ops.memo(filled));

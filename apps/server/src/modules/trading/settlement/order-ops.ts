@@ -27,6 +27,7 @@ export function share(total: string, part: Dec, whole: Dec): { part: string; res
 }
 import { type Wallet, type Settlement, memoOf } from './settlement.ts';
 import type { TradingSettings } from '../admission/settings.ts';
+import { markupOfRow } from '../views/order-view.ts';
 
 /** What a committed transaction changed, for the engine's books and the pushes. */
 export type OrderChange =
@@ -334,14 +335,20 @@ export class OrderOps {
       if (!row || row.status !== OrderStatus.OPEN || (still && !still(row))) return null;
       // Rollovers passed since the last swap charged (the job may not have run yet) are paid with the close.
       row = await this.ctx.services.trading.swaps.settleDue(tx, w, row, quoteToUsd);
-      const closePrice = closePriceFor(row.orderType, prices.bid, prices.ask);
+      const closePrice = closePriceFor(row.orderType, prices.bid, prices.ask, markupOfRow(row));
       const profit = moneyStr(profitOf(row.orderType, dec(row.price ?? 0), closePrice, row.quantity, row.contractSize, quoteToUsd));
       const set = { closePrice: closePrice.toString(), profit, closedType };
       // The guarded update travels with the posting. A row not locked here may have moved on since
       // it was read: then neither is written, and the row is read again under its lock.
       const locked = Boolean(opts.locked || attempt);
       const lead = { ...closeStatement(row.id, row.version, set), mayMiss: !locked };
-      const closed = await this.settlement.close(tx, w, { id: row.id, margin: row.margin, profit }, this.memo(row), lead);
+      const closed = await this.settlement.close(
+        tx,
+        w,
+        { id: row.id, margin: row.margin, profit, closeFee: row.closeFee },
+        this.memo(row),
+        lead,
+      );
       if (closed) return orderFromRaw(closed);
     }
     throw new Error(`orders: position ${order.id} changed under its lock`);
@@ -368,12 +375,13 @@ export class OrderOps {
     const current = await this.ctx.services.trading.swaps.settleDue(tx, w, row, quoteToUsd);
     const margin = share(current.margin, lots, whole);
     const fee = share(current.fee, lots, whole);
+    const closeFee = share(current.closeFee, lots, whole);
     const swap = share(current.swap, lots, whole);
     const split = await splitOrder(
       tx,
       current,
-      { quantity: rest.toString(), margin: margin.rest, fee: fee.rest, swap: swap.rest },
-      { quantity: lots.toString(), margin: margin.part, fee: fee.part, swap: swap.part },
+      { quantity: rest.toString(), margin: margin.rest, fee: fee.rest, closeFee: closeFee.rest, swap: swap.rest },
+      { quantity: lots.toString(), margin: margin.part, fee: fee.part, closeFee: closeFee.part, swap: swap.part },
     );
     if (!split) return null;
     // The part was written in this transaction: nobody else sees it before the commit.

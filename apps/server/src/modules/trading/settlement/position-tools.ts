@@ -6,7 +6,7 @@ import { fail, invalid, notFound } from '../../../http/errors.ts';
 import { t } from '../../../http/i18n.ts';
 import type { MarketService } from '../../market/index.ts';
 import { Admission, heldLots, marketClosed } from '../admission/admission.ts';
-import { groupFeeOf, groupMarginOf } from '../admission/groups.ts';
+import { closeFeeOf, groupFeeOf, groupMarginOf, markupColumns } from '../admission/groups.ts';
 import { defaultDeviationPoints, parseField } from '../admission/order-checks.ts';
 import type { OrderOps } from './order-ops.ts';
 import { marginCallNotice } from '../events/pushes.ts';
@@ -143,7 +143,7 @@ export class PositionTools {
 
         const orderType = row.orderType === OrderType.BUY ? OrderType.SELL : OrderType.BUY;
         const lots = dec(row.quantity);
-        const price = openPriceFor(orderType, quote.bid, quote.ask);
+        const price = openPriceFor(orderType, quote.bid, quote.ask, sym.markup);
         // The new side is admitted like any order, on the account as the close left it (refused: the close is undone too).
         const positions = read.filter((o) => o.id !== row.id && o.status === OrderStatus.OPEN).map(termsOf);
         const margin = groupMarginOf(sym, lots, price, row.leverage, quoteToUsd, heldLots(positions, sym.id));
@@ -169,6 +169,8 @@ export class PositionTools {
           stopLoss: null,
           margin: moneyStr(margin),
           fee: moneyStr(fee),
+          closeFee: moneyStr(closeFeeOf(sym, fee)),
+          ...markupColumns(sym.markup),
           clientOrderId: null,
           openedAt: new Date(),
         });

@@ -79,12 +79,20 @@ export class Settlement {
 
   /**
    * Close: margin back to cash, profit between the house counterparty and cash (cash may dip below
-   * zero here). With `lead`, the position's guarded close, in the same round trip (a lead that may
+   * zero here), and the close side's commission of a group that charges per side. With `lead`, the position's guarded close, in the same round trip (a lead that may
    * miss and did: undefined, and nothing was posted).
    */
-  close(tx: Tx, w: Wallet, order: Pick<OrderRow, 'id' | 'margin' | 'profit'>, memo: string, lead?: LeadStatement) {
+  close(tx: Tx, w: Wallet, order: Pick<OrderRow, 'id' | 'margin' | 'profit' | 'closeFee'>, memo: string, lead?: LeadStatement) {
     const m = dec(order.margin);
     const p = dec(order.profit);
+    // A group's per-side commission: the close side's, fixed at the open (the close adds it to the order's fee).
+    const f = dec(order.closeFee);
+    const fee: Posting[] = f.isZero()
+      ? []
+      : [
+          { account: { userId: w.userId, kind: 'cash' }, amount: f.neg(), type: 'trade_fee', memo },
+          { account: { house: 'fees' }, amount: f, type: 'trade_fee', memo },
+        ];
     return this.post(
       tx,
       w,
@@ -97,6 +105,7 @@ export class Settlement {
         { account: { userId: w.userId, kind: 'cash' }, amount: m, type: 'margin_release', memo },
         { account: { userId: w.userId, kind: 'cash' }, amount: p, type: 'profit', memo },
         { account: { house: 'counterparty' }, amount: p.neg(), type: 'profit', memo },
+        ...fee,
       ],
       true,
     );

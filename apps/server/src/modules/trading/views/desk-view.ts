@@ -6,6 +6,8 @@ import { atOrBelow, figuresOf, floatingOf, type PositionTerms, type PriceBoard }
 
 /** The desk's figures but the realised result, which the ledger owns. */
 export type DeskBook = Omit<DeskExposure, 'house_realised_today'>;
+/** The book of one account kind (or one group's share of it), without the per-group split. */
+export type DeskSymbolsBook = Omit<DeskBook, 'groups'>;
 
 /** What the desk needs of the market: prices, the USD conversion and the symbol's shown code. */
 export interface DeskPrices extends PriceBoard {
@@ -27,7 +29,7 @@ export function deskBookOf(
   totals: ReadonlyMap<number, SymbolTotals>,
   prices: DeskPrices,
   meta: { isDemo: boolean; source: DeskBook['source'] },
-): DeskBook {
+): DeskSymbolsBook {
   const sum = { positions: 0, long: ZERO, short: ZERO, floating: ZERO };
   const symbols = [...totals.entries()].map(([symbolId, { long: l, short: s }]) => {
     const q = prices.quote(symbolId);
@@ -151,4 +153,26 @@ export async function deskClientsOf(
   floating.sort((a, b) => b.floating.cmp(a.floating) || a.userId - b.userId);
   near.sort((a, b) => a.marginLevel.cmp(b.marginLevel) || a.userId - b.userId);
   return { largest: largest.slice(0, DESK_TOP), floating: floating.slice(0, DESK_TOP), near: near.slice(0, DESK_TOP * 2) };
+}
+
+/** What the desk shows of an account group: its name and execution book. */
+export interface DeskGroupInfo {
+  name: string;
+  book: 'B' | 'A' | 'hybrid';
+}
+
+/** Each group's share of the book (groups with open positions), by name. */
+export function deskGroupsOf(
+  byGroup: ReadonlyMap<number, ReadonlyMap<number, SymbolTotals>>,
+  prices: DeskPrices,
+  meta: { isDemo: boolean; source: DeskBook['source'] },
+  infoOf: (groupId: number) => DeskGroupInfo | undefined,
+): DeskBook['groups'] {
+  return [...byGroup.entries()]
+    .map(([groupId, totals]) => {
+      const { symbols, totals: sums } = deskBookOf(totals, prices, meta);
+      const info = infoOf(groupId);
+      return { group_id: groupId, name: info?.name ?? String(groupId), book: info?.book ?? 'B', symbols, totals: sums };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name) || a.group_id - b.group_id);
 }

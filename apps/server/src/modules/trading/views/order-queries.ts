@@ -1,9 +1,10 @@
-import { OrderStatus, OrderType } from '@tp/contract/constants';
+import { OrderStatus } from '@tp/contract/constants';
 import { ZERO, moneyStr } from '@tp/contract/decimal';
+import { openPriceFor } from '@tp/contract/formulas';
 import type { Order } from '@tp/contract/schemas/trading';
 import type { AppContext } from '../../../context.ts';
 import { floatingOf } from '../engine/figures.ts';
-import { orderView, termsOf } from './order-view.ts';
+import { markupOfRow, orderView, termsOf } from './order-view.ts';
 import { type OrderRow, listAllOrders, listOrders, openPositionsOf, realisedProfit } from '../db/repository.ts';
 
 /** my_deal: one tab of the order list with its totals. */
@@ -38,7 +39,7 @@ export function viewOf(ctx: AppContext, row: OrderRow): Order {
   if (row.status === OrderStatus.OPEN) return orderView(row, sym, floatingOf(termsOf(row), market));
   if (row.status === OrderStatus.PENDING) {
     const q = market.quote(row.symbolId);
-    const current = q ? (row.orderType === OrderType.BUY ? q.ask : q.bid) : null;
+    const current = q ? openPriceFor(row.orderType, q.bid, q.ask, markupOfRow(row)).toString() : null;
     return { ...orderView(row, sym), UpdatePrice: current ?? '0' };
   }
   return orderView(row, sym);

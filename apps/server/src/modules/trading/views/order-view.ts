@@ -2,6 +2,7 @@ import { OrderType } from '@tp/contract/constants';
 import { type Dec, type DecInput, dec, fixed, moneyStr } from '@tp/contract/decimal';
 import type { Order } from '@tp/contract/schemas/trading';
 import type { SymbolInfo } from '../../market/index.ts';
+import type { Markup } from '@tp/contract/formulas';
 import type { OrderRow } from '../db/repository.ts';
 
 /** Display form of a timestamp (UTC), as CreateTimeHandler and CreatedAtTran show it. */
@@ -53,6 +54,10 @@ export function orderView(row: OrderRow, sym: SymbolInfo | undefined, live?: { c
   };
 }
 
+/** The group's spread markup an order trades with (null: none). */
+export const markupOfRow = (row: Pick<OrderRow, 'markupBid' | 'markupAsk'>): Markup | null =>
+  row.markupBid == null && row.markupAsk == null ? null : { bid: row.markupBid ?? '0', ask: row.markupAsk ?? '0' };
+
 /** The terms figures need, parsed from a stored order. */
 export const termsOf = (row: OrderRow) => ({
   symbolId: row.symbolId,
@@ -61,4 +66,5 @@ export const termsOf = (row: OrderRow) => ({
   openPrice: dec(row.price ?? 0),
   contractSize: dec(row.contractSize),
   margin: dec(row.margin),
+  markup: markupOfRow(row),
 });

@@ -178,6 +178,15 @@ function Preview({ preview }: { preview: ChangePreview }) {
               <td className="pe-2 text-end tabular-nums">{money(s.margin_before)}</td>
               <td className="text-end tabular-nums">{money(s.margin_after)}</td>
             </tr>
+            {s.spread_cost_before !== undefined && s.spread_cost_after !== undefined && (
+              <tr>
+                <th scope="row" className="pe-2 text-start font-normal text-muted">
+                  {t('admin.changes.spread_cost')}
+                </th>
+                <td className="pe-2 text-end tabular-nums">{money(s.spread_cost_before)}</td>
+                <td className="text-end tabular-nums">{money(s.spread_cost_after)}</td>
+              </tr>
+            )}
           </tbody>
         </table>
       ))}

@@ -14,6 +14,7 @@ import { useStaffTopic } from '../api/staff-socket';
 import { DataTable, tableState } from './data-table';
 import { ScreenTabs, ScreenTitle } from './screen-header';
 import { Stat } from './stat';
+import { adminKey } from './dynamic-key';
 
 const ACCOUNT_TABS = ['real', 'demo'] as const;
 type AccountTab = (typeof ACCOUNT_TABS)[number];
@@ -36,7 +37,10 @@ export function DeskScreen() {
   // The newer of the fetched figures and the last push.
   const pushed = live?.[tab];
   const desk = pushed && (!q.data || pushed.time >= q.data.time) ? pushed : q.data;
-  const over = desk?.symbols.filter((s) => s.over_limit === 1) ?? [];
+  const over = [
+    ...(desk?.symbols.filter((s) => s.over_limit === 1).map((s) => s.code) ?? []),
+    ...(desk?.groups.flatMap((g) => g.symbols.filter((s) => s.over_limit === 1).map((s) => `${s.code} (${g.name})`)) ?? []),
+  ];
   return (
     <section>
       <ScreenTitle>{t('admin.nav.desk')}</ScreenTitle>
@@ -44,7 +48,7 @@ export function DeskScreen() {
       <ScreenTabs tabs={ACCOUNT_TABS} value={tab} onChange={setTab} label={t('admin.desk.accounts')} />
       {over.length > 0 && (
         <p role="alert" className="mb-4 rounded-xl border border-down/40 bg-down/10 px-4 py-3 text-sm text-down">
-          {t('admin.desk.over_limit_alert', { symbols: over.map((s) => s.code).join(', ') })}
+          {t('admin.desk.over_limit_alert', { symbols: over.join(', ') })}
         </p>
       )}
       <ScreenTabs tabs={VIEW_TABS} value={view} onChange={setView} label={t('admin.desk.view')} />
@@ -192,8 +196,10 @@ function DeskLimits() {
   const { t } = useTranslation();
   const limits = useStaffQuery(api.deskLimits, undefined);
   const symbols = useStaffQuery(api.symbols, undefined);
+  const groups = useStaffQuery(api.groupsList, undefined);
   const save = useStaffMutation(api.deskLimitSave);
   const [symbolId, setSymbolId] = useState('');
+  const [groupId, setGroupId] = useState('');
   const [lots, setLots] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
@@ -201,7 +207,7 @@ function DeskLimits() {
     setError(null);
     if (!symbolId) return setError(t('admin.fill_all'));
     save.mutate(
-      { symbol_id: Number(symbolId), max_net_lots: lots.trim() },
+      { symbol_id: Number(symbolId), group_id: groupId ? Number(groupId) : undefined, max_net_lots: lots.trim() },
       { onSuccess: () => setLots(''), onError: (err) => setError(err.message) },
     );
   };
@@ -227,6 +233,24 @@ function DeskLimits() {
             ))}
           </select>
         </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="desk-limit-group" className="text-sm text-muted">
+            {t('admin.desk.group')}
+          </label>
+          <select
+            id="desk-limit-group"
+            value={groupId}
+            onChange={(e) => setGroupId(e.target.value)}
+            className="rounded-lg border border-border bg-surface px-3 py-2.5"
+          >
+            <option value="">{t('admin.desk.all_clients')}</option>
+            {(groups.data ?? []).map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </div>
         <Field
           label={t('admin.desk.max_net_lots')}
           inputMode="decimal"
@@ -242,9 +266,10 @@ function DeskLimits() {
       <DataTable
         label={t('admin.desk.limits')}
         {...tableState(limits)}
-        rowKey={(r) => r.symbol_id}
+        rowKey={(r) => `${r.group_id ?? 0}:${r.symbol_id}`}
         columns={[
           { key: 'code', label: t('admin.f.symbol'), render: (r) => r.code },
+          { key: 'group', label: t('admin.desk.group'), render: (r) => r.group_name ?? t('admin.desk.all_clients') },
           { key: 'lots', label: t('admin.desk.max_net_lots'), render: (r) => formatNumber(r.max_net_lots, 2) },
           {
             key: 'actions',
@@ -253,8 +278,8 @@ function DeskLimits() {
               <Button
                 variant="secondary"
                 disabled={save.isPending}
-                aria-label={t('admin.desk.remove_limit', { symbol: r.code })}
-                onClick={() => save.mutate({ symbol_id: r.symbol_id, max_net_lots: '' })}
+                aria-label={t('admin.desk.remove_limit', { symbol: r.group_name ? `${r.code} (${r.group_name})` : r.code })}
+                onClick={() => save.mutate({ symbol_id: r.symbol_id, group_id: r.group_id ?? undefined, max_net_lots: '' })}
               >
                 {t('admin.delete')}
               </Button>
@@ -284,40 +309,69 @@ function DeskFigures({ desk, onRetry }: { desk: DeskExposure; onRetry: () => voi
         {desk.symbols.length === 0 ? (
           <EmptyState message={t('admin.desk.empty')} />
         ) : (
-          <DataTable
-            label={t('admin.desk.by_symbol')}
-            rows={desk.symbols}
-            rowKey={(r) => r.symbol_id}
-            loading={false}
-            error={false}
-            onRetry={onRetry}
-            columns={[
-              { key: 'code', label: t('admin.f.symbol'), render: (r) => r.code },
-              { key: 'positions', label: t('admin.desk.positions'), render: (r) => formatNumber(r.positions, 0) },
-              { key: 'long_lots', label: t('admin.desk.long_lots'), render: (r) => formatNumber(r.long_lots, 2) },
-              { key: 'short_lots', label: t('admin.desk.short_lots'), render: (r) => formatNumber(r.short_lots, 2) },
-              { key: 'net_lots', label: t('admin.desk.net_lots'), render: (r) => formatNumber(r.net_lots, 2) },
-              { key: 'long_usd', label: t('admin.desk.long_usd'), render: (r) => formatMoney(r.long_usd) },
-              { key: 'short_usd', label: t('admin.desk.short_usd'), render: (r) => formatMoney(r.short_usd) },
-              { key: 'net_usd', label: t('admin.desk.net_usd'), render: (r) => formatMoney(r.net_usd) },
-              { key: 'house_floating', label: t('admin.desk.house_floating'), render: (r) => formatMoney(r.house_floating) },
-              {
-                key: 'limit',
-                label: t('admin.desk.limit'),
-                render: (r) =>
-                  r.limit_lots ? (
-                    <span className={r.over_limit ? 'font-medium text-down' : undefined}>
-                      {formatNumber(r.limit_lots, 2)}
-                      {r.over_limit ? ` · ${t('admin.desk.over')}` : ''}
-                    </span>
-                  ) : (
-                    '—'
-                  ),
-              },
-            ]}
-          />
+          <SymbolTable label={t('admin.desk.by_symbol')} rows={desk.symbols} onRetry={onRetry} />
         )}
       </div>
+      {desk.groups.length > 0 && (
+        <div className="flex flex-col gap-4">
+          <h2 className="font-medium">{t('admin.desk.by_group')}</h2>
+          {desk.groups.map((g) => (
+            <section key={g.group_id} aria-label={g.name} className="flex flex-col gap-2">
+              <h3 className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+                <span className="font-medium">{g.name}</span>
+                <span className="text-muted">{t(adminKey(`admin.groups.book.${g.book}`))}</span>
+                <span className="text-muted">
+                  {t('admin.desk.group_totals', {
+                    positions: formatNumber(g.totals.positions, 0),
+                    net: formatMoney(g.totals.net_usd),
+                    floating: formatMoney(g.totals.house_floating),
+                  })}
+                </span>
+              </h3>
+              <SymbolTable label={g.name} rows={g.symbols} onRetry={onRetry} />
+            </section>
+          ))}
+        </div>
+      )}
     </div>
+  );
+}
+
+/** One symbol row per symbol: lots, USD exposure, the house's floating P&L and the limit (of every client, or of the group shown). */
+function SymbolTable({ label, rows, onRetry }: { label: string; rows: DeskExposure['symbols']; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <DataTable
+      label={label}
+      rows={rows}
+      rowKey={(r) => r.symbol_id}
+      loading={false}
+      error={false}
+      onRetry={onRetry}
+      columns={[
+        { key: 'code', label: t('admin.f.symbol'), render: (r) => r.code },
+        { key: 'positions', label: t('admin.desk.positions'), render: (r) => formatNumber(r.positions, 0) },
+        { key: 'long_lots', label: t('admin.desk.long_lots'), render: (r) => formatNumber(r.long_lots, 2) },
+        { key: 'short_lots', label: t('admin.desk.short_lots'), render: (r) => formatNumber(r.short_lots, 2) },
+        { key: 'net_lots', label: t('admin.desk.net_lots'), render: (r) => formatNumber(r.net_lots, 2) },
+        { key: 'long_usd', label: t('admin.desk.long_usd'), render: (r) => formatMoney(r.long_usd) },
+        { key: 'short_usd', label: t('admin.desk.short_usd'), render: (r) => formatMoney(r.short_usd) },
+        { key: 'net_usd', label: t('admin.desk.net_usd'), render: (r) => formatMoney(r.net_usd) },
+        { key: 'house_floating', label: t('admin.desk.house_floating'), render: (r) => formatMoney(r.house_floating) },
+        {
+          key: 'limit',
+          label: t('admin.desk.limit'),
+          render: (r) =>
+            r.limit_lots ? (
+              <span className={r.over_limit ? 'font-medium text-down' : undefined}>
+                {formatNumber(r.limit_lots, 2)}
+                {r.over_limit ? ` · ${t('admin.desk.over')}` : ''}
+              </span>
+            ) : (
+              '—'
+            ),
+        },
+      ]}
+    />
   );
 }
