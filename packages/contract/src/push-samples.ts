@@ -20,6 +20,7 @@ const order = {
   Swap: '0',
   ClosedType: 0,
   CancelReason: '',
+  Reversed: 0,
   PendingType: 'buy_limit',
   ExpireTime: 0,
   TrailingPoints: 0,

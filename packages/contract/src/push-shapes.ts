@@ -284,6 +284,7 @@ export const SERVER_MESSAGE_SHAPES: readonly ServerMessageShape[] = [
               Swap: 'string',
               ClosedType: 'number',
               CancelReason: 'string',
+              Reversed: 'number',
               PendingType: {
                 oneOf: ['', 'buy_limit', 'sell_limit', 'buy_stop', 'sell_stop'],
               },

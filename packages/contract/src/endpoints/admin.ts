@@ -38,6 +38,7 @@ import {
   PendingChangeAnswer,
   PendingChangeSchema,
   PositionListInput,
+  PositionReverseInput,
   RecoveryCodesSchema,
   STAFF_TOTP_REQUIRED,
   STAFF_TOTP_SETUP,
@@ -403,6 +404,16 @@ export const positionClose = endpoint({
   input: IdInput,
   output: AdminOrderSchema,
   summary: "Closes a user's open position at the current price (closed_type 5), exactly once",
+});
+
+export const positionReverse = endpoint({
+  ...risk,
+  method: 'POST',
+  path: '/api/admin/trades/reverse',
+  input: PositionReverseInput,
+  output: z.union([PendingChangeAnswer, AdminOrderSchema]),
+  summary:
+    "Reverses a closed trade (e.g. filled on an off-market price): its realised profit/loss and fee are taken back through the ledger in one transaction, once (a second reversal is refused), audited with the reason; the trader's history shows it reversed and a referred client's partner commissions on it are clawed back. Refused when the trader's balance cannot cover a profit taken back. With four-eyes on (FOUR_EYES), answers {pending_change_id} and changes nothing until a second risk or admin member approves",
 });
 
 // ---------------------------------------------------------------- funding setup (finance): one list, save and delete per table

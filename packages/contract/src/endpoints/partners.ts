@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { PageInput, pageOf } from '../schemas/fields.ts';
 import {
+  AdminCommissionListInput,
   AdminPartnerApproveInput,
+  AdminPartnerCommissionSchema,
   AdminPartnerListInput,
   AdminPartnerSchema,
   AdminPartnerSetPlanInput,
@@ -17,6 +19,8 @@ import {
   PartnerPlanSaveInput,
   PartnerPlanSchema,
   PartnerSummarySchema,
+  PayoutScheduleSaveInput,
+  PayoutScheduleSchema,
 } from '../schemas/partners.ts';
 
 /**
@@ -136,6 +140,16 @@ export const adminTree = endpoint({
   summary: 'Approved partners with their parent links (the tree)',
 });
 
+export const adminCommissions = endpoint({
+  ...staffPartners,
+  method: 'GET',
+  path: '/api/admin/partners/commissions',
+  input: AdminCommissionListInput,
+  output: pageOf(AdminPartnerCommissionSchema),
+  summary:
+    "Partners' commissions, newest first, optionally of one partner or only clawbacks (kind 'clawback', negative: taken back when staff reversed a referred client's trade)",
+});
+
 export const adminPayouts = endpoint({
   ...staffPartners,
   method: 'GET',
@@ -153,4 +167,22 @@ export const adminReviewPayout = endpoint({
   output: PartnerPayoutSchema,
   summary:
     "Pays (approve 1: the payable moves to the partner's trading balance in one ledger transaction) or refuses (approve 0) a payout request, once",
+});
+
+export const adminSchedules = endpoint({
+  ...staffPartners,
+  method: 'GET',
+  path: '/api/admin/partners/payout_schedules',
+  output: z.array(PayoutScheduleSchema),
+  summary: 'Scheduled payouts: the global schedule (plan_id 0) first, then the plans that have their own',
+});
+
+export const adminSaveSchedule = endpoint({
+  ...financeOnly,
+  method: 'POST',
+  path: '/api/admin/partners/payout_schedules/save',
+  input: PayoutScheduleSaveInput,
+  output: PayoutScheduleSchema,
+  summary:
+    "Sets the scheduled payouts globally (plan_id 0) or for one plan: off, weekly or monthly, a minimum, and auto-approve (paid at the period's end) or not (a request finance approve)",
 });

@@ -593,6 +593,9 @@ export const AdminOrderSchema = z.object({
   closed_type: z.number().int(),
   created_at: z.string(),
   completed_at: z.string(),
+  /** A closed trade staff reversed (its profit/loss and fee taken back): when ('' never) and why. */
+  reversed_at: z.string(),
+  reversal_reason: z.string(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
@@ -726,6 +729,8 @@ export const GroupSaveInput = z.object({
   symbols: jsonArray(GroupSymbolInput).optional(),
 });
 export type GroupSave = z.infer<typeof GroupSaveInput>;
+/** A staff reversal of a closed trade: the order and why (audited). */
+export const PositionReverseInput = IdInput.extend({ reason: requiredText(500) });
 export const SetGroupInput = z.object({ user_id: id('not_found'), group_id: id('not_found') });
 
 // ---------------------------------------------------------------- four-eyes changes to money rules
@@ -735,7 +740,7 @@ export const SetGroupInput = z.object({ user_id: id('not_found'), group_id: id('
  * a second risk or admin member's approval.
  */
 export const PendingChangeAnswer = z.object({ pending_change_id: z.number().int() });
-export const PENDING_CHANGE_KINDS = ['symbol', 'fees', 'settings', 'group'] as const;
+export const PENDING_CHANGE_KINDS = ['symbol', 'fees', 'settings', 'group', 'reversal'] as const;
 export const PENDING_CHANGE_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
 export const ChangeDecisionInput = IdInput;
 export const ChangeRejectInput = IdInput.extend({ reason: optionalText(500).default('') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountField } from './funding.ts';
-import { PageInput, boundedText, idField, optionalChoiceField, requiredText, whole } from './fields.ts';
+import { PageInput, boundedText, idField, optionalChoiceField, optionalIdField, requiredText, whole } from './fields.ts';
 
 /** Introducing brokers (partners): a verified trader applies, staff approve with a commission plan. */
 
@@ -61,6 +61,13 @@ export const PartnerSummarySchema = z.object({
   /** Commissions by UTC day over the last 30 days, newest first. */
   by_day: z.array(z.object({ day: z.string(), amount: z.string() })),
   plan: PartnerPlanSchema.nullable(),
+  /** The scheduled payouts that apply to the partner (their plan's, else the global one), and when the running period ends (null: off). */
+  payout_schedule: z.object({
+    schedule: z.enum(['off', 'weekly', 'monthly']),
+    minimum: z.string(),
+    auto_approve: z.boolean(),
+    next_at: z.string().nullable(),
+  }),
 });
 export type PartnerSummary = z.infer<typeof PartnerSummarySchema>;
 
@@ -92,6 +99,19 @@ export const PartnerCommissionSchema = z.object({
 });
 export type PartnerCommission = z.infer<typeof PartnerCommissionSchema>;
 
+/** Staff: a commission (or clawback) with the partner it was paid to. */
+export const AdminPartnerCommissionSchema = PartnerCommissionSchema.extend({
+  partner_user_id: z.number().int(),
+  partner_email: z.string().nullable(),
+});
+export type AdminPartnerCommission = z.infer<typeof AdminPartnerCommissionSchema>;
+
+/** user_id: one partner's (all when left out); clawbacks 1: only clawbacks. */
+export const AdminCommissionListInput = PageInput.extend({
+  user_id: optionalIdField('not_found'),
+  clawbacks: optionalChoiceField([0, 1]),
+});
+
 export const PartnerPayoutSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -99,6 +119,8 @@ export const PartnerPayoutSchema = z.object({
   email: z.string().nullable(),
   amount: z.string(),
   status: z.enum(PAYOUT_STATUSES),
+  /** A scheduled payout's period ('W2026-11-16': the week from that Monday; 'M2026-10': the month); null: asked for by the partner. */
+  period: z.string().nullable(),
   created_at: z.string(),
   reviewed_at: z.string().nullable(),
 });
@@ -144,3 +166,24 @@ export const AdminPartnerTreeSchema = z.array(
 
 export const AdminPayoutListInput = PageInput.extend({ status: optionalChoiceField([0, 1, 2]) });
 export const AdminPayoutReviewInput = z.object({ id: idField('not_found'), approve: whole(z.union([z.literal(0), z.literal(1)])) });
+
+export const PAYOUT_SCHEDULES = ['off', 'weekly', 'monthly'] as const;
+
+/** Scheduled payouts: plan_id 0 is the global schedule, any other a plan's own (overriding the global one). */
+export const PayoutScheduleSchema = z.object({
+  plan_id: z.number().int(),
+  /** Weekly periods end on Monday 00:00 UTC, monthly ones on the 1st 00:00 UTC. */
+  schedule: z.enum(PAYOUT_SCHEDULES),
+  /** USD: a smaller payable waits for a later period. */
+  minimum: z.string(),
+  /** Paid at once at the period's end (true) or a request finance approve (false). */
+  auto_approve: z.boolean(),
+});
+export type PayoutScheduleView = z.infer<typeof PayoutScheduleSchema>;
+
+export const PayoutScheduleSaveInput = z.object({
+  plan_id: whole(z.number().int().min(0).max(2_147_483_647)),
+  schedule: z.enum(PAYOUT_SCHEDULES, { error: 'msg:invalid_number' }),
+  minimum: rate.default('0'),
+  auto_approve: z.boolean().default(false),
+});

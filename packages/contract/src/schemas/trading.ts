@@ -127,6 +127,8 @@ export const OrderSchema = z.object({
   /** Why it closed (constants ClosedType): 1 the user, 2 stop-out, 3 take-profit, 4 stop-loss, 5 staff, 6 demo reset; copy trading's closes 7 the provider closed, 8 the copy stop-loss, 9 an unfollow; 0 open. */
   ClosedType: z.number().int(),
   CancelReason: z.string(),
+  /** 1: a closed trade staff reversed (its profit or loss and fee were taken back); 0 otherwise. */
+  Reversed: z.number().int(),
   /** Pending orders (and positions that were one): buy_limit, sell_limit, buy_stop or sell_stop; "" for market orders. */
   PendingType: z.enum(['', ...PENDING_TYPES]),
   /** Pending orders: when the system cancels it (Unix seconds); 0 good till cancelled. */

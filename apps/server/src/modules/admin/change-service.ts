@@ -12,7 +12,7 @@ import {
   type PendingChangeRow,
 } from './change-repository.ts';
 
-export type ChangeKindName = 'symbol' | 'fees' | 'settings' | 'group';
+export type ChangeKindName = 'symbol' | 'fees' | 'settings' | 'group' | 'reversal';
 
 /** What applying a change did: the answer of a direct save, and the fields it sets as they were and became. */
 export interface Applied<R = unknown> {

@@ -43,6 +43,7 @@ export const adminModule = {
     const fees = new FeeService(ctx);
     changes.register('symbol', trading.symbolChange);
     changes.register('fees', fees.feesChange);
+    changes.register('reversal', trading.reversalChange);
     const groups = new GroupAdminService(ctx, users);
     changes.register('group', groups.groupChange);
     registerGroupRoutes(app, ctx, groups);

@@ -46,6 +46,7 @@ export function registerTradingSetupRoutes(
     users.orders({ userId: input.user_id, symbolId: input.symbol_id, statuses: [1] }, input.page, input.limit),
   );
   route(app, ctx, api.positionClose, ({ input, staff }) => trading.closePosition(staff, input.id));
+  route(app, ctx, api.positionReverse, ({ input, staff }) => trading.reversePosition(staff, input.id, input.reason));
 }
 
 /** Deposit networks, bank wire accounts and withdraw currencies: each table's list, save and delete. */

@@ -1,8 +1,8 @@
 import { dec } from '@tp/contract/decimal';
-import type { AdminSymbol } from '@tp/contract/schemas/admin';
+import type { AdminOrder, AdminSymbol } from '@tp/contract/schemas/admin';
 import type { z } from 'zod';
 import { FEE_RATE_MAX, type SymbolSaveInput } from '@tp/contract/schemas/admin';
-import type { DbOrTx } from '../../platform/db/client.ts';
+import type { DbOrTx, Tx } from '../../platform/db/client.ts';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
 import {
@@ -17,7 +17,7 @@ import {
   type SymbolRow,
   updateSymbol,
 } from '../market/index.ts';
-import { findOrder } from '../trading/index.ts';
+import { findOrder, reverseClosedOrder } from '../trading/index.ts';
 import type { Applied, ChangeKind } from './change-service.ts';
 import { symbolChangePreview } from './change-preview.ts';
 import { readSetting } from './setup-repository.ts';
@@ -146,6 +146,52 @@ export class TradingSetupService {
       email: null,
       uid: null,
     });
+  }
+
+  /**
+   * A closed trade's reversal as a four-eyes change (kind 'reversal'): with FOUR_EYES on a risk member
+   * proposes it (a dry run checks it) and another approves it; the reversal, its ledger transaction and
+   * its audit row are one database transaction either way.
+   */
+  readonly reversalChange: ChangeKind<{ id: number; reason: string }, AdminOrder> = {
+    apply: async (tx, who, input) => {
+      const { before, after } = await reverseClosedOrder(this.ctx, tx as Tx, who, input.id, input.reason);
+      await this.ctx.services.staff.audit(
+        tx,
+        who,
+        'order.reverse',
+        { type: 'order', id: input.id },
+        { reversed: false, fact_profits: before.profit, trade_fee: before.fee },
+        { reversed: true, reason: input.reason, user_id: after.userId },
+      );
+      const result = adminOrderView({
+        order: after,
+        code: this.ctx.services.market.symbol(after.symbolId)?.showCode ?? null,
+        email: null,
+        uid: null,
+      });
+      return {
+        result,
+        target: String(after.id),
+        label: `#${after.id} ${result.symbol}`,
+        before: { reversed: false, fact_profits: before.profit, trade_fee: before.fee },
+        after: { reversed: true, reason: input.reason },
+      };
+    },
+    settle: async () => undefined,
+    preview: async () => ({
+      symbols: [],
+      margin_accounts: null,
+      level_change_min: '',
+      level_change_max: '',
+      below_stop_out: null,
+      below_margin_call: null,
+    }),
+  };
+
+  /** Reverses a closed trade (four-eyes when on): see reversalChange. */
+  reversePosition(who: AuthStaff, id: number, reason: string) {
+    return this.ctx.services.changes.saveOrPropose<{ id: number; reason: string }, AdminOrder>('reversal', who, { id, reason });
   }
 
   private changesOf(input: SymbolSave): SymbolChanges {

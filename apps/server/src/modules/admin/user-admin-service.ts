@@ -34,6 +34,8 @@ export const adminOrderView = ({ order: o, code, email, uid }: OrderListRow): Ad
   closed_type: o.closedType ?? 0,
   created_at: iso(o.createdAt),
   completed_at: iso(o.completedAt),
+  reversed_at: iso(o.reversedAt),
+  reversal_reason: o.reversalReason ?? '',
 });
 
 /** Staff work on traders' accounts: search, profile, sessions, ledger, orders, status and balance adjustments. */

@@ -25,8 +25,11 @@ export async function houseTotalsSince(db: DbOrTx, kinds: string[], since: Date,
 /** The accounts of a user's trading money (a partner's commission payable is not part of it). */
 const TRADING_KINDS = ['cash', 'locked'];
 
-/** The entry types that make a client's trading result: closed positions' profit, trade fees and swaps (not write-offs). */
-const TRADING_RESULT_TYPES = ['profit', 'trade_fee', 'swap'];
+/**
+ * The entry types that make a client's trading result: closed positions' profit, trade fees and swaps
+ * (not write-offs), and staff reversals of closed trades (which take a profit or loss and fee back).
+ */
+const TRADING_RESULT_TYPES = ['profit', 'trade_fee', 'swap', 'trade_reversal'];
 
 /**
  * Each real client's trading result since a time: the sum of the profit, trade fee and swap entries on

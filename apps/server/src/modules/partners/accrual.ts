@@ -1,10 +1,11 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { D, type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { invitersOf, realUsersInvitedBy } from '../auth/index.ts';
+import { userAccountBalance } from '../ledger/index.ts';
 import { finishedDepositsOf } from '../funding/index.ts';
-import { closedOrdersOf } from '../trading/index.ts';
+import { closedOrdersOf, reversedOrdersOf } from '../trading/index.ts';
 import { partnerAccrualMarks, partnerCommissions, partnerCursors, partnerPlans, partners } from './schema.ts';
 import { PARTNER_ENTRY, PartnerStatus } from './service.ts';
 
@@ -13,6 +14,7 @@ export const ACCRUAL_OVERLAP_MS = 10 * 60_000;
 const PAGE = 500;
 const EVERY_MS = 2_000;
 const CURSOR = 'closes';
+const REVERSALS = 'reversals';
 
 type PlanRow = typeof partnerPlans.$inferSelect;
 interface PartnerInfo {
@@ -104,6 +106,47 @@ export class PartnerAccrual {
     let posted = 0;
     posted += await this.accrueCloses([...directOf.keys()], chainOf);
     posted += await this.accrueCpa([...directOf.keys()], chainOf);
+    posted += await this.clawBack([...directOf.keys()]);
+    return posted;
+  }
+
+  /**
+   * Reads a stream of sources (closes, reversals) from its durable cursor, read again ACCRUAL_OVERLAP_MS
+   * back, page by page in (time, id) order, and hands each page the sources not marked yet (`mark` of
+   * each); then moves the cursor on, never backwards (a slower pass of another server leaves a later
+   * cursor as it is). Answers what the pages posted.
+   */
+  private async eachUnmarked<T extends { id: number }>(
+    cursorName: string,
+    read: (since: Date, after: { at: Date; id: number } | null) => Promise<T[]>,
+    timeOf: (row: T) => Date,
+    mark: (row: T) => string,
+    handle: (row: T) => Promise<number>,
+  ): Promise<number> {
+    const db = this.ctx.db;
+    const [cursor] = await db.select().from(partnerCursors).where(eq(partnerCursors.name, cursorName)).limit(1);
+    const since = new Date((cursor?.at.getTime() ?? 0) - ACCRUAL_OVERLAP_MS);
+    let after: { at: Date; id: number } | null = null;
+    let newest = cursor?.at ?? new Date(0);
+    let posted = 0;
+    for (;;) {
+      const page = await read(since, after);
+      if (!page.length) break;
+      const marks = await db
+        .select({ source: partnerAccrualMarks.source })
+        .from(partnerAccrualMarks)
+        .where(inArray(partnerAccrualMarks.source, page.map(mark)));
+      const done = new Set(marks.map((m) => m.source));
+      for (const row of page) if (!done.has(mark(row))) posted += await handle(row);
+      const last = page[page.length - 1]!;
+      after = { at: timeOf(last), id: last.id };
+      if (timeOf(last) > newest) newest = timeOf(last);
+      if (page.length < PAGE) break;
+    }
+    await db
+      .insert(partnerCursors)
+      .values({ name: cursorName, at: newest, id: 0 })
+      .onConflictDoUpdate({ target: partnerCursors.name, set: { at: sql`greatest(${partnerCursors.at}, excluded.at)` } });
     return posted;
   }
 
@@ -111,51 +154,136 @@ export class PartnerAccrual {
     clientIds: number[],
     chainOf: (clientId: number) => { plan: PlanRow; payees: Payee[] } | null,
   ): Promise<number> {
-    const db = this.ctx.db;
     if (!clientIds.length) return 0;
-    const [cursor] = await db.select().from(partnerCursors).where(eq(partnerCursors.name, CURSOR)).limit(1);
-    const since = new Date((cursor?.at.getTime() ?? 0) - ACCRUAL_OVERLAP_MS);
-    let after: { at: Date; id: number } | null = null;
-    let newest = cursor?.at ?? new Date(0);
-    let posted = 0;
-    for (;;) {
-      const page = await closedOrdersOf(db, clientIds, since, after, PAGE);
-      if (!page.length) break;
-      const marks = await db
-        .select({ source: partnerAccrualMarks.source })
-        .from(partnerAccrualMarks)
-        .where(
-          inArray(
-            partnerAccrualMarks.source,
-            page.map((o) => `order:${o.id}`),
-          ),
-        );
-      const done = new Set(marks.map((m) => m.source));
-      for (const order of page) {
-        if (done.has(`order:${order.id}`)) continue;
+    return this.eachUnmarked(
+      CURSOR,
+      (since, after) => closedOrdersOf(this.ctx.db, clientIds, since, after, PAGE),
+      (o) => o.completedAt,
+      (o) => `order:${o.id}`,
+      async (order) => {
         const chain = chainOf(order.userId);
-        if (!chain) continue;
+        if (!chain) return 0;
         const category = this.ctx.services.market.symbol(order.symbolId)?.categoryKey ?? '';
         const perLot = dec(chain.plan.perLot[category] ?? chain.plan.perLot['*'] ?? 0);
         const lotBase = dec(order.quantity).times(perLot);
         const feeBase = dec(order.fee).times(dec(chain.plan.feeShare)).div(100);
         const payees = chain.payees.filter((p) => p.approvedAt.getTime() <= order.completedAt.getTime());
-        posted += await this.accrue(`order:${order.id}`, 'order', order.id, order.userId, payees, [
+        return this.accrue(`order:${order.id}`, 'order', order.id, order.userId, payees, [
           { kind: 'lot', base: lotBase, lots: dec(order.quantity) },
           { kind: 'fee', base: feeBase, lots: new D(0) },
         ]);
+      },
+    );
+  }
+
+  /**
+   * Claws back every commission (each tier) paid on a referred client's trade that staff reversed:
+   * once per trade (its mark 'clawback:order:<id>'), in one transaction that also marks the trade as
+   * weighed (an accrual that has not got to it yet pays nothing) and posts one ledger transaction:
+   * each partner's commission payable back to the house's fee revenue, and what was already paid out
+   * from the partner's trading balance (entry type partner_clawback). A balance that cannot cover it
+   * gives what it has (a user balance never goes below zero); the rest is logged as not recovered.
+   */
+  private async clawBack(clientIds: number[]): Promise<number> {
+    if (!clientIds.length) return 0;
+    return this.eachUnmarked(
+      REVERSALS,
+      (since, after) => reversedOrdersOf(this.ctx.db, clientIds, since, after, PAGE),
+      (o) => o.reversedAt,
+      (o) => `clawback:order:${o.id}`,
+      (order) => this.clawBackOrder(order.id, order.userId),
+    );
+  }
+
+  private async clawBackOrder(orderId: number, clientUserId: number): Promise<number> {
+    const ledger = this.ctx.services.ledger;
+    const source = `order:${orderId}`;
+    // The partners paid on it are locked first, as the accrual locks them before it marks a close: the
+    // two never wait on each other in a cycle. A partner paid in the meantime is locked below (that
+    // accrual has committed by then: this transaction's mark of the close waited for it).
+    const known = await this.ctx.db
+      .selectDistinct({ partnerUserId: partnerCommissions.partnerUserId })
+      .from(partnerCommissions)
+      .where(and(eq(partnerCommissions.sourceType, 'order'), eq(partnerCommissions.sourceId, orderId)));
+    const ids = known.map((k) => k.partnerUserId).sort((x, y) => x - y);
+    const run = <T>(fn: (tx: Tx) => Promise<T>) => (ids.length ? ledger.withLockedUsers(ids, (tx) => fn(tx)) : this.ctx.db.transaction(fn));
+    return run(async (tx) => {
+      const [mark] = await tx
+        .insert(partnerAccrualMarks)
+        .values({ source: `clawback:${source}` })
+        .onConflictDoNothing()
+        .returning();
+      if (!mark) return 0;
+      // Weighed from now on: an accrual of this close still running waits for this insert and then pays nothing.
+      await tx.insert(partnerAccrualMarks).values({ source }).onConflictDoNothing();
+      const paid = await tx
+        .select()
+        .from(partnerCommissions)
+        .where(
+          and(
+            eq(partnerCommissions.sourceType, 'order'),
+            eq(partnerCommissions.sourceId, orderId),
+            ne(partnerCommissions.kind, 'clawback'),
+          ),
+        );
+      if (!paid.length) return 0;
+      const partnerIds = [...new Set(paid.map((c) => c.partnerUserId))].sort((a, b) => a - b);
+      const postings = [];
+      const rows = [];
+      for (const partnerUserId of partnerIds) {
+        const { balance: cash } = await ledger.lockUser(tx, partnerUserId);
+        const tiers = new Map<number, Dec>();
+        for (const c of paid.filter((p) => p.partnerUserId === partnerUserId))
+          tiers.set(c.tier, (tiers.get(c.tier) ?? new D(0)).plus(dec(c.amount)));
+        const owed = [...tiers.values()].reduce((a, v) => a.plus(v), new D(0));
+        const payable = D.max(0, dec(await userAccountBalance(tx, partnerUserId, 'commission')));
+        const fromPayable = D.min(owed, payable);
+        const fromCash = D.min(owed.minus(fromPayable), D.max(0, cash));
+        let recovered = fromPayable.plus(fromCash);
+        if (recovered.lt(owed))
+          this.ctx.log.warn(
+            { orderId, partnerUserId, owed: owed.toString(), recovered: recovered.toString() },
+            'partner clawback not fully recovered',
+          );
+        const memo = `#${orderId}`;
+        postings.push(
+          {
+            account: { userId: partnerUserId, kind: 'commission' as const },
+            amount: fromPayable.neg(),
+            type: PARTNER_ENTRY.clawback,
+            memo,
+          },
+          { account: { userId: partnerUserId, kind: 'cash' as const }, amount: fromCash.neg(), type: PARTNER_ENTRY.clawback, memo },
+          { account: { house: 'fees' as const }, amount: fromPayable.plus(fromCash), type: PARTNER_ENTRY.clawback, memo },
+        );
+        for (const [tier, amount] of [...tiers].sort(([a], [b]) => a - b)) {
+          const taken = D.min(amount, recovered);
+          recovered = recovered.minus(taken);
+          if (taken.isZero()) continue;
+          rows.push({
+            partnerUserId,
+            clientUserId,
+            tier,
+            kind: 'clawback',
+            sourceType: 'order',
+            sourceId: orderId,
+            amount: moneyStr(taken.neg()),
+          });
+        }
       }
-      const last = page[page.length - 1]!;
-      after = { at: last.completedAt, id: last.id };
-      if (last.completedAt > newest) newest = last.completedAt;
-      if (page.length < PAGE) break;
-    }
-    await db
-      .insert(partnerCursors)
-      .values({ name: CURSOR, at: newest, id: 0 })
-      // Never backwards: a slower pass of another server leaves a later cursor as it is.
-      .onConflictDoUpdate({ target: partnerCursors.name, set: { at: sql`greatest(${partnerCursors.at}, excluded.at)` } });
-    return posted;
+      const result = await ledger.post(tx, {
+        kind: PARTNER_ENTRY.clawback,
+        isDemo: false,
+        refType: 'order',
+        refId: orderId,
+        idemKey: `partner:clawback:${source}`,
+        duplicateIsError: true,
+        postings,
+      });
+      const txId = 'txId' in result ? result.txId : null;
+      if (rows.length) await tx.insert(partnerCommissions).values(rows.map((r) => ({ ...r, ledgerTxId: txId })));
+      return rows.length;
+    });
   }
 
   private async accrueCpa(clientIds: number[], chainOf: (clientId: number) => { plan: PlanRow; payees: Payee[] } | null): Promise<number> {

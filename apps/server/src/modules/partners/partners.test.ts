@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
+import * as adminApi from '@tp/contract/endpoints/admin';
 import * as papi from '@tp/contract/endpoints/partners';
 import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { api, cashOf, expectAuditClean, submit, symbolId, tick, tradingApp, type Trader } from '../../../test/trading/test-kit.ts';
@@ -9,6 +10,7 @@ import { deposits, identityVerifications, staffAuditLog } from '../../platform/d
 import { insertUser } from '../auth/user-repository.ts';
 import { fund, houseBalance, staffToken } from '../funding/test-helpers.ts';
 import { PartnerAccrual } from './accrual.ts';
+import { PartnerPayoutScheduler } from './payout-schedule.ts';
 
 /**
  * Introducing brokers (issue 34) as scenario tables: partners approved with a plan, referred clients'
@@ -260,6 +262,223 @@ describe.each(dbTargets)('partners on %s', (target) => {
     expect(list.data.find((p: { user_id: number }) => p.user_id === child.userId)).toMatchObject({
       parent_user_id: parent.userId,
       plan_id: planId,
+    });
+  });
+
+  describe('scheduled payouts', () => {
+    /** Tuesday 2026-11-24: the week from Monday 2026-11-16 ended the day before. */
+    const tuesday = new Date('2026-11-24T09:00:00Z');
+    const schedule = (p: Record<string, unknown>) => as(finance, papi.adminSaveSchedule, p);
+    const payoutsOf = async (userId: number) =>
+      (await as(await tokenOf(userId), papi.payouts, { limit: 50 })).data.data as {
+        status: string;
+        amount: string;
+        period: string | null;
+        id: number;
+      }[];
+
+    const table = [
+      { name: 'weekly, approved by finance', auto: false, minimum: '5', lots: '1', rate: '10', paid: 1, status: 'requested' },
+      { name: 'weekly, auto-approved', auto: true, minimum: '5', lots: '1', rate: '10', paid: 1, status: 'paid' },
+      { name: 'weekly, below the minimum', auto: true, minimum: '20', lots: '1', rate: '10', paid: 0, status: '' },
+    ];
+    it.each(table)('$name: one payout per partner and period, two workers at once', async (row) => {
+      const planId = await plan({ per_lot: { '*': row.rate }, tier_shares: ['100'] });
+      expect((await schedule({ plan_id: planId, schedule: 'weekly', minimum: row.minimum, auto_approve: row.auto })).data).toEqual({
+        plan_id: planId,
+        schedule: 'weekly',
+        minimum: dec(row.minimum).toFixed(2),
+        auto_approve: row.auto,
+      });
+      const p = await partner(planId);
+      const client = await person(p.userId, { balance: '100000' });
+      await trade(client, row.lots, [row.lots]);
+      await t.ctx.services.partnerAccrual.run();
+      const cashBefore = dec((await cashOf(t, p.userId)).balance);
+      // Two servers' workers at once, then again: the period pays once.
+      await Promise.all([new PartnerPayoutScheduler(t.ctx).run(tuesday), new PartnerPayoutScheduler(t.ctx).run(tuesday)]);
+      await t.ctx.services.partnerPayouts.run(new Date('2026-11-29T23:59:00Z'));
+      const mine = await payoutsOf(p.userId);
+      expect(mine).toHaveLength(row.paid);
+      if (!row.paid) {
+        expect(await payable(p.userId)).toBe('10.00');
+        return;
+      }
+      expect(mine[0]).toMatchObject({ amount: '10.00', period: 'W2026-11-16', status: row.status });
+      if (!row.auto) {
+        // The same approval path as a requested payout.
+        expect(await payable(p.userId)).toBe('10.00');
+        expect((await as(finance, papi.adminPayouts, { status: 0, limit: 100 })).data.data.map((x: { id: number }) => x.id)).toContain(
+          mine[0]!.id,
+        );
+        expect((await as(finance, papi.adminReviewPayout, { id: mine[0]!.id, approve: 1 })).code).toBe(1);
+      }
+      expect(await payable(p.userId)).toBe('0.00');
+      expect(
+        dec((await cashOf(t, p.userId)).balance)
+          .minus(cashBefore)
+          .toString(),
+      ).toBe('10');
+      // The next week's end pays what was earned since.
+      await trade(client, '0.5', ['0.5']);
+      await t.ctx.services.partnerAccrual.run();
+      expect(await t.ctx.services.partnerPayouts.run(new Date('2026-12-01T00:00:00Z'))).toBeGreaterThanOrEqual(
+        row.auto && row.minimum === '5' ? 1 : 0,
+      );
+      const later = await payoutsOf(p.userId);
+      expect(later[0]).toMatchObject({ amount: '5.00', period: 'W2026-11-23' });
+      expect((await as(p.token, papi.summary)).data.payout_schedule).toEqual({
+        schedule: 'weekly',
+        minimum: dec(row.minimum).toFixed(2),
+        auto_approve: row.auto,
+        next_at: expect.any(String),
+      });
+      await expectAuditClean(t);
+    });
+
+    it('monthly from the global schedule; a plan of its own overrides it; staff only', async () => {
+      const planId = await plan({ per_lot: { '*': '3' }, tier_shares: ['100'] });
+      const p = await partner(planId);
+      const client = await person(p.userId, { balance: '100000' });
+      await trade(client, '1', ['1']);
+      await t.ctx.services.partnerAccrual.run();
+      expect((await as(p.token, papi.adminSaveSchedule, { plan_id: 0, schedule: 'monthly' })).code).not.toBe(1);
+      expect((await schedule({ plan_id: 999_999, schedule: 'monthly' })).code).not.toBe(1);
+      expect((await schedule({ plan_id: 0, schedule: 'monthly', minimum: '1', auto_approve: true })).code).toBe(1);
+      try {
+        expect((await as(p.token, papi.summary)).data.payout_schedule).toMatchObject({
+          schedule: 'monthly',
+          minimum: '1.00',
+          auto_approve: true,
+        });
+        expect((await as(finance, papi.adminSchedules)).data[0]).toEqual({
+          plan_id: 0,
+          schedule: 'monthly',
+          minimum: '1.00',
+          auto_approve: true,
+        });
+        // The plan's own schedule (off) wins over the global one.
+        await schedule({ plan_id: planId, schedule: 'off' });
+        await t.ctx.services.partnerPayouts.run(new Date('2026-12-02T00:00:00Z'));
+        expect(await payoutsOf(p.userId)).toHaveLength(0);
+        await schedule({ plan_id: planId, schedule: 'monthly', minimum: '1', auto_approve: true });
+        await t.ctx.services.partnerPayouts.run(new Date('2026-12-02T00:00:00Z'));
+        expect((await payoutsOf(p.userId))[0]).toMatchObject({ period: 'M2026-11', amount: '3.00', status: 'paid' });
+        const audited = await t.ctx.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, 'partner_payout_schedule.save'));
+        expect(audited.length).toBeGreaterThanOrEqual(3);
+      } finally {
+        await schedule({ plan_id: 0, schedule: 'off' });
+      }
+      await expectAuditClean(t);
+    });
+  });
+
+  describe("clawback when staff reverse a referred client's trade (two tiers: 7 and 1.40 per lot)", () => {
+    // paidOut: paid to the partner's balance before the reversal; spent: taken from that balance since;
+    // clawed: what comes back from the tier-1 partner (the parent's 1.40 always comes from their payable).
+    const table = [
+      { name: 'before any payout', paidOut: '0', spent: '0', clawed: '7', fromCash: '0', reverseFirst: false },
+      { name: 'after the partner was paid out in full', paidOut: '7', spent: '0', clawed: '7', fromCash: '7', reverseFirst: false },
+      { name: 'after a partial payout', paidOut: '5', spent: '0', clawed: '7', fromCash: '5', reverseFirst: false },
+      {
+        name: 'after a payout the partner spent in part (only what is there)',
+        paidOut: '7',
+        spent: '4',
+        clawed: '3',
+        fromCash: '3',
+        reverseFirst: false,
+      },
+      { name: 'reversed before the accrual weighed the close', paidOut: '0', spent: '0', clawed: '0', fromCash: '0', reverseFirst: true },
+    ];
+    it.each(table)('$name: every tier clawed back once', async (row) => {
+      const risk = await staffToken(t, ['risk']);
+      const planId = await plan({ per_lot: { crypto: '7' }, tier_shares: ['100', '20'] });
+      const parent = await partner(planId);
+      const child = await partner(planId, parent.userId);
+      const client = await person(child.userId, { balance: '100000' });
+      const feesBefore = dec(await houseBalance(t, 'fees'));
+      const [orderId] = await trade(client, '1', ['1']);
+      const reverse = () => as(risk, adminApi.positionReverse, { id: orderId, reason: 'off-market price' });
+      if (row.reverseFirst) expect((await reverse()).code).toBe(1);
+      await t.ctx.services.partnerAccrual.run();
+      if (!row.reverseFirst) {
+        expect(await payable(child.userId)).toBe('7.00');
+        expect(await payable(parent.userId)).toBe('1.40');
+      }
+      if (row.paidOut !== '0') {
+        const req = await as(child.token, papi.requestPayout, { amount: row.paidOut });
+        expect((await as(finance, papi.adminReviewPayout, { id: req.data.id, approve: 1 })).code).toBe(1);
+      }
+      if (row.spent !== '0') {
+        const taken = await as(finance, adminApi.adjustBalance, {
+          user_id: child.userId,
+          amount: `-${row.spent}`,
+          reason: 'withdrawn elsewhere',
+          key: `spent-${child.userId}`,
+        });
+        expect(taken.code).toBe(1);
+      }
+      const cashBefore = dec((await cashOf(t, child.userId)).balance);
+      if (!row.reverseFirst) expect((await reverse()).code).toBe(1);
+      // Two workers at once, then again: clawed back once.
+      await Promise.all([new PartnerAccrual(t.ctx).run(), new PartnerAccrual(t.ctx).run()]);
+      await t.ctx.services.partnerAccrual.run();
+      expect(await payable(child.userId)).toBe('0.00');
+      expect(await payable(parent.userId)).toBe('0.00');
+      expect(cashBefore.minus(dec((await cashOf(t, child.userId)).balance)).toString()).toBe(row.fromCash);
+      if (row.fromCash !== '0') {
+        // The partner's account log names what was taken from their balance, and why.
+        const log = await api(t, child, '/v1/api/main/accountLog/forexChange', {});
+        expect(JSON.stringify(log.data)).toContain(`Partner commission clawed back #${orderId}`);
+      }
+      const childRows = (await as(child.token, papi.commissions, { limit: 50 })).data.data as {
+        kind: string;
+        amount: string;
+        tier: number;
+      }[];
+      const parentRows = (await as(parent.token, papi.commissions, { limit: 50 })).data.data as {
+        kind: string;
+        amount: string;
+        tier: number;
+      }[];
+      if (row.reverseFirst) {
+        expect(childRows).toEqual([]);
+        expect(parentRows).toEqual([]);
+      } else {
+        expect(childRows.filter((c) => c.kind === 'clawback')).toEqual([
+          expect.objectContaining({ tier: 1, amount: `-${dec(row.clawed).toFixed(6)}` }),
+        ]);
+        expect(parentRows.filter((c) => c.kind === 'clawback')).toEqual([expect.objectContaining({ tier: 2, amount: '-1.400000' })]);
+        // The back office lists the clawbacks with the partner they were taken from.
+        const staffRows = (await as(finance, papi.adminCommissions, { user_id: child.userId, clawbacks: 1 })).data;
+        expect(staffRows).toEqual({
+          data: [
+            expect.objectContaining({
+              kind: 'clawback',
+              partner_user_id: child.userId,
+              source_id: orderId,
+              amount: `-${dec(row.clawed).toFixed(6)}`,
+            }),
+          ],
+          total: 1,
+        });
+        expect((await as(child.token, papi.summary)).data).toMatchObject({
+          commission_total: dec(7).minus(row.clawed).toFixed(2),
+          commission_payable: '0.00',
+          paid_out: dec(row.paidOut).toFixed(2),
+          // A reversed trade is no volume either.
+          volume_lots: '0',
+        });
+      }
+      // The house got every commission back (less what the partner's balance could not cover), and the
+      // client's fee (3) was given back: the house's fee revenue is where it was, less what was not recovered.
+      const notRecovered = row.reverseFirst ? dec(0) : dec(7).minus(row.clawed);
+      expect(
+        dec(await houseBalance(t, 'fees'))
+          .minus(feesBefore)
+          .toFixed(2),
+      ).toBe(notRecovered.neg().toFixed(2));
+      await expectAuditClean(t);
     });
   });
 });

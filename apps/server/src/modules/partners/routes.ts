@@ -27,6 +27,11 @@ export function registerPartnerRoutes(app: FastifyInstance, ctx: AppContext, par
   route(app, ctx, api.adminSavePlan, ({ input, staff }) => partners.savePlan(staff, input));
   route(app, ctx, api.adminSetPlan, ({ input, staff }) => partners.setPlan(staff, input.user_id, input.plan_id));
   route(app, ctx, api.adminTree, () => partners.tree());
+  route(app, ctx, api.adminCommissions, ({ input }) =>
+    partners.adminCommissions(input.user_id, input.clawbacks === 1, input.page, input.limit),
+  );
   route(app, ctx, api.adminPayouts, ({ input }) => partners.payouts(undefined, input.status, input.page, input.limit));
+  route(app, ctx, api.adminSchedules, () => partners.schedules());
+  route(app, ctx, api.adminSaveSchedule, ({ input, staff }) => partners.saveSchedule(staff, input));
   route(app, ctx, api.adminReviewPayout, ({ input, staff }) => partners.reviewPayout(staff, input.id, input.approve === 1));
 }

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, money } from '../../platform/db/columns.ts';
 
 /** The partners module's tables (introducing brokers): only the partners module reads or writes them. */
@@ -86,7 +99,11 @@ export const partnerCursors = pgTable('partner_cursors', {
   id: bigint('id', { mode: 'number' }).notNull().default(0),
 });
 
-/** A payout the partner asked for: 0 requested, 1 paid, 2 refused. Approval moves payable to cash once. */
+/**
+ * A payout the partner asked for, or one the payout worker created at the end of a scheduled period
+ * (`period` set: 'W2026-11-16' the week starting that Monday, 'M2026-10' the month): 0 requested, 1
+ * paid, 2 refused. Approval moves payable to cash once; a period pays each partner once (unique).
+ */
 export const partnerPayouts = pgTable(
   'partner_payouts',
   {
@@ -94,6 +111,7 @@ export const partnerPayouts = pgTable(
     partnerUserId: integer('partner_user_id').notNull(),
     amount: money('amount').notNull(),
     status: smallint('status').notNull().default(0),
+    period: text('period'),
     reviewedBy: integer('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -103,5 +121,22 @@ export const partnerPayouts = pgTable(
     uniqueIndex('partner_payouts_one_open_uq')
       .on(t.partnerUserId)
       .where(sql`${t.status} = 0`),
+    uniqueIndex('partner_payouts_period_uq')
+      .on(t.partnerUserId, t.period)
+      .where(sql`${t.period} is not null`),
   ],
 );
+
+/**
+ * Scheduled payouts, set by staff globally (plan_id 0) or for one plan (overriding the global one):
+ * 'off', 'weekly' (periods end on Monday 00:00 UTC) or 'monthly' (the 1st, 00:00 UTC). At a period's
+ * end each partner's payable, when at least `minimum`, becomes a payout: a request staff approve as
+ * any other, or paid at once when `autoApprove`.
+ */
+export const partnerPayoutSchedules = pgTable('partner_payout_schedules', {
+  planId: integer('plan_id').primaryKey(),
+  schedule: text('schedule').notNull().default('off'),
+  minimum: money('minimum').notNull().default('0'),
+  autoApprove: boolean('auto_approve').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,13 +1,15 @@
-import { and, asc, count, desc, eq, gte, inArray, sql, sum } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gte, inArray, sql, sum } from 'drizzle-orm';
 import { D, type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import type { AppContext, AuthStaff } from '../../context.ts';
 import { fail, invalid, notFound } from '../../http/errors.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import { invitedPage, invitersOf, realUsersInvitedBy, userContacts } from '../auth/index.ts';
 import { reviewStatusOf } from '../identity/index.ts';
 import { InsufficientFundsError, userAccountBalance } from '../ledger/index.ts';
 import { maskEmail, maskMobile } from '../social/index.ts';
 import { closedLotsOf } from '../trading/index.ts';
-import { partnerCommissions, partnerPayouts, partnerPlans, partners } from './schema.ts';
+import { GLOBAL_SCHEDULE, type PayoutSchedule, listSchedules, nextPeriodEnd, scheduleFor, scheduleView } from './schedule-rules.ts';
+import { partnerCommissions, partnerPayoutSchedules, partnerPayouts, partnerPlans, partners } from './schema.ts';
 
 export const PartnerStatus = { APPLIED: 0, APPROVED: 1, REFUSED: 2 } as const;
 export const PayoutStatus = { REQUESTED: 0, PAID: 1, REFUSED: 2 } as const;
@@ -248,6 +250,8 @@ export class PartnerService {
       .from(partners)
       .where(and(eq(partners.parentUserId, userId), eq(partners.status, PartnerStatus.APPROVED)));
     const plan = row?.planId ? await this.plan(row.planId).catch(() => undefined) : undefined;
+    const schedule = await scheduleFor(this.ctx, row?.planId ?? null);
+    const nextAt = nextPeriodEnd(schedule.schedule, new Date());
     return {
       status,
       clients: clients.length,
@@ -258,7 +262,40 @@ export class PartnerService {
       paid_out: dec(paid?.total ?? 0).toFixed(2),
       by_day: byDay.map((d) => ({ day: d.day, amount: dec(d.total ?? 0).toFixed(2) })),
       plan: plan ? planView(plan) : null,
+      payout_schedule: {
+        schedule: schedule.schedule,
+        minimum: schedule.minimum,
+        auto_approve: schedule.auto_approve,
+        next_at: nextAt?.toISOString() ?? null,
+      },
     };
+  }
+
+  /** Staff: the global payout schedule and the plans' own. */
+  async schedules() {
+    return listSchedules(this.ctx);
+  }
+
+  /** Staff set the scheduled payouts globally (plan 0) or for one plan; audited with the change. */
+  async saveSchedule(staff: AuthStaff, input: { plan_id: number; schedule: PayoutSchedule; minimum: string; auto_approve: boolean }) {
+    if (input.plan_id !== GLOBAL_SCHEDULE) await this.plan(input.plan_id);
+    const [before] = await this.db.select().from(partnerPayoutSchedules).where(eq(partnerPayoutSchedules.planId, input.plan_id)).limit(1);
+    const values = { schedule: input.schedule, minimum: moneyStr(input.minimum), autoApprove: input.auto_approve, updatedAt: new Date() };
+    const [row] = await this.db
+      .insert(partnerPayoutSchedules)
+      .values({ planId: input.plan_id, ...values })
+      .onConflictDoUpdate({ target: partnerPayoutSchedules.planId, set: values })
+      .returning();
+    const view = scheduleView(row, input.plan_id);
+    await this.ctx.services.staff.audit(
+      this.db,
+      staff,
+      'partner_payout_schedule.save',
+      { type: 'partner_plan', id: input.plan_id },
+      before ? scheduleView(before, input.plan_id) : null,
+      view,
+    );
+    return view;
   }
 
   /** Commission earned and not paid out yet: the partner's commission account in the ledger. */
@@ -303,7 +340,21 @@ export class PartnerService {
   /** The partner's commissions, newest first. */
   async commissions(userId: number, page: number, limit: number) {
     await this.approved(userId);
-    const where = eq(partnerCommissions.partnerUserId, userId);
+    const { rows, total } = await this.commissionRows(eq(partnerCommissions.partnerUserId, userId), page, limit);
+    return { data: rows.map(({ partner_user_id: _p, partner_email: _e, ...r }) => r), total };
+  }
+
+  /** Staff: every partner's commissions (or one partner's), optionally only clawbacks, newest first. */
+  async adminCommissions(userId: number | undefined, clawbacksOnly: boolean, page: number, limit: number) {
+    const conds = [];
+    if (userId !== undefined) conds.push(eq(partnerCommissions.partnerUserId, userId));
+    if (clawbacksOnly) conds.push(eq(partnerCommissions.kind, 'clawback'));
+    const { rows, total } = await this.commissionRows(conds.length ? and(...conds) : undefined, page, limit);
+    return { data: rows, total };
+  }
+
+  /** One page of commissions, the client masked (partners and staff alike see it masked), with the partner. */
+  private async commissionRows(where: SQL | undefined, page: number, limit: number) {
     const [rows, [counted]] = await Promise.all([
       this.db
         .select()
@@ -314,12 +365,9 @@ export class PartnerService {
         .offset((page - 1) * limit),
       this.db.select({ n: count() }).from(partnerCommissions).where(where),
     ]);
-    const contacts = await userContacts(
-      this.db,
-      rows.map((r) => r.clientUserId),
-    );
+    const contacts = await userContacts(this.db, [...new Set(rows.flatMap((r) => [r.clientUserId, r.partnerUserId]))]);
     return {
-      data: rows.map((r) => {
+      rows: rows.map((r) => {
         const c = contacts.get(r.clientUserId);
         return {
           id: r.id,
@@ -331,6 +379,8 @@ export class PartnerService {
           lots: dec(r.lots).toString(),
           amount: dec(r.amount).toFixed(6),
           created_at: r.createdAt.toISOString(),
+          partner_user_id: r.partnerUserId,
+          partner_email: contacts.get(r.partnerUserId)?.email ?? null,
         };
       }),
       total: Number(counted?.n ?? 0),
@@ -408,18 +458,7 @@ export class PartnerService {
           .returning();
         if (!row) throw fail('partner_payout_reviewed');
         const userId = row.partnerUserId;
-        await ledger.post(tx, {
-          kind: PARTNER_ENTRY.payout,
-          isDemo: false,
-          refType: 'partner_payout',
-          refId: row.id,
-          idemKey: `partner_payout:${row.id}`,
-          duplicateIsError: true,
-          postings: [
-            { account: { userId, kind: 'commission' }, amount: dec(row.amount).neg(), type: PARTNER_ENTRY.payout, memo: `#${row.id}` },
-            { account: { userId, kind: 'cash' }, amount: row.amount, type: PARTNER_ENTRY.payout, memo: `#${row.id}` },
-          ],
-        });
+        await postPayout(this.ctx, tx, row);
         await this.ctx.services.staff.audit(
           tx,
           staff,
@@ -457,6 +496,23 @@ export class PartnerService {
   }
 }
 
+/** A payout's money movement: the partner's payable to their trading balance, once per payout (its guarded write is the caller's). */
+export async function postPayout(ctx: AppContext, tx: Tx, row: { id: number; partnerUserId: number; amount: string }) {
+  const userId = row.partnerUserId;
+  await ctx.services.ledger.post(tx, {
+    kind: PARTNER_ENTRY.payout,
+    isDemo: false,
+    refType: 'partner_payout',
+    refId: row.id,
+    idemKey: `partner_payout:${row.id}`,
+    duplicateIsError: true,
+    postings: [
+      { account: { userId, kind: 'commission' }, amount: dec(row.amount).neg(), type: PARTNER_ENTRY.payout, memo: `#${row.id}` },
+      { account: { userId, kind: 'cash' }, amount: row.amount, type: PARTNER_ENTRY.payout, memo: `#${row.id}` },
+    ],
+  });
+}
+
 function payoutView(row: typeof partnerPayouts.$inferSelect, email: string | null = null) {
   return {
     id: row.id,
@@ -464,6 +520,7 @@ function payoutView(row: typeof partnerPayouts.$inferSelect, email: string | nul
     email,
     amount: dec(row.amount).toFixed(2),
     status: PAYOUT_NAMES[row.status] ?? 'requested',
+    period: row.period,
     created_at: row.createdAt.toISOString(),
     reviewed_at: row.reviewedAt?.toISOString() ?? null,
   };

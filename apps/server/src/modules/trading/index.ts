@@ -21,8 +21,10 @@ export {
   usersWithOpenPositions,
   type OrderRow,
 } from './views/read-model.ts';
+/** Staff reversal of a closed trade (the admin module's four-eyes change of kind 'reversal'). */
+export { REVERSAL_ENTRY, reverseClosedOrder } from './settlement/reversal.ts';
 /** Closed orders of referred clients (the partners module accrues commissions on them). */
-export { closedLotsOf, closedOrdersOf } from './views/closed-orders.ts';
+export { closedLotsOf, closedOrdersOf, reversedOrdersOf } from './views/closed-orders.ts';
 
 /** Open accounts' figures and the margin rule of figures (previews of staff changes to money rules). */
 export type { OpenAccount } from './trading-service.ts';

@@ -75,8 +75,18 @@ export const orders = pgTable(
     createdAt: createdAt(),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * A closed order whose realised profit/loss and fee staff reversed (e.g. filled on an off-market
+     * price): when, by whom and why. It stays closed; the trader's history shows it reversed.
+     */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversedBy: integer('reversed_by'),
+    reversalReason: text('reversal_reason'),
   },
   (t) => [
+    index('orders_reversed_idx')
+      .on(t.reversedAt)
+      .where(sql`${t.reversedAt} is not null`),
     index('orders_user_status_idx').on(t.userId, t.status, t.id),
     index('orders_live_idx')
       .on(t.symbolId)

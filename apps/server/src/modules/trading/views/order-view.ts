@@ -36,6 +36,7 @@ export function orderView(row: OrderRow, sym: SymbolInfo | undefined, live?: { c
     Swap: moneyStr(row.swap),
     ClosedType: row.closedType ?? 0,
     CancelReason: row.cancelReason ?? '',
+    Reversed: row.reversedAt ? 1 : 0,
     PendingType: row.pendingKind ? (`${row.orderType === OrderType.BUY ? 'buy' : 'sell'}_${row.pendingKind}` as Order['PendingType']) : '',
     ExpireTime: epochSeconds(row.expiresAt),
     TrailingPoints: row.trailingPoints ?? 0,

@@ -1,6 +1,12 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminPartner, PartnerPayout, PartnerPlan } from '@tp/contract/schemas/partners';
+import {
+  type AdminPartner,
+  PAYOUT_SCHEDULES,
+  type PartnerPayout,
+  type PartnerPlan,
+  type PayoutScheduleView,
+} from '@tp/contract/schemas/partners';
 import * as partnersApi from '@tp/contract/endpoints/partners';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,7 +17,7 @@ import { DataTable, StatusFilter, tableState } from './data-table';
 import { adminKey } from './dynamic-key';
 import { ScreenTabs, ScreenTitle } from './screen-header';
 
-const TABS = ['partner_list', 'partner_plans', 'partner_tree', 'partner_payouts'] as const;
+const TABS = ['partner_list', 'partner_plans', 'partner_tree', 'partner_commissions', 'partner_payouts', 'partner_schedules'] as const;
 type Tab = (typeof TABS)[number];
 
 const who = (p: { email: string | null; uid?: string; user_id: number }) => p.email || p.uid || String(p.user_id);
@@ -280,6 +286,57 @@ function Tree({ plans }: { plans: PartnerPlan[] }) {
   );
 }
 
+/** Every partner's commissions, newest first, or only the clawbacks (taken back when staff reversed a referred client's trade). */
+function Commissions() {
+  const { t } = useTranslation();
+  const [only, setOnly] = useState('0');
+  const [page, setPage] = useState(1);
+  const q = useStaffQuery(partnersApi.adminCommissions, { clawbacks: only, page });
+  return (
+    <>
+      <div className="mb-3">
+        <StatusFilter
+          label={t('admin.partners.kind_filter')}
+          value={only}
+          options={[
+            ['0', t('admin.partners.all_commissions')],
+            ['1', t('admin.partners.clawbacks_only')],
+          ]}
+          onChange={(v) => (setOnly(v), setPage(1))}
+        />
+      </div>
+      <DataTable
+        {...tableState(q)}
+        label={t('admin.tab.partner_commissions')}
+        page={page}
+        onPage={setPage}
+        rowKey={(r) => r.id}
+        columns={[
+          {
+            key: 'partner',
+            label: t('admin.partners.partner'),
+            render: (r) => <span className="break-all">{r.partner_email ?? `#${r.partner_user_id}`}</span>,
+          },
+          { key: 'client', label: t('admin.partners.client'), render: (r) => <span dir="ltr">{r.client}</span> },
+          {
+            key: 'kind',
+            label: t('admin.f.type'),
+            render: (r) => `${t(adminKey(`admin.partners.kind.${r.kind}`), { defaultValue: r.kind })} · ${r.tier}`,
+          },
+          { key: 'source', label: t('admin.partners.source'), render: (r) => <span dir="ltr">{`${r.source_type} #${r.source_id}`}</span> },
+          {
+            key: 'amount',
+            label: t('admin.f.amount'),
+            render: (r) => formatMoney(r.amount, { signed: true }),
+            className: 'tabular-nums',
+          },
+          { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
+        ]}
+      />
+    </>
+  );
+}
+
 function Payouts() {
   const { t } = useTranslation();
   const [status, setStatus] = useState('0');
@@ -310,6 +367,11 @@ function Payouts() {
           { key: 'user', label: t('admin.f.user'), render: (r) => <span className="break-all">{r.email ?? `#${r.user_id}`}</span> },
           { key: 'amount', label: t('admin.f.amount'), render: (r) => `${formatMoney(r.amount)} USD` },
           { key: 'status', label: t('admin.f.status'), render: (r) => t(adminKey(`admin.partners.payout.${r.status}`)) },
+          {
+            key: 'period',
+            label: t('admin.partners.period'),
+            render: (r) => (r.period ? <span dir="ltr">{r.period}</span> : t('admin.partners.requested_by_partner')),
+          },
           { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
           {
             key: 'act',
@@ -348,6 +410,93 @@ function Payouts() {
   );
 }
 
+const selectClass = 'rounded-lg border border-border bg-surface px-2 py-1.5 text-sm';
+
+/** Scheduled payouts: the global schedule and the plans' own; finance set them. */
+function Schedules({ plans }: { plans: PartnerPlan[] }) {
+  const { t } = useTranslation();
+  const q = useStaffQuery(partnersApi.adminSchedules, undefined);
+  const save = useStaffMutation(partnersApi.adminSaveSchedule);
+  const [planId, setPlanId] = useState('0');
+  const current = q.data?.find((s) => String(s.plan_id) === planId);
+  const [form, setForm] = useState<Omit<PayoutScheduleView, 'plan_id'> | null>(null);
+  const values = form ?? {
+    schedule: current?.schedule ?? 'off',
+    minimum: current?.minimum ?? '0.00',
+    auto_approve: current?.auto_approve ?? false,
+  };
+  const planName = (id: number) => (id === 0 ? t('admin.partners.global') : (plans.find((p) => p.id === id)?.name ?? `#${id}`));
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="max-w-2xl text-sm text-muted">{t('admin.partners.schedule_intro')}</p>
+      <form
+        className="flex max-w-xl flex-col gap-3 rounded-xl bg-surface p-4"
+        data-testid="schedule-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate({ plan_id: Number(planId), ...values }, { onSuccess: () => setForm(null) });
+        }}
+      >
+        <label className="flex flex-col gap-1.5 text-sm">
+          <span className="text-muted">{t('admin.partners.schedule_plan')}</span>
+          <select className={selectClass} value={planId} onChange={(e) => (setPlanId(e.target.value), setForm(null))}>
+            <option value="0">{t('admin.partners.global')}</option>
+            {plans.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm">
+          <span className="text-muted">{t('admin.partners.schedule_label')}</span>
+          <select
+            className={selectClass}
+            value={values.schedule}
+            onChange={(e) => setForm({ ...values, schedule: e.target.value as PayoutScheduleView['schedule'] })}
+          >
+            {PAYOUT_SCHEDULES.map((s) => (
+              <option key={s} value={s}>
+                {t(adminKey(`admin.partners.schedule.${s}`))}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Field
+          label={t('admin.partners.minimum')}
+          inputMode="decimal"
+          value={values.minimum}
+          onChange={(e) => setForm({ ...values, minimum: e.target.value.trim() })}
+        />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={values.auto_approve} onChange={(e) => setForm({ ...values, auto_approve: e.target.checked })} />
+          {t('admin.partners.auto_approve')}
+        </label>
+        <div>
+          <Button type="submit" disabled={save.isPending}>
+            {t('admin.save')}
+          </Button>
+        </div>
+      </form>
+      <DataTable
+        {...tableState(q)}
+        label={t('admin.tab.partner_schedules')}
+        rowKey={(s) => s.plan_id}
+        columns={[
+          { key: 'plan', label: t('admin.partners.schedule_plan'), render: (s) => planName(s.plan_id) },
+          {
+            key: 'schedule',
+            label: t('admin.partners.schedule_label'),
+            render: (s) => t(adminKey(`admin.partners.schedule.${s.schedule}`)),
+          },
+          { key: 'minimum', label: t('admin.partners.minimum'), render: (s) => formatMoney(s.minimum) },
+          { key: 'auto', label: t('admin.partners.auto_approve'), render: (s) => t(s.auto_approve ? 'admin.yes' : 'admin.no') },
+        ]}
+      />
+    </div>
+  );
+}
+
 /** Introducing brokers: applications and partners (approve, plan), plans, the tree, payout requests. */
 export function PartnersScreen() {
   const { t } = useTranslation();
@@ -361,7 +510,9 @@ export function PartnersScreen() {
       {tab === 'partner_list' && <PartnerList plans={list} />}
       {tab === 'partner_plans' && <Plans plans={list} loading={plans.isLoading} />}
       {tab === 'partner_tree' && <Tree plans={list} />}
+      {tab === 'partner_commissions' && <Commissions />}
       {tab === 'partner_payouts' && <Payouts />}
+      {tab === 'partner_schedules' && <Schedules plans={list} />}
     </section>
   );
 }

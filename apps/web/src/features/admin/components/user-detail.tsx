@@ -299,6 +299,7 @@ export function OrdersTable({
   total,
   onPage,
   onClose,
+  onReverse,
 }: {
   rows?: AdminOrder[];
   loading: boolean;
@@ -308,6 +309,8 @@ export function OrdersTable({
   total?: number;
   onPage: (p: number) => void;
   onClose?: (order: AdminOrder) => void;
+  /** Staff may reverse a closed trade (risk or admin). */
+  onReverse?: (order: AdminOrder) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -335,7 +338,8 @@ export function OrdersTable({
           label: t('admin.f.status'),
           render: (r) =>
             t(adminKey(`admin.order_status.${r.status}`)) +
-            (r.closed_type ? ` · ${t(adminKey(`admin.closed_type.${r.closed_type}`))}` : ''),
+            (r.closed_type ? ` · ${t(adminKey(`admin.closed_type.${r.closed_type}`))}` : '') +
+            (r.reversed_at ? ` · ${t('admin.reversed')}` : ''),
         },
         { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
         ...(onClose
@@ -352,13 +356,57 @@ export function OrdersTable({
               },
             ]
           : []),
+        ...(onReverse
+          ? [
+              {
+                key: 'reverse',
+                label: t('admin.f.actions'),
+                render: (r: AdminOrder) =>
+                  r.status === 3 &&
+                  !r.reversed_at && (
+                    <Button variant="danger" onClick={() => onReverse(r)} aria-label={t('admin.reverse_trade_of', { id: r.id })}>
+                      {t('admin.reverse_trade')}
+                    </Button>
+                  ),
+              },
+            ]
+          : []),
       ]}
     />
   );
 }
 
 function Orders({ userId }: { userId: number }) {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const q = useStaffQuery(api.userOrders, { user_id: userId, page });
-  return <OrdersTable {...tableState(q)} page={page} onPage={setPage} />;
+  const staff = useStaffSession((s) => s.staff);
+  const canReverse = hasRole(staff, ['risk']);
+  const reverse = useStaffMutation(api.positionReverse);
+  const [reversing, setReversing] = useState<AdminOrder | null>(null);
+  return (
+    <>
+      <OrdersTable {...tableState(q)} page={page} onPage={setPage} onReverse={canReverse ? setReversing : undefined} />
+      {reversing && (
+        <PromptDialog
+          title={t('admin.reverse_trade_of', { id: reversing.id })}
+          label={t('admin.reverse_reason')}
+          danger
+          busy={reverse.isPending}
+          onCancel={() => setReversing(null)}
+          onConfirm={(reason) => reverse.mutate({ id: reversing.id, reason }, { onSuccess: () => setReversing(null) })}
+        >
+          <p>
+            {t('admin.reverse_trade_hint', {
+              id: reversing.id,
+              symbol: reversing.symbol,
+              user: reversing.user,
+              profit: formatMoney(reversing.fact_profits),
+              fee: formatMoney(reversing.trade_fee),
+            })}
+          </p>
+        </PromptDialog>
+      )}
+    </>
+  );
 }

@@ -103,6 +103,27 @@ function PayoutForm({ payable }: { payable: string }) {
   );
 }
 
+/** The scheduled payouts that apply to the partner: how often, the minimum, approved or automatic, and the next one. */
+function ScheduleNote({ schedule }: { schedule: PartnerSummary['payout_schedule'] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col gap-2 rounded-xl bg-surface p-4" data-testid="partner-schedule">
+      <h2 className="font-medium">{t('partners.schedule_title')}</h2>
+      {schedule.schedule === 'off' || !schedule.next_at ? (
+        <p className="text-sm text-muted">{t('partners.schedule_off')}</p>
+      ) : (
+        <>
+          <p className="text-sm">{t(`partners.schedule_${schedule.schedule}`)}</p>
+          <p className="text-sm text-muted">
+            {t('partners.schedule_text', { minimum: formatMoney(schedule.minimum), date: formatDateTime(schedule.next_at) })}{' '}
+            {t(schedule.auto_approve ? 'partners.schedule_auto' : 'partners.schedule_review')}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
 function Lists() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('clients');
@@ -202,7 +223,14 @@ function Lists() {
               .data!.pages.flatMap((p) => p.data)
               .map((p) => (
                 <li key={p.id} className="flex items-center gap-3 px-4 py-3 text-sm">
-                  <span className="flex-1 text-xs text-muted">{formatDateTime(p.created_at)}</span>
+                  <span className="flex-1 text-xs text-muted">
+                    {formatDateTime(p.created_at)}
+                    {p.period && (
+                      <span className="ms-2 rounded bg-surface-2 px-1.5 py-0.5 text-accent" data-testid="payout-scheduled">
+                        {t('partners.scheduled')}
+                      </span>
+                    )}
+                  </span>
                   <span>{t(`partners.payout_${p.status}`)}</span>
                   <span className="tabular-nums">{formatMoney(p.amount)}</span>
                 </li>
@@ -254,6 +282,7 @@ function PartnerContent() {
           </div>
         </section>
         <PayoutForm payable={s.commission_payable} />
+        <ScheduleNote schedule={s.payout_schedule} />
       </div>
       <div className="flex flex-col gap-4">
         <section aria-label={t('partners.figures')} className="grid grid-cols-2 gap-2 rounded-xl bg-surface p-3 sm:grid-cols-3">
