@@ -4,7 +4,7 @@ import { callFrom, randomIp } from '../apps/server/test/auth-helpers.ts';
 import { liveQuotes, symbolId, tick } from '../apps/server/test/trading/test-kit.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { newUser } from '../apps/server/src/modules/funding/test-helpers.ts';
-import { staff } from '../apps/server/src/platform/db/schema.ts';
+import { hedgeOrders, hedgePositions, staff } from '../apps/server/src/platform/db/schema.ts';
 import { DESKTOP, jsErrors, newPage, startE2E, type E2E } from './harness.ts';
 import { pageFitsWidth, seriousAxeFindings } from './axe.ts';
 
@@ -181,6 +181,78 @@ describe("back office: the dealer's desk", () => {
         .getByRole('table', { name: text.limits })
         .getByRole('cell', { name: 'Standard', exact: true })
         .waitFor({ state: 'detached' });
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  const HEDGES = {
+    en: {
+      tab: 'Hedges',
+      bySymbol: 'By symbol',
+      positions: 'Positions at providers',
+      orders: 'Hedge orders',
+      alert: 'Hedge mismatches in the last 24 hours: 1',
+      offline: 'No FIX session is logged on',
+      rejected: 'Rejected by the provider',
+      filled: 'Filled',
+    },
+    ar: {
+      tab: 'التحوط',
+      bySymbol: 'حسب الرمز',
+      positions: 'المراكز لدى المزوّدين',
+      orders: 'أوامر التحوط',
+      alert: 'حالات عدم تطابق التحوط خلال آخر 24 ساعة: 1',
+      offline: 'لا توجد جلسة FIX متصلة',
+      rejected: 'رفضه المزوّد',
+      filled: 'منفذ',
+    },
+  } as const;
+
+  it('shows the hedge book per provider and symbol, the hedge orders and a mismatch alert (desktop, en and ar)', async () => {
+    // The hedge book as a FIX provider would have left it: one filled hedge, one rejected (a mismatch).
+    const btc = symbolId(e2e.server, 'BTCUSDT');
+    await e2e.server.ctx.db.insert(hedgePositions).values({ session: 'lp1', symbolId: btc, netUnits: '0.2' });
+    await e2e.server.ctx.db.insert(hedgeOrders).values([
+      {
+        clOrdId: 'TP-e2e-1',
+        session: 'lp1',
+        symbolId: btc,
+        side: 'buy',
+        quantity: '0.2',
+        status: 'filled',
+        filledQty: '0.2',
+        avgPrice: '95010',
+        reason: 'hybrid',
+      },
+      {
+        clOrdId: 'TP-e2e-2',
+        session: 'lp1',
+        symbolId: btc,
+        side: 'sell',
+        quantity: '0.1',
+        status: 'rejected',
+        reason: 'a_open',
+        mismatch: 'rejected',
+        text: 'no liquidity',
+      },
+    ]);
+    for (const lang of ['en', 'ar'] as const) {
+      const text = HEDGES[lang];
+      const { context, page } = await staffTab(['risk'], lang);
+      await page.goto('/admin/desk');
+      // The mismatch is alerted on every view of the desk.
+      await page.getByRole('alert').filter({ hasText: text.alert }).waitFor();
+      await page.getByRole('tab', { name: text.tab }).click();
+      await page.getByText(text.offline).waitFor();
+      await page.getByRole('table', { name: text.bySymbol }).getByRole('cell', { name: '+0.20' }).first().waitFor();
+      await page.getByRole('table', { name: text.positions }).getByRole('cell', { name: 'lp1' }).waitFor();
+      const orders = page.getByRole('table', { name: text.orders });
+      await orders.getByRole('cell', { name: text.rejected }).waitFor();
+      await orders.getByRole('cell', { name: text.filled, exact: true }).waitFor();
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      expect(await pageFitsWidth(page)).toBe(true);
+      if (process.env.E2E_SCREENSHOTS === '1') await page.screenshot({ path: `/tmp/desk-hedges-${lang}.png`, fullPage: true });
       expect(jsErrors(page)).toEqual([]);
       await context.close();
     }

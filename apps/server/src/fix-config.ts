@@ -30,6 +30,18 @@ export const FixConfigSchema = z
     sessions: z.array(FixSessionSchema).min(1, 'at least one session (the first is the primary)'),
     /** One price from several sessions: the first live one per symbol (failover), or the best bid and ask among the live ones (best). */
     mode: z.enum(['failover', 'best']).default('failover'),
+    /** Orders to the providers (A-book and hybrid groups; docs/fix.md#hedging). */
+    hedge: z
+      .object({
+        /** Wait for a final execution report before the order counts as timed out. */
+        timeoutMs: z.number().int().min(50).max(60_000).default(5000),
+        /** A-book orders: a limit IOC at the client's worst price within their deviation, or a market order. */
+        orderType: z.enum(['limit', 'market']).default('limit'),
+        /** How often the hybrid reconciler looks again without a fill (it also runs after every committed fill). */
+        reconcileSeconds: z.number().min(0.1).max(3600).default(5),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((c) => new Set(c.sessions.map((s) => s.name)).size === c.sessions.length, 'session names must differ');

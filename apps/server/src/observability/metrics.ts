@@ -104,6 +104,18 @@ export class Metrics {
     labelNames: ['symbol', 'accounts', 'group'] as const,
     ...this.reg,
   });
+  readonly hedgeOrders = new Counter({
+    name: 'tp_hedge_orders_total',
+    help: 'Orders sent to liquidity providers over FIX (hedging), by final result (filled, partial, cancelled, rejected, timeout, unsent) and reason (a_open, a_close, hybrid, unwind)',
+    labelNames: ['result', 'reason'] as const,
+    ...this.reg,
+  });
+  readonly hedgeMismatches = new Counter({
+    name: 'tp_hedge_mismatch_total',
+    help: "Times the clients' positions and the hedges disagreed (rejected, timeout, partial, late_fill, unwind_failed, target_not_reached)",
+    labelNames: ['reason'] as const,
+    ...this.reg,
+  });
   readonly dbQueryDuration = new Histogram({
     name: 'tp_db_query_duration_seconds',
     help: 'Database statement latency, as the driver answers it (queueing for a connection included)',

@@ -25,6 +25,10 @@ export const BusChannels = {
   staffDesk: 'push:staff:desk',
   /** A server with desk sockets says so about every second; the engine's server publishes the desk only while it hears this. */
   deskWanted: 'staff:desk:wanted',
+  /** A hedge order a follower asks the leader (which runs the FIX sessions) to send ({id, req}). */
+  hedgeRequest: 'hedge:request',
+  /** The leader's answer to a hedgeRequest ({id, result}). */
+  hedgeReply: 'hedge:reply',
 } as const;
 
 /** The message on `BusChannels.feed`: the symbols whose price jump the leader's filter holds. */

@@ -21,6 +21,7 @@ import {
   DeskExposureInput,
   DeskClientsSchema,
   DeskExposureSchema,
+  DeskHedgesSchema,
   DeskLimitSaveInput,
   DeskLimitSchema,
   DepositNetworkSaveInput,
@@ -154,6 +155,15 @@ export const deskClients = endpoint({
   output: DeskClientsSchema,
   summary:
     "The dealer's desk, the clients who move the book: the largest open positions, the largest floating profits, the most profitable accounts over 30 days, the accounts near their margin call or stop-out (margin level and since when), and each client's flow quality over 30 days (average holding time, share of trades closed within seconds in profit, a toxic-flow flag). `demo` 1 for demo accounts",
+});
+
+export const deskHedges = endpoint({
+  ...risk,
+  method: 'GET',
+  path: '/api/admin/desk/hedges',
+  output: DeskHedgesSchema,
+  summary:
+    "The hedge book beside the clients' net exposure: per symbol the A-book and hybrid clients' net lots, the providers' target and held lots; per FIX session and symbol the position; the newest 100 hedge orders with their status and mismatch (rejected, timeout, partial, late_fill, unwind_failed, target_not_reached)",
 });
 
 export const deskLimits = endpoint({

@@ -205,6 +205,56 @@ export const DeskExposureSchema = z.object({
 });
 export type DeskExposure = z.infer<typeof DeskExposureSchema>;
 
+/**
+ * The hedge book (docs/fix.md#hedging): per symbol, the A-book and hybrid groups' clients' net lots,
+ * what the providers should hold (their target) and what they hold; per provider session and symbol,
+ * the position; the newest hedge orders; the mismatches between clients' positions and hedges.
+ * Lots are signed (buys positive).
+ */
+export const DeskHedgesSchema = z.object({
+  time: z.number().int(),
+  /** 1 when hedge orders can be sent now: a FIX session of this server (the leader) is logged on, or this server hands them to the leader. */
+  connected: z.number().int(),
+  symbols: z.array(
+    z.object({
+      symbol_id: z.number().int(),
+      code: z.string(),
+      clients_net_lots: z.string(),
+      target_lots: z.string(),
+      hedged_lots: z.string(),
+      /** Target minus held: what the next reconciler pass sends (0: they agree). */
+      difference_lots: z.string(),
+    }),
+  ),
+  positions: z.array(
+    z.object({ session: z.string(), symbol_id: z.number().int(), code: z.string(), net_lots: z.string(), updated_at: z.string() }),
+  ),
+  orders: z.array(
+    z.object({
+      id: z.number().int(),
+      cl_ord_id: z.string(),
+      session: z.string(),
+      code: z.string(),
+      side: z.enum(['buy', 'sell']),
+      lots: z.string(),
+      /** sent, new, partial, filled, cancelled, rejected, timeout. */
+      status: z.string(),
+      filled_lots: z.string(),
+      avg_price: z.string().nullable(),
+      /** a_open, a_close, hybrid, unwind. */
+      reason: z.string(),
+      client_order_ids: z.array(z.number().int()),
+      /** rejected, timeout, partial, late_fill, unwind_failed, target_not_reached; null: none. */
+      mismatch: z.string().nullable(),
+      text: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  /** Hedge orders marked with a mismatch over the last 24 hours. */
+  mismatches: z.number().int(),
+});
+export type DeskHedges = z.infer<typeof DeskHedgesSchema>;
+
 /** The clients who move the house's book (one account kind). */
 const DeskClientBase = { user_id: z.number().int(), email: z.string() };
 export const DeskClientsSchema = z.object({
@@ -643,7 +693,7 @@ export const GroupSymbolSchema = z.object({
   swap_short: z.string().nullable(),
   /** The default deviation in points for market orders; null: the symbol's. */
   deviation_points: z.number().int().nullable(),
-  /** Hybrid book: net lots above which exposure is routed to the A-book (the routing is not built; carried and shown). */
+  /** Hybrid book: net lots of the group's clients the house keeps in the symbol; the excess is hedged with the provider (null: the house keeps it all; docs/fix.md#hedging). */
   hedge_threshold_lots: z.string().nullable(),
   /** Leverage tiers, ascending by up_to_lots; empty: none. */
   leverage_tiers: z.array(LeverageTierSchema),

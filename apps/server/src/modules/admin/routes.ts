@@ -28,6 +28,7 @@ export function registerDeskRoutes(app: FastifyInstance, ctx: AppContext, desk: 
   route(app, ctx, api.deskExposure, ({ input }) => desk.exposure(input.demo === 1));
   route(app, ctx, api.deskClients, ({ input }) => desk.clients(input.demo === 1));
   route(app, ctx, api.deskLimits, () => desk.limitList());
+  route(app, ctx, api.deskHedges, () => ctx.services.trading.hedgeBook());
   route(app, ctx, api.deskLimitSave, ({ input, staff }) =>
     desk.saveLimit(staff, input.symbol_id, input.max_net_lots, input.group_id ?? null),
   );

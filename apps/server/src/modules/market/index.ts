@@ -14,7 +14,7 @@ import { BusChannels, type FeedBeat } from '../../platform/bus-channels.ts';
 /** What other modules may use of the market. */
 export type { MarketService, SymbolInfo, Tick } from './types.ts';
 export type { FixSessionStatus } from './sources/fix-feed.ts';
-export type { FixMode, FixSymbolRoute } from './sources/price-source.ts';
+export type { FixMode, FixOrderGateway, FixOrderReport, FixOrderRequest, FixSymbolRoute } from './sources/price-source.ts';
 export {
   findCategory,
   findSymbol,

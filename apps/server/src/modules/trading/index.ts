@@ -90,6 +90,19 @@ export const tradingModule = {
       stop: () => trading.riskWarnings.stop(),
     });
     ctx.background.push({ name: 'price-alerts', leaderOnly: true, start: () => trading.alerts.start(), stop: () => trading.alerts.stop() });
+    // Hybrid and A-book groups' hedges brought to target, on the leader (where the FIX sessions run).
+    ctx.background.push({
+      name: 'hedge-reconciler',
+      leaderOnly: true,
+      start: () => {
+        trading.hedges.serve();
+        trading.hedgeReconciler.start();
+      },
+      stop: () => {
+        trading.hedgeReconciler.stop();
+        trading.hedges.stopServing();
+      },
+    });
     ctx.background.push({ name: 'swap-rollover', leaderOnly: true, start: () => trading.swaps.start(), stop: () => trading.swaps.stop() });
   },
 };

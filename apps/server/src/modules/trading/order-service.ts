@@ -1,5 +1,5 @@
-import { ClosedType, type CopyClosedType, OrderStatus } from '@tp/contract/constants';
-import { dec, moneyStr } from '@tp/contract/decimal';
+import { ClosedType, type CopyClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
+import { type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import { closePriceFor, openPriceFor } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
 import type { AppContext, AuthUser } from '../../context.ts';
@@ -7,9 +7,11 @@ import { notFound } from '../../http/errors.ts';
 import { LeadNotWrittenError } from '../ledger/index.ts';
 import type { MarketService } from '../market/index.ts';
 import { Admission, heldLots, marketClosed } from './admission/admission.ts';
-import { closeFeeOf, groupFeeOf, groupMarginOf, markupColumns } from './admission/groups.ts';
+import { type AccountTerms, type GroupedSymbol, closeFeeOf, groupFeeOf, groupMarginOf, markupColumns } from './admission/groups.ts';
+import { ABook } from './hedging/a-book.ts';
+import type { HedgeService } from './hedging/hedge-service.ts';
 import { checkOrder, checkSlippage, checkStopSides, parseStop } from './admission/order-checks.ts';
-import type { OrderOps } from './settlement/order-ops.ts';
+import type { OrderOps, Prices } from './settlement/order-ops.ts';
 import { markupOfRow, termsOf } from './views/order-view.ts';
 import {
   type OrderRow,
@@ -31,14 +33,17 @@ const orderNotFound = () => notFound('trading.order_not_found');
 /** The trader's order calls: submit, close, cancel, take-profit and stop-loss. */
 export class OrderService {
   private readonly admission: Admission;
+  private readonly aBook: ABook;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly settings: TradingSettings,
     private readonly settlement: Settlement,
     private readonly ops: OrderOps,
+    hedges: HedgeService,
   ) {
     this.admission = new Admission(ctx, settings);
+    this.aBook = new ABook(ctx, hedges);
   }
 
   private get market(): MarketService {
@@ -59,7 +64,39 @@ export class OrderService {
     const req = checkOrder(sym, input, quote);
     const quoteToUsd = this.market.quoteToUsd(sym.id);
     const price = req.pending ? req.pending.target : openPriceFor(req.orderType, quote.bid, quote.ask, sym.markup);
-    if (!req.pending) checkSlippage(sym, req.orderType, input.price, input.deviation ?? sym.deviationPoints ?? undefined, price);
+    const deviation = input.deviation ?? sym.deviationPoints ?? undefined;
+    // A-book: the provider's fill first, then the client's at its price (docs/fix.md#hedging).
+    if (!req.pending && this.settings.groups.group(terms.groupId)?.book === 'A') {
+      // The price the trader saw, in the provider's terms (the group's markup taken off) for the deviation check.
+      const seen = input.price?.trim() ? input.price.trim() : price.toString();
+      const markup = sym.markup;
+      const seenAtProvider =
+        markup && /^\d+(\.\d+)?$/.test(seen)
+          ? (req.orderType === OrderType.BUY ? dec(seen).minus(markup.ask) : dec(seen).plus(markup.bid)).toString()
+          : seen;
+      const open = () =>
+        this.aBook.open(sym, req.orderType, req.lots, seenAtProvider, deviation, (fill) =>
+          // The client's price is the provider's with the group's markup on it.
+          this.openAt(user, input, sym, req, terms, quoteToUsd, openPriceFor(req.orderType, fill, fill, sym.markup)),
+        );
+      // A retry while the first attempt's hedge is on its way waits for that attempt: one hedge per client order.
+      if (!input.client_order_id) return open();
+      return this.aBook.once(`${user.id}:${input.client_order_id}`, open);
+    }
+    if (!req.pending) checkSlippage(sym, req.orderType, input.price, deviation, price);
+    return this.openAt(user, input, sym, req, terms, quoteToUsd, price);
+  }
+
+  /** The one path that writes a new order (market or pending) at `price`, under the user's lock. */
+  private openAt(
+    user: AuthUser,
+    input: SubmitInput,
+    sym: GroupedSymbol,
+    req: ReturnType<typeof checkOrder>,
+    terms: AccountTerms,
+    quoteToUsd: Dec,
+    price: Dec,
+  ): Promise<OrderRow> {
     const clientOrderId = input.client_order_id;
 
     const opened = this.ops.forUserGrouped(
@@ -162,7 +199,27 @@ export class OrderService {
     return this.closeNow(row.userId, row.isDemo, orderId, ClosedType.STAFF);
   }
 
-  private closeNow(ownerId: number, isDemo: boolean, orderId: number, closedType: number): Promise<OrderRow> {
+  private async closeNow(ownerId: number, isDemo: boolean, orderId: number, closedType: number): Promise<OrderRow> {
+    await this.settings.groups.ensureUsers(this.ctx.db, [ownerId]);
+    const groupId = this.settings.groups.groupIdOf(ownerId, isDemo);
+    if (groupId !== null && this.settings.groups.group(groupId)?.book === 'A') {
+      const row = await findOrder(this.ctx.db, orderId);
+      if (!row || row.userId !== ownerId || row.status !== OrderStatus.OPEN) throw orderNotFound();
+      if (!this.market.quote(row.symbolId) || !this.market.isOpen(row.symbolId)) throw marketClosed(this.market.closedReason(row.symbolId));
+      // Staff can always close: with no provider session up, at the quote (the reconciler takes the hedge back later).
+      const staffWithoutProvider = closedType === ClosedType.STAFF && !this.aBook.available(row.symbolId);
+      if (!staffWithoutProvider) {
+        // The provider's fill first; the client's close at its price, through the one settlement.
+        return this.aBook.close(row, (fill) =>
+          this.closeAt(ownerId, isDemo, orderId, closedType, { bid: fill.toString(), ask: fill.toString() }),
+        );
+      }
+    }
+    return this.closeAt(ownerId, isDemo, orderId, closedType, null);
+  }
+
+  /** Closes at the quote now (null) or at the given prices (an A-book close at the provider's fill). */
+  private closeAt(ownerId: number, isDemo: boolean, orderId: number, closedType: number, at: Prices | null): Promise<OrderRow> {
     return this.ops.forUserGrouped(
       ownerId,
       isDemo,
@@ -171,7 +228,7 @@ export class OrderService {
         const quote = this.market.quote(row.symbolId);
         if (!quote || !this.market.isOpen(row.symbolId)) throw marketClosed(this.market.closedReason(row.symbolId));
         const quoteToUsd = this.market.quoteToUsd(row.symbolId);
-        const closed = await this.ops.close(tx, w, row, quote, quoteToUsd, closedType, { locked: true });
+        const closed = await this.ops.close(tx, w, row, at ?? quote, quoteToUsd, closedType, { locked: true });
         if (!closed) throw orderNotFound();
         // Never refused for money: a realised loss may take the cash below zero while equity stays positive.
         changes.push({ type: 'closed', userId: row.userId, orders: [closed] });

@@ -7,6 +7,9 @@ import { ChangeFeed } from './events/change-feed.ts';
 import { DemoService } from './account/demo-service.ts';
 import { TradingEngine } from './engine/engine.ts';
 import { OrderOps } from './settlement/order-ops.ts';
+import { HedgeReconciler } from './hedging/hedge-reconciler.ts';
+import { HedgeService } from './hedging/hedge-service.ts';
+import { hedgeBookView } from './hedging/hedge-view.ts';
 import { OrderService } from './order-service.ts';
 import { PendingExpiry } from './engine/pending-expiry.ts';
 import { PositionTools } from './settlement/position-tools.ts';
@@ -37,6 +40,10 @@ export interface OpenAccount {
 export class TradingService {
   readonly settings: TradingSettings;
   readonly orders: OrderService;
+  /** Orders to the liquidity providers and the hedge book (docs/fix.md#hedging). */
+  readonly hedges: HedgeService;
+  /** Brings the hedge book to the A-book and hybrid groups' target (leader only). */
+  readonly hedgeReconciler: HedgeReconciler;
   readonly accounts: AccountService;
   readonly demo: DemoService;
   /** Account groups as staff manage them (the admission and the engine read them from `settings.groups`). */
@@ -83,7 +90,9 @@ export class TradingService {
       await logBalanceMove(tx, userId);
       feed.publish([{ type: 'review', userId, isDemo }]);
     });
-    this.orders = new OrderService(ctx, this.settings, settlement, ops);
+    this.hedges = new HedgeService(ctx);
+    this.orders = new OrderService(ctx, this.settings, settlement, ops, this.hedges);
+    this.hedgeReconciler = new HedgeReconciler(ctx, this.settings, this.hedges, (listener) => feed.listen(() => listener()));
     this.positions = new PositionTools(ctx, this.settings, settlement, ops);
     this.alerts = new AlertService(ctx);
     this.trailing = new TrailingStops(ctx, ops);
@@ -100,6 +109,11 @@ export class TradingService {
       concurrency,
       sweepMs: 1_000,
     });
+  }
+
+  /** The hedge book beside the A-book and hybrid clients' net exposure (the dealer's desk). */
+  hedgeBook() {
+    return hedgeBookView(this.ctx.services.market, this.hedges, this.hedgeReconciler);
   }
 
   /**

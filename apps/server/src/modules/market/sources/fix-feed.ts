@@ -11,7 +11,7 @@ import {
   SessionState,
 } from './fix-engine.ts';
 import type { FixSessionConfig } from '../../../fix-config.ts';
-import type { FixSessionStatus, PriceSource, SourceDeps } from './price-source.ts';
+import type { FixOrderGateway, FixOrderReport, FixOrderRequest, FixSessionStatus, PriceSource, SourceDeps } from './price-source.ts';
 import { FixRouter, type FixSymbolRoute } from './fix-router.ts';
 
 export type { FixSessionStatus } from './price-source.ts';
@@ -55,6 +55,7 @@ class FixMarketDataSession {
     primary: boolean,
     private readonly deps: SourceDeps,
     private readonly router: FixRouter,
+    private readonly reports: (report: FixOrderReport) => void = () => {},
   ) {
     this.codes = new Map(Object.entries(cfg.symbols).map(([ours, theirs]) => [theirs, ours]));
     this.status = {
@@ -214,6 +215,43 @@ class FixMarketDataSession {
     return true;
   }
 
+  /** A NewOrderSingle (D) in the provider's symbol name; false when not logged on or the symbol is not this session's. */
+  sendOrder(o: FixOrderRequest): boolean {
+    const symbol = this.cfg.symbols[o.symbol];
+    if (!this.up() || !this.client || symbol === undefined) return false;
+    this.client.order({
+      ClOrdID: o.clOrdId,
+      Instrument: { Symbol: symbol },
+      Side: o.side === 'buy' ? '1' : '2',
+      TransactTime: new Date(),
+      OrderQtyData: { OrderQty: o.quantity },
+      ...(o.limitPrice === undefined ? { OrdType: '1' } : { OrdType: '2', Price: o.limitPrice, TimeInForce: '3' }),
+    });
+    return true;
+  }
+
+  /** An ExecutionReport (8) or OrderCancelReject (9), handed on as read. */
+  orderReport(msgType: string, view: MsgView): void {
+    const str = (tag: string) => view.getString(tag)?.trim() || null;
+    const clOrdId = str('ClOrdID');
+    if (!clOrdId) return;
+    this.reports({
+      session: this.cfg.name,
+      kind: msgType === MsgType.ExecutionReport ? 'execution' : 'cancel_reject',
+      clOrdId,
+      orderId: str('OrderID'),
+      execId: str('ExecID'),
+      execType: str('ExecType'),
+      ordStatus: str('OrdStatus'),
+      lastPx: str('LastPx'),
+      lastQty: str('LastQty'),
+      avgPx: str('AvgPx'),
+      cumQty: str('CumQty'),
+      leavesQty: str('LeavesQty'),
+      text: str('Text'),
+    });
+  }
+
   /** Whether this session's quotes can count as live (logged on, not stopped). */
   up(): boolean {
     return !this.stopped && this.logged;
@@ -251,8 +289,14 @@ class MarketDataClient extends AsciiSession {
     this.send(MsgType.MarketDataRequest, this.feed.request());
   }
 
+  /** Sends a NewOrderSingle (D). */
+  order(body: Record<string, unknown>): void {
+    this.send(MsgType.NewOrderSingle, body);
+  }
+
   protected override onApplicationMsg(msgType: string, view: MsgView): void {
-    this.feed.marketData(msgType, view);
+    if (msgType === MsgType.ExecutionReport || msgType === MsgType.OrderCancelReject) this.feed.orderReport(msgType, view);
+    else this.feed.marketData(msgType, view);
   }
 
   protected override onDecoded(msgType: string): void {
@@ -300,8 +344,26 @@ export class FixFeedSource implements PriceSource {
       (name) => byName.get(name)?.up() ?? false,
       fix.sessions.flatMap((s) => Object.keys(s.symbols)),
     );
-    this.fixSessions = fix.sessions.map((s, i) => new FixMarketDataSession(s, i === 0, deps, this.router));
+    this.fixSessions = fix.sessions.map(
+      (s, i) => new FixMarketDataSession(s, i === 0, deps, this.router, (r) => this.reportListeners.forEach((l) => l(r))),
+    );
     for (const s of this.fixSessions) byName.set(s.cfg.name, s);
+    const session = (name: string) => byName.get(name);
+    this.gateway = {
+      sessionNames: () => fix.sessions.map((s) => s.name),
+      canSend: (name) => session(name)?.up() ?? false,
+      quotes: (name, code) => session(name)?.cfg.symbols[code] !== undefined,
+      send: (order) => session(order.session)?.sendOrder(order) ?? false,
+      onReport: (listener) => void this.reportListeners.push(listener),
+    };
+  }
+
+  private readonly reportListeners: Array<(report: FixOrderReport) => void> = [];
+  private readonly gateway: FixOrderGateway;
+
+  /** The sessions' order side (only while running). */
+  orders(): FixOrderGateway | null {
+    return this.running ? this.gateway : null;
   }
 
   private running = false;

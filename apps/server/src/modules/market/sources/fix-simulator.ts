@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { dec } from '@tp/contract/decimal';
 import {
   AsciiSession,
   describeSession,
@@ -24,6 +25,33 @@ const fixDate = (d: Date) => `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${
 const fixTimeOnly = (d: Date) =>
   `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}`;
 
+/** How the simulator answers orders (NewOrderSingle); change it at any time (`sim.orders`). */
+export interface SimOrderBehaviour {
+  /** Wait before answering, in ms. */
+  latencyMs: number;
+  /** Fill only this share of each order (e.g. '0.5'), the rest cancelled (IOC); null: fill it all. */
+  partial: string | null;
+  /** Reject every order with this text; null: accept. */
+  reject: string | null;
+  /** Answer nothing (the client's timeout). */
+  silent: boolean;
+  /** Cut the connection when an order arrives, without answering. */
+  disconnect: boolean;
+  /** Fill at this price instead of the current quote (a provider that moved). */
+  price: string | null;
+}
+
+/** An order the simulator received. */
+export interface SimOrder {
+  clOrdId: string;
+  symbol: string;
+  side: string;
+  quantity: string;
+  ordType: string;
+  price: string | null;
+  timeInForce: string | null;
+}
+
 /**
  * A FIX 4.4 liquidity provider for tests and local runs: accepts the logon of the session described
  * by a FIX_CONFIG entry (the same entry the server uses, seen from the other side), answers a
@@ -37,6 +65,10 @@ export class FixSimulator {
   /** MsgType (35) of every message received, session messages included, in order. */
   readonly received: string[] = [];
   readonly requests: Array<{ symbols: string[]; subscriptionType: string | null; depth: string | null; entryTypes: string[] }> = [];
+  /** How orders are answered (fills at the current quote by default: buys at the ask, sells at the bid). */
+  orders: SimOrderBehaviour = { latencyMs: 0, partial: null, reject: null, silent: false, disconnect: false, price: null };
+  /** Every NewOrderSingle received, in order. */
+  readonly ordersReceived: SimOrder[] = [];
   private launcher: SessionLauncher | null = null;
   private entity: { acceptor?: { server?: { listening?: boolean } } } | null = null;
 
@@ -136,6 +168,7 @@ class ProviderSession extends AsciiSession {
   protected override onEncoded(): void {}
 
   protected override onApplicationMsg(msgType: string, view: MsgView): void {
+    if (msgType === MsgType.NewOrderSingle) return this.order(view);
     if (msgType !== MsgType.MarketDataRequest) return;
     const id = view.getString('MDReqID') ?? '';
     const related = view.getView('NoRelatedSym');
@@ -176,6 +209,66 @@ class ProviderSession extends AsciiSession {
   private entry(type: string, px: string, time: number | undefined): Record<string, unknown> {
     const at = time === undefined ? null : new Date(time);
     return { MDEntryType: type, MDEntryPx: px, ...(at ? { MDEntryDate: fixDate(at), MDEntryTime: fixTimeOnly(at) } : {}) };
+  }
+
+  private seq = 0;
+
+  /** A NewOrderSingle: answered as `sim.orders` says, filled at the current quote (a limit IOC only within its price). */
+  private order(view: MsgView): void {
+    const o: SimOrder = {
+      clOrdId: view.getString('ClOrdID') ?? '',
+      symbol: view.getString('Symbol') ?? '',
+      side: view.getString('Side') ?? '',
+      quantity: view.getString('OrderQty') ?? '0',
+      ordType: view.getString('OrdType') ?? '',
+      price: view.getString('Price'),
+      timeInForce: view.getString('TimeInForce'),
+    };
+    this.sim.ordersReceived.push(o);
+    const how = { ...this.sim.orders };
+    if (how.disconnect) return this.drop();
+    if (how.silent) return;
+    const answer = () => {
+      if (!this.ready) return;
+      const orderId = `SIM-${++this.seq}`;
+      const report = (execType: string, ordStatus: string, extra: Record<string, unknown>) =>
+        this.send(MsgType.ExecutionReport, {
+          OrderID: orderId,
+          ExecID: `${orderId}-${execType}-${++this.seq}`,
+          ClOrdID: o.clOrdId,
+          ExecType: execType,
+          OrdStatus: ordStatus,
+          Instrument: { Symbol: o.symbol },
+          Side: o.side,
+          OrderQtyData: { OrderQty: o.quantity },
+          TransactTime: new Date(),
+          ...extra,
+        });
+      const q = this.sim.quote(o.symbol);
+      if (how.reject !== null || !q) {
+        report('8', '8', { OrdRejReason: 0, Text: how.reject ?? 'unknown symbol', LeavesQty: '0', CumQty: '0', AvgPx: '0' });
+        return;
+      }
+      report('0', '0', { LeavesQty: o.quantity, CumQty: '0', AvgPx: '0' });
+      const px = how.price ?? (o.side === '1' ? q.ask : q.bid);
+      const beyond = o.ordType === '2' && o.price !== null && (o.side === '1' ? dec(px).gt(o.price) : dec(px).lt(o.price));
+      const qty = beyond ? dec(0) : how.partial === null ? dec(o.quantity) : dec(o.quantity).mul(how.partial);
+      if (qty.gt(0)) {
+        const full = qty.eq(o.quantity);
+        report('F', full ? '2' : '1', {
+          LastPx: px,
+          LastQty: qty.toString(),
+          AvgPx: px,
+          CumQty: qty.toString(),
+          LeavesQty: dec(o.quantity).minus(qty).toString(),
+        });
+        if (full) return;
+      }
+      // The rest of an immediate-or-cancel order (or of a partial fill) is cancelled.
+      report('4', '4', { LeavesQty: '0', CumQty: qty.toString(), AvgPx: qty.gt(0) ? px : '0', Text: 'not filled' });
+    };
+    if (how.latencyMs > 0) setTimeout(answer, how.latencyMs);
+    else answer();
   }
 
   drop(): void {

@@ -1,5 +1,5 @@
 import type { FixFeedSource, FixSessionStatus } from './fix-feed.ts';
-import type { FixSymbolRoute, PriceSource, SourceDeps } from './price-source.ts';
+import type { FixOrderGateway, FixSymbolRoute, PriceSource, SourceDeps } from './price-source.ts';
 
 /**
  * PRICE_SOURCE=fix. The FIX engine is loaded when the source starts (on the leader), not when the
@@ -35,5 +35,9 @@ export class FixSource implements PriceSource {
 
   routes(): FixSymbolRoute[] {
     return this.feed?.routes() ?? [];
+  }
+
+  orders(): FixOrderGateway | null {
+    return this.feed?.orders() ?? null;
   }
 }

@@ -14,6 +14,51 @@ export interface PriceSource {
   sessions?(): FixSessionStatus[];
   /** A FIX source's routing: per symbol, the providers its price comes from now. */
   routes?(): FixSymbolRoute[];
+  /** A FIX source's order routing to its providers (hedging; docs/fix.md#hedging); null while its sessions do not run. */
+  orders?(): FixOrderGateway | null;
+}
+
+/** A NewOrderSingle (35=D) to one provider: `quantity` in units (lots x contract size), `symbol` our code. */
+export interface FixOrderRequest {
+  session: string;
+  clOrdId: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  quantity: string;
+  /** Limit price, sent as OrdType 2 with TimeInForce 3 (IOC); absent: OrdType 1 (market). */
+  limitPrice?: string;
+}
+
+/** An ExecutionReport (35=8) or an OrderCancelReject (35=9) as read from a provider. */
+export interface FixOrderReport {
+  session: string;
+  kind: 'execution' | 'cancel_reject';
+  clOrdId: string;
+  orderId: string | null;
+  execId: string | null;
+  /** ExecType (150) and OrdStatus (39): 0 new, 1 partial, 2 filled, 4 cancelled, 8 rejected, C expired. */
+  execType: string | null;
+  ordStatus: string | null;
+  lastPx: string | null;
+  lastQty: string | null;
+  avgPx: string | null;
+  cumQty: string | null;
+  leavesQty: string | null;
+  text: string | null;
+}
+
+/** The FIX sessions' order side, used by the hedging desk. */
+export interface FixOrderGateway {
+  /** Session names, in FIX_CONFIG order (the first is the primary). */
+  sessionNames(): string[];
+  /** Whether the session is logged on (an order can be sent now). */
+  canSend(session: string): boolean;
+  /** Whether the session maps our symbol code to a provider symbol. */
+  quotes(session: string, code: string): boolean;
+  /** Sends the order; false when the session is not logged on or does not know the symbol. */
+  send(order: FixOrderRequest): boolean;
+  /** Every report of every session. */
+  onReport(listener: (report: FixOrderReport) => void): void;
 }
 
 export interface SourceDeps {

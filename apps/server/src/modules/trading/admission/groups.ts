@@ -160,6 +160,16 @@ export class GroupBook {
     return this.groups.get(id);
   }
 
+  /** Every group whose execution book is `book`. */
+  groupsOfBook(book: GroupBookName): GroupRow[] {
+    return [...this.groups.values()].filter((g) => g.book === book);
+  }
+
+  /** A hybrid group's hedge threshold in a symbol (net lots the house keeps); null: none set. */
+  hedgeThreshold(groupId: number, symbolId: number): Dec | null {
+    return this.symbols.get(`${groupId}:${symbolId}`)?.hedgeThresholdLots ?? null;
+  }
+
   /** The default group of a kind (new users join it; a user whose group is not known yet is taken to be in it). */
   defaultGroup(isDemo: boolean): GroupRow | undefined {
     const kind = isDemo ? 'demo' : 'real';

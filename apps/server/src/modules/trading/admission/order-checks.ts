@@ -143,12 +143,25 @@ export function checkSlippage(
   fill: Dec,
 ): void {
   if (seenRaw === undefined || seenRaw.trim() === '') return;
+  const { seen, points, worst } = worstFill(sym, orderType, seenRaw, deviation);
+  if (orderType === OrderType.BUY ? fill.gt(worst) : fill.lt(worst)) throw requote(sym, fill, seen, points);
+}
+
+/** The worst fill price a market order accepts: the price the trader saw moved against them by the deviation (points). */
+export function worstFill(
+  sym: SymbolInfo,
+  orderType: number,
+  seenRaw: string,
+  deviation: number | undefined,
+): { seen: Dec; points: number; worst: Dec } {
   const seen = parseField(seenRaw, 'price', sym.pricePrecision);
   const points = deviation ?? defaultDeviationPoints(sym, seen);
   const tolerance = new D(10).pow(-sym.pricePrecision).times(points);
-  const worse = orderType === OrderType.BUY ? fill.minus(seen) : seen.minus(fill);
-  if (worse.gt(tolerance)) {
-    const price = fixed(fill, sym.pricePrecision);
-    throw new AppError(Code.REQUOTE, 'trading.requote', { price }, { price, seen: fixed(seen, sym.pricePrecision), deviation: points });
-  }
+  return { seen, points, worst: orderType === OrderType.BUY ? seen.plus(tolerance) : seen.minus(tolerance) };
+}
+
+/** The requote refusal: the price now, beyond the trader's tolerance. */
+export function requote(sym: SymbolInfo, fill: Dec, seen: Dec, points: number): AppError {
+  const price = fixed(fill, sym.pricePrecision);
+  return new AppError(Code.REQUOTE, 'trading.requote', { price }, { price, seen: fixed(seen, sym.pricePrecision), deviation: points });
 }

@@ -214,3 +214,50 @@ export const groupSymbols = pgTable(
   },
   (t) => [primaryKey({ columns: [t.groupId, t.symbolId] })],
 );
+
+/**
+ * Orders the house sent to a liquidity provider over FIX (hedging; docs/fix.md#hedging). The
+ * ClOrdID is unique, and an execution report changes a row only when it carries more filled
+ * quantity or a new final status, so a report applied twice changes nothing.
+ */
+export const hedgeOrders = pgTable(
+  'hedge_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clOrdId: text('cl_ord_id').notNull(),
+    session: text('session').notNull(),
+    symbolId: integer('symbol_id').notNull(),
+    /** 'buy' or 'sell'. */
+    side: text('side').notNull(),
+    /** Units (lots x contract size). */
+    quantity: numeric('quantity', { precision: 24, scale: 6 }).notNull(),
+    limitPrice: price('limit_price'),
+    /** 'sent', 'new', 'partial', 'filled', 'cancelled' (an IOC's rest), 'rejected', 'timeout' (no final answer in time). */
+    status: text('status').notNull(),
+    filledQty: numeric('filled_qty', { precision: 24, scale: 6 }).notNull().default('0'),
+    avgPrice: price('avg_price'),
+    /** The client orders it covers (A-book), empty for a hybrid or unwind order. */
+    clientOrderIds: jsonb('client_order_ids').$type<number[]>().notNull().default([]),
+    /** 'a_open', 'a_close', 'hybrid', 'unwind'. */
+    reason: text('reason').notNull(),
+    providerOrderId: text('provider_order_id'),
+    text: text('text'),
+    /** Why the clients' positions and the hedge disagree because of this order (null: they agree). */
+    mismatch: text('mismatch'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('hedge_orders_cl_ord_id_uq').on(t.clOrdId), index('hedge_orders_created_idx').on(t.createdAt)],
+);
+
+/** What the house holds at each provider, per symbol: signed units (buys positive), from the fills of hedge_orders. */
+export const hedgePositions = pgTable(
+  'hedge_positions',
+  {
+    session: text('session').notNull(),
+    symbolId: integer('symbol_id').notNull(),
+    netUnits: numeric('net_units', { precision: 24, scale: 6 }).notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.session, t.symbolId] })],
+);

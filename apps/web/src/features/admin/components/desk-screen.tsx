@@ -1,5 +1,5 @@
 import * as api from '@tp/contract/endpoints/admin';
-import type { DeskClients, DeskExposure } from '@tp/contract/schemas/admin';
+import type { DeskClients, DeskExposure, DeskHedges } from '@tp/contract/schemas/admin';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -13,15 +13,17 @@ import { useStaffMutation, useStaffQuery } from '../api/admin-client';
 import { useStaffTopic } from '../api/staff-socket';
 import { DataTable, tableState } from './data-table';
 import { ScreenTabs, ScreenTitle } from './screen-header';
-import { Stat } from './stat';
 import { adminKey } from './dynamic-key';
+import { Stat } from './stat';
 
 const ACCOUNT_TABS = ['real', 'demo'] as const;
 type AccountTab = (typeof ACCOUNT_TABS)[number];
-const VIEW_TABS = ['book', 'clients', 'limits'] as const;
+const VIEW_TABS = ['book', 'clients', 'hedges', 'limits'] as const;
 type ViewTab = (typeof VIEW_TABS)[number];
 /** The clients' lists are read on demand (they scan 30 days of closed trades), refreshed this often while shown. */
 const CLIENTS_REFRESH_MS = 10_000;
+/** The hedge book is read again this often while shown. */
+const HEDGES_REFRESH_MS = 5_000;
 
 /**
  * The dealer's desk: the house's book (the counterparty of every client position) per symbol and in
@@ -41,6 +43,9 @@ export function DeskScreen() {
     ...(desk?.symbols.filter((s) => s.over_limit === 1).map((s) => s.code) ?? []),
     ...(desk?.groups.flatMap((g) => g.symbols.filter((s) => s.over_limit === 1).map((s) => `${s.code} (${g.name})`)) ?? []),
   ];
+  // Hedge mismatches are alerted on every view of the desk (the Hedges view lists them).
+  const hedges = useStaffQuery(api.deskHedges, undefined, { refetchInterval: HEDGES_REFRESH_MS });
+  const mismatches = hedges.data?.mismatches ?? 0;
   return (
     <section>
       <ScreenTitle>{t('admin.nav.desk')}</ScreenTitle>
@@ -51,9 +56,16 @@ export function DeskScreen() {
           {t('admin.desk.over_limit_alert', { symbols: over.join(', ') })}
         </p>
       )}
+      {mismatches > 0 && (
+        <p role="alert" className="mb-4 rounded-xl border border-down/40 bg-down/10 px-4 py-3 text-sm text-down">
+          {t('admin.desk.hedge_mismatch_alert', { count: mismatches })}
+        </p>
+      )}
       <ScreenTabs tabs={VIEW_TABS} value={view} onChange={setView} label={t('admin.desk.view')} />
       {view === 'clients' ? (
         <DeskClientsView isDemo={tab === 'demo'} />
+      ) : view === 'hedges' ? (
+        <DeskHedgesView />
       ) : view === 'limits' ? (
         <DeskLimits />
       ) : !desk && q.isLoading ? (
@@ -180,13 +192,108 @@ function DeskClientsView({ isDemo }: { isDemo: boolean }) {
   );
 }
 
-function DeskList({ title, empty, note, children }: { title: string; empty: boolean; note?: string; children: React.ReactNode }) {
+/** Signed lots (buys positive): a plus sign on longs, so a short and a long of the same size read apart. */
+const signedLots = (lots: string) => (Number(lots) > 0 ? `+${formatNumber(lots, 2)}` : formatNumber(lots, 2));
+
+/** The hedge book beside the A-book and hybrid clients' net exposure: per symbol, per provider, and the newest hedge orders. */
+function DeskHedgesView() {
+  const { t } = useTranslation();
+  const q = useStaffQuery(api.deskHedges, undefined, { refetchInterval: HEDGES_REFRESH_MS });
+  if (q.isLoading) return <SkeletonRows rows={6} />;
+  if (!q.data) return <ErrorState onRetry={() => q.refetch()} />;
+  const d: DeskHedges = q.data;
+  const table = { loading: false, error: false, onRetry: () => void q.refetch() };
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-sm text-muted">{t('admin.desk.hedges_intro')}</p>
+      {d.connected === 0 && <p className="rounded-xl bg-surface-2 px-4 py-3 text-sm">{t('admin.desk.hedge_disconnected')}</p>}
+      <DeskList title={t('admin.desk.by_symbol')} empty={d.symbols.length === 0} emptyMessage={t('admin.desk.no_hedges')}>
+        <DataTable
+          label={t('admin.desk.by_symbol')}
+          rows={d.symbols}
+          rowKey={(r) => r.symbol_id}
+          {...table}
+          columns={[
+            { key: 'code', label: t('admin.f.symbol'), render: (r) => r.code },
+            { key: 'clients', label: t('admin.desk.clients_net_lots'), render: (r) => signedLots(r.clients_net_lots) },
+            { key: 'target', label: t('admin.desk.target_lots'), render: (r) => signedLots(r.target_lots) },
+            { key: 'hedged', label: t('admin.desk.hedged_lots'), render: (r) => signedLots(r.hedged_lots) },
+            {
+              key: 'difference',
+              label: t('admin.desk.difference_lots'),
+              render: (r) =>
+                Number(r.difference_lots) === 0 ? '0' : <span className="font-medium text-down">{signedLots(r.difference_lots)}</span>,
+            },
+          ]}
+        />
+      </DeskList>
+      <DeskList title={t('admin.desk.hedge_positions')} empty={d.positions.length === 0} emptyMessage={t('admin.desk.no_hedges')}>
+        <DataTable
+          label={t('admin.desk.hedge_positions')}
+          rows={d.positions}
+          rowKey={(r) => `${r.session}:${r.symbol_id}`}
+          {...table}
+          columns={[
+            { key: 'session', label: t('admin.desk.session'), render: (r) => r.session },
+            { key: 'code', label: t('admin.f.symbol'), render: (r) => r.code },
+            { key: 'lots', label: t('admin.desk.net_lots'), render: (r) => signedLots(r.net_lots) },
+            { key: 'updated', label: t('admin.desk.updated'), render: (r) => formatDateTime(r.updated_at) },
+          ]}
+        />
+      </DeskList>
+      <DeskList title={t('admin.desk.hedge_orders')} empty={d.orders.length === 0} emptyMessage={t('admin.desk.no_hedges')}>
+        <DataTable
+          label={t('admin.desk.hedge_orders')}
+          rows={d.orders}
+          rowKey={(r) => r.id}
+          {...table}
+          columns={[
+            { key: 'time', label: t('admin.f.time'), render: (r) => formatDateTime(r.created_at) },
+            { key: 'session', label: t('admin.desk.session'), render: (r) => r.session },
+            { key: 'code', label: t('admin.f.symbol'), render: (r) => r.code },
+            { key: 'side', label: t('admin.f.side'), render: (r) => t(r.side === 'buy' ? 'admin.buy' : 'admin.sell') },
+            { key: 'lots', label: t('admin.f.lots'), render: (r) => formatNumber(r.lots, 2) },
+            { key: 'filled', label: t('admin.desk.filled_lots'), render: (r) => formatNumber(r.filled_lots, 2) },
+            { key: 'price', label: t('admin.desk.avg_price'), render: (r) => r.avg_price ?? '—' },
+            { key: 'status', label: t('admin.f.status'), render: (r) => t(adminKey(`admin.desk.hedge_status.${r.status}`)) },
+            {
+              key: 'reason',
+              label: t('admin.f.reason'),
+              render: (r) =>
+                `${t(adminKey(`admin.desk.hedge_reason.${r.reason}`))}${r.client_order_ids.length ? ` · #${r.client_order_ids.join(', #')}` : ''}`,
+            },
+            {
+              key: 'mismatch',
+              label: t('admin.desk.mismatch'),
+              render: (r) =>
+                r.mismatch ? <span className="font-medium text-down">{t(adminKey(`admin.desk.hedge_mismatch.${r.mismatch}`))}</span> : '—',
+            },
+          ]}
+        />
+      </DeskList>
+    </div>
+  );
+}
+
+function DeskList({
+  title,
+  empty,
+  note,
+  emptyMessage,
+  children,
+}: {
+  title: string;
+  empty: boolean;
+  note?: string;
+  emptyMessage?: string;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div>
       <h2 className="mb-2 font-medium">{title}</h2>
       {note && <p className="mb-2 text-xs text-muted">{note}</p>}
-      {empty ? <EmptyState message={t('admin.desk.no_clients')} /> : children}
+      {empty ? <EmptyState message={emptyMessage ?? t('admin.desk.no_clients')} /> : children}
     </div>
   );
 }
