@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
-import { newUser } from '../apps/server/src/modules/funding/test-helpers.ts';
+import { cashOf, fund, newUser } from '../apps/server/src/modules/funding/test-helpers.ts';
+import { copySubscriptions } from '../apps/server/src/modules/social/schema.ts';
 import { settings } from '../apps/server/src/platform/db/platform-schema.ts';
 import { users } from '../apps/server/src/platform/db/schema.ts';
 import { signedInPage } from './account-helpers.ts';
@@ -12,8 +13,8 @@ import { DESKTOP, jsErrors, PHONE, startE2E, type E2E } from './harness.ts';
 
 /** What the screen says, in the two languages the cases use (the other 16 are checked by the locale tests). */
 const TEXT = {
-  en: { started: 'You are now copying', confirm: 'Start copying', equity: 'Equity curve' },
-  ar: { started: 'أنت الآن تنسخ', confirm: 'بدء النسخ', equity: 'منحنى رأس المال' },
+  en: { started: 'You are now copying', confirm: 'Start copying', equity: 'Equity curve', resume: 'Resume', unpaid: 'does not cover' },
+  ar: { started: 'أنت الآن تنسخ', confirm: 'بدء النسخ', equity: 'منحنى رأس المال', resume: 'استئناف', unpaid: 'لا يغطي' },
 } as const;
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
@@ -137,6 +138,61 @@ describe('following a trader', () => {
       expect(await axeSerious(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/copy-provider-${name}.png`, fullPage: true });
       await api(provider.token, 'GET', '/v1/api/forex/close', { id: opened.data.Id });
+      expect(jsErrors(page)).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each([cases[0], cases[1]])(
+    'a trader with a subscription fee: shown and confirmed on the Copy sheet, charged once; unpaid, the copy pauses and resuming pays ($name)',
+    async ({ lang, device, name }) => {
+      const text = TEXT[lang];
+      const provider = await newUser(e2e.server, { balance: '100000' });
+      const display = `Fee trader ${name}`;
+      await e2e.server.ctx.db.update(users).set({ displayName: display }).where(eq(users.id, provider.id));
+      expect((await api(provider.token, 'POST', '/api/follow/provider/enable', { fee_pct: '0', sub_fee: '12.5' })).code).toBe(1);
+      const { page, context, user } = await signedInPage(e2e, { device, lang, verified: true, balance: '1000' });
+      await page.goto(`/rank/trader?id=${provider.id}`);
+      await page.getByTestId('trader-sub-fee').waitFor();
+      expect(await page.getByTestId('trader-sub-fee').innerText()).toContain('12.50');
+
+      await page.getByTestId('trader-copy').click();
+      await page.getByTestId('copy-value').fill('500');
+      expect(await page.getByTestId('copy-sub-fee').innerText()).toContain('12.50');
+      expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await axeSerious(page)).toEqual([]);
+      await page.getByTestId('copy-submit').click();
+      const confirm = page.getByRole('dialog');
+      expect(await confirm.getByTestId('confirm-sub-fee').innerText()).toContain('12.50');
+      await confirm.getByRole('button', { name: text.confirm, exact: true }).click();
+      await page.getByText(text.started).first().waitFor();
+      expect(await cashOf(e2e.server, user.id)).toBe('987.5');
+
+      // The next period comes and the balance no longer covers it: the copy pauses, with a notice on the card.
+      await fund(e2e.server, user.id, '-980');
+      await e2e.server.ctx.db
+        .update(copySubscriptions)
+        .set({ paidUntil: new Date(Date.now() - 1000) })
+        .where(eq(copySubscriptions.followerId, user.id));
+      expect(await e2e.server.ctx.services.social.copy.subFees.renewDue()).toMatchObject({ unpaid: 1 });
+      await page.goto('/rank/copies');
+      const card = page.getByTestId('copy-card').filter({ hasText: display });
+      await card.getByTestId('copy-fee-unpaid').waitFor();
+      expect(await card.getByTestId('copy-sub-fee').innerText()).toContain('12.50');
+      expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await axeSerious(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/copy-fee-unpaid-${name}.png`, fullPage: true });
+
+      // Resuming asks first (it pays); refused while the money is not there, then paid once.
+      await card.getByTestId('copy-pause').click();
+      await page.getByRole('dialog').getByRole('button', { name: text.resume, exact: true }).click();
+      await page.getByText(text.unpaid).first().waitFor();
+      expect(await card.getByTestId('copy-status').getAttribute('data-status')).toBe('paused');
+      await fund(e2e.server, user.id, '100');
+      await card.getByTestId('copy-pause').click();
+      await page.getByRole('dialog').getByRole('button', { name: text.resume, exact: true }).click();
+      await expect.poll(() => card.getByTestId('copy-status').getAttribute('data-status')).toBe('active');
+      expect(await cashOf(e2e.server, user.id)).toBe('95');
       expect(jsErrors(page)).toEqual([]);
       await context.close();
     },

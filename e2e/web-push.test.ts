@@ -162,7 +162,7 @@ describe('web push in the browser', () => {
     expect(await settings()).toMatchObject({ devices: 1, events: { take_profit: 1, price_alert: 1 } });
 
     const switches = section.getByRole('switch');
-    await expect.poll(() => switches.count()).toBe(10);
+    await expect.poll(() => switches.count()).toBe(11); // one per push event (PUSH_EVENTS), copy_close included
     await section.locator('[data-push-event=take_profit]').click();
     await expect.poll(async () => (await settings()).events.take_profit).toBe(0);
     await expect.poll(() => section.locator('[data-push-event=take_profit]').isChecked()).toBe(false);

@@ -49,7 +49,24 @@ export const CANCEL_REASONS = [
   'position_limit',
 ] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
-export const ClosedType = { USER: 1, STOP_OUT: 2, TAKE_PROFIT: 3, STOP_LOSS: 4, STAFF: 5, DEMO_RESET: 6 } as const;
+/**
+ * Why a position closed. 1-6 as ever; 7-9 (added with copy trading, existing values unchanged) are closes
+ * the copier made on a follower's behalf: 7 the provider closed (or shrank) the copied position, 8 the
+ * copy stop-loss stopped the subscription, 9 the follower unfollowed closing the copies.
+ */
+export const ClosedType = {
+  USER: 1,
+  STOP_OUT: 2,
+  TAKE_PROFIT: 3,
+  STOP_LOSS: 4,
+  STAFF: 5,
+  DEMO_RESET: 6,
+  COPY_PROVIDER: 7,
+  COPY_STOP_LOSS: 8,
+  COPY_UNFOLLOW: 9,
+} as const;
+/** The close types the copier records (never a trader's own close). */
+export type CopyClosedType = typeof ClosedType.COPY_PROVIDER | typeof ClosedType.COPY_STOP_LOSS | typeof ClosedType.COPY_UNFOLLOW;
 export const MarginMode = { FLOATING: 1, FIXED: 2 } as const;
 export const TradeFeeType = { PER_LOT: 1, PERCENT_OF_MARGIN: 2 } as const;
 /** A symbol's swap (overnight financing) is given in points per lot or in percent a year of the position's value (MT5). */

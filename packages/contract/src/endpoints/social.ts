@@ -1,6 +1,11 @@
 import { endpoint } from '../endpoint.ts';
 import { PageInput, pageOf } from '../schemas/content.ts';
 import {
+  AdminCopyProviderSchema,
+  AdminCopyProvidersSchema,
+  AdminCopySettingsInput,
+  AdminCopySettingsSchema,
+  AdminCopySuspendInput,
   FollowMineSchema,
   PauseInput,
   ProfileInput,
@@ -36,7 +41,7 @@ export const followProviderEnable = endpoint({
   output: ProviderSummarySchema,
   body: 'json',
   summary:
-    'Opts in (or out, enabled=0) as a strategy provider with a performance fee (fee_pct of new profit above each follower’s high-water mark); answers the followers’ count and assets, never who they are',
+    'Opts in (or out, enabled=0) as a strategy provider with a performance fee (fee_pct of new profit above each follower’s high-water mark) and an optional subscription fee (sub_fee USD per 30 days, for new subscriptions); answers the followers’ count and assets, never who they are',
   tags: ['social'],
   rateLimit: { max: 30, timeWindow: 60_000 },
 });
@@ -50,7 +55,7 @@ export const followSubscribe = endpoint({
   output: SubscriptionSchema,
   body: 'json',
   summary:
-    'Copies a provider from now on: amount (lots scaled by amount / provider equity) or ratio (lots x ratio), at most max_lot per order, stopped with its copies closed when the copy’s equity falls by copy_stop_loss percent. Again for the same provider changes the terms',
+    'Copies a provider from now on: amount (lots scaled by amount / provider equity) or ratio (lots x ratio), at most max_lot per order, stopped with its copies closed when the copy’s equity falls by copy_stop_loss percent. A provider’s subscription fee must be confirmed (accept_sub_fee) and is charged now and each 30 days after, once per period; refused when the balance or free margin does not cover it. Again for the same provider changes the terms',
   tags: ['social'],
   rateLimit: { max: 30, timeWindow: 60_000 },
 });
@@ -76,7 +81,8 @@ export const followPause = endpoint({
   input: PauseInput,
   output: SubscriptionSchema,
   body: 'json',
-  summary: 'Pauses (paused=1: no new copies, closes and stop changes still mirrored) or resumes copying a provider',
+  summary:
+    'Pauses (paused=1: no new copies, closes and stop changes still mirrored) or resumes copying a provider; resuming a subscription paused for an unpaid fee (stop_reason fee_unpaid) pays the period first',
   tags: ['social'],
   rateLimit: { max: 30, timeWindow: 60_000 },
 });
@@ -113,4 +119,37 @@ export const adminSettleCopyFees = endpoint({
   summary:
     'Settles the copy-trading performance fees of a period now (the periodic job does it daily): each subscription at most once per period',
   tags: ['admin'],
+});
+
+/** The back office's copy providers: any of these roles (admin always passes) sees them; risk suspends and sets the minimum. */
+const copyStaff = { auth: 'staff', tags: ['admin'], roles: ['risk', 'finance', 'support'] } as const;
+const copyRisk = { auth: 'staff', tags: ['admin'], body: 'json', roles: ['risk'] } as const;
+
+export const adminCopyProviders = endpoint({
+  ...copyStaff,
+  method: 'GET',
+  path: '/api/admin/follow/providers',
+  input: PageInput,
+  output: AdminCopyProvidersSchema,
+  summary:
+    'Strategy providers, newest first: followers, assets copied, performance and subscription fees and what they earned, suspended or not; with the minimum track record to become one',
+});
+
+export const adminCopySuspend = endpoint({
+  ...copyRisk,
+  method: 'POST',
+  path: '/api/admin/follow/providers/suspend',
+  input: AdminCopySuspendInput,
+  output: AdminCopyProviderSchema,
+  summary:
+    "Suspends (suspended=1) or resumes a provider: suspended, they cannot be subscribed to and their followers' copying is paused (copies already open still follow the provider's closes); resumed, it goes on",
+});
+
+export const adminCopySettings = endpoint({
+  ...copyRisk,
+  method: 'POST',
+  path: '/api/admin/follow/settings',
+  input: AdminCopySettingsInput,
+  output: AdminCopySettingsSchema,
+  summary: 'Sets the minimum track record (closed trades) a trader needs to become a provider; 0 (a fresh install) none',
 });

@@ -130,7 +130,7 @@ export const notices = endpoint({
   input: NoticeInput,
   output: NoticePageSchema,
   summary:
-    'What the trader was told about, newest first: closes and fills they did not make (take-profit, stop-loss, stop-out, staff close, pending fills and cancellations), margin calls, and account events (deposit approved or rejected, withdrawal paid or rejected, identity verified or rejected, support reply)',
+    'What the trader was told about, newest first: closes and fills they did not make (take-profit, stop-loss, stop-out, staff close, closes by copy trading, pending fills and cancellations), margin calls, and account events (deposit approved or rejected, withdrawal paid or rejected, identity verified or rejected, support reply, a copy subscription fee unpaid)',
   tags: ['trading'],
 });
 

@@ -124,6 +124,7 @@ export const OrderSchema = z.object({
   FactProfits: z.string(),
   /** Swaps posted to the balance at rollovers so far (USD; negative was charged); not part of FactProfits. */
   Swap: z.string(),
+  /** Why it closed (constants ClosedType): 1 the user, 2 stop-out, 3 take-profit, 4 stop-loss, 5 staff, 6 demo reset; copy trading's closes 7 the provider closed, 8 the copy stop-loss, 9 an unfollow; 0 open. */
   ClosedType: z.number().int(),
   CancelReason: z.string(),
   /** 1: a closed trade staff reversed (its profit or loss and fee were taken back); 0 otherwise. */
@@ -229,6 +230,8 @@ export const ACCOUNT_NOTICE_KINDS = [
   'identity_verified',
   'identity_rejected',
   'support_reply',
+  // Copy trading: the subscription fee of a new period could not be paid; copying the provider is paused.
+  'copy_fee_unpaid',
 ] as const;
 /**
  * An event a trader is told about: a close by take-profit, stop-loss, stop-out or staff, a pending
@@ -246,6 +249,8 @@ export const NOTICE_KINDS = [
   'pending_filled',
   'pending_cancelled',
   'margin_call',
+  // A copied position the copier closed (the provider closed it, the copy stop-loss, an unfollow): closed_type 7-9.
+  'copy_close',
   ...ACCOUNT_NOTICE_KINDS,
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];

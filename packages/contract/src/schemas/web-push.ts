@@ -4,7 +4,7 @@ import { ACCOUNT_NOTICE_KINDS, type NoticeKind } from './trading.ts';
 /**
  * What a trader may have pushed to their devices, each switched on or off in the user centre (all on
  * by default): the closes and fills of their orders, a margin call, a fired price alert, a close by
- * staff, and the account's own events (deposits, withdrawals, identity, support, a demo reset).
+ * staff or by copy trading, and the account's own events (deposits, withdrawals, identity, support, a demo reset).
  */
 export const PUSH_EVENTS = [
   'take_profit',
@@ -16,6 +16,7 @@ export const PUSH_EVENTS = [
   'pending_cancelled',
   'price_alert',
   'staff_close',
+  'copy_close',
   'account',
 ] as const;
 export type PushEvent = (typeof PUSH_EVENTS)[number];

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { OrderStatus } from '@tp/contract/constants';
+import { ClosedType, type CopyClosedType, OrderStatus } from '@tp/contract/constants';
 import { type Dec, dec, moneyStr, ZERO } from '@tp/contract/decimal';
 import { closePriceFor, profitOf } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
+import { userContacts } from '../auth/index.ts';
 import type { MarketService } from '../market/index.ts';
 import { markupOfRow, openPositionsOfUser, ordersWithIds, type OrderRow, usersWithOpenPositions } from '../trading/index.ts';
 import { copyLinks, copySubscriptions } from './schema.ts';
@@ -18,9 +19,12 @@ const LEASE_MS = 15_000;
 /** The fallback when no change was announced (a lost message, another server's commit). */
 export const COPY_POLL_MS = 1_000;
 
-/** A follower acting through the trader's own order calls (never a session: the copier is the caller). */
-export function actingAs(userId: number): AuthUser {
-  return { id: userId, uid: '', email: null, isDemo: false, sessionId: 0, expiresAt: new Date(Date.now() + 60_000) };
+/**
+ * A follower acting through the trader's own order calls (never a session: the copier is the caller),
+ * on their real account unless told otherwise (copy trading is for real accounts; see Copier.follower).
+ */
+export function actingAs(userId: number, isDemo = false): AuthUser {
+  return { id: userId, uid: '', email: null, isDemo, sessionId: 0, expiresAt: new Date(Date.now() + 60_000) };
 }
 
 /** The client order id of a copy: the same provider position copies to the same follower order, whoever retries. */
@@ -236,6 +240,15 @@ export class Copier {
     return false;
   }
 
+  /**
+   * The follower as the order calls take them: the account kind is the user's own (the calls refuse
+   * demo users, but the copier never acts on a demo account's books as if it were real).
+   */
+  private async follower(sub: SubscriptionRow): Promise<AuthUser> {
+    const contact = (await userContacts(this.ctx.db, [sub.followerId])).get(sub.followerId);
+    return actingAs(sub.followerId, contact?.isDemo ?? false);
+  }
+
   /** Takes the subscription's lease; null when another run holds it. */
   private async lease(id: number, owner: string): Promise<SubscriptionRow | null> {
     const [row] = await this.ctx.db
@@ -326,7 +339,7 @@ export class Copier {
         expire_type: 0,
       } as SubmitInput;
       try {
-        const order = await trading.orders.submit(actingAs(sub.followerId), input);
+        const order = await trading.orders.submit(await this.follower(sub), input);
         await record({ followerOrderId: order.id, followerLots: order.quantity, state: 'open', reason: null });
       } catch (err) {
         await record({ reason: reasonOf(err) });
@@ -339,7 +352,7 @@ export class Copier {
   private async mirrorLinks(sub: SubscriptionRow, open: LinkRow[]): Promise<void> {
     if (!open.length) return;
     const trading = this.ctx.services.trading;
-    const follower = actingAs(sub.followerId);
+    const follower = await this.follower(sub);
     const ids = open.flatMap((l) => [l.providerOrderId, ...(l.followerOrderId ? [l.followerOrderId] : [])]);
     const byId = new Map((await ordersWithIds(this.ctx.db, ids)).map((o) => [o.id, o]));
     for (const link of open) {
@@ -354,7 +367,7 @@ export class Copier {
       }
       try {
         if (!p || p.status !== OrderStatus.OPEN) {
-          await trading.orders.closeByOwner(follower, f.id);
+          await trading.orders.closeByOwner(follower, f.id, ClosedType.COPY_PROVIDER);
           await setState('closed');
           continue;
         }
@@ -365,11 +378,11 @@ export class Copier {
           if (have.gt(desired)) {
             const part = have.minus(desired);
             if (desired.lt(sym.minLots)) {
-              await trading.orders.closeByOwner(follower, f.id);
+              await trading.orders.closeByOwner(follower, f.id, ClosedType.COPY_PROVIDER);
               await setState('closed');
               continue;
             }
-            if (part.gte(sym.minLots)) await trading.positions.closePart(follower, f.id, part.toString());
+            if (part.gte(sym.minLots)) await trading.positions.closePart(follower, f.id, part.toString(), ClosedType.COPY_PROVIDER);
           }
         }
         await this.mirrorStops(sub, link, p, f);
@@ -415,8 +428,12 @@ export class Copier {
     await this.stopSubscription(sub, 'copy_stop_loss', true);
   }
 
-  /** Stops a subscription; with `close`, its open copies are closed now, otherwise they stay as the follower's own. */
+  /**
+   * Stops a subscription; with `close`, its open copies are closed now (closed_type 8 at the copy
+   * stop-loss, 9 otherwise), otherwise they stay as the follower's own.
+   */
   async stopSubscription(sub: SubscriptionRow, reason: string, close: boolean): Promise<void> {
+    const closedType: CopyClosedType = reason === 'copy_stop_loss' ? ClosedType.COPY_STOP_LOSS : ClosedType.COPY_UNFOLLOW;
     await this.ctx.db
       .update(copySubscriptions)
       .set({ status: 'stopped', stopReason: reason, stoppedAt: new Date() })
@@ -428,7 +445,7 @@ export class Copier {
     for (const link of links) {
       if (close && link.followerOrderId) {
         try {
-          await this.ctx.services.trading.orders.closeByOwner(actingAs(sub.followerId), link.followerOrderId);
+          await this.ctx.services.trading.orders.closeByOwner(await this.follower(sub), link.followerOrderId, closedType);
         } catch (err) {
           if (!(err instanceof AppError && err.key === 'trading.order_not_found')) {
             // Still open (a market closed): left open as the follower's own; they see it in their orders.

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
 import { call, dbTargets, type TestApp } from '../../../test/test-app.ts';
 import { expectAuditClean, symbolId, tick, tradingApp } from '../../../test/trading/test-kit.ts';
-import { newUser, staffToken, type TestUser } from '../funding/test-helpers.ts';
+import { cashOf, fund, newUser, staffToken, type TestUser } from '../funding/test-helpers.ts';
 import { and, eq } from 'drizzle-orm';
 import { settings } from '../../platform/db/platform-schema.ts';
 import { actingAs, Copier, copyLots } from './copier.ts';
-import { copyLinks } from './schema.ts';
+import { copyLinks, copySubscriptions } from './schema.ts';
+import { SUB_FEE_PERIOD_MS } from './sub-fees.ts';
 
 const BTC = 'BTCUSDT';
 
@@ -124,6 +125,9 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
       followers: 3,
       follower_assets: expect.any(String),
       fees_earned: '0.000000',
+      sub_fee: '0.00',
+      sub_fees_earned: '0.000000',
+      suspended: false,
     });
     expect(JSON.stringify(await mine(p))).not.toContain(String(byRatio.id));
 
@@ -139,13 +143,15 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     await run();
     expect((await deals(byRatio, 1)).data[0]).toMatchObject({ Quantity: '0.2' });
     expect((await deals(byAmount, 1)).data[0]).toMatchObject({ Quantity: '0.25' });
-    expect((await deals(byRatio, 3)).data[0]).toMatchObject({ Quantity: '0.2', Status: 3 });
+    // Closed by the copy (closed_type 7), not by the follower (1).
+    expect((await deals(byRatio, 3)).data[0]).toMatchObject({ Quantity: '0.2', Status: 3, ClosedType: 7 });
 
     expect((await get(p, '/v1/api/forex/close', { id: opened.data.Id })).code).toBe(1);
     await run();
     expect((await deals(byRatio, 1)).total).toBe(0);
     expect((await deals(byAmount, 1)).total).toBe(0);
     expect((await deals(byAmount, 3)).total).toBe(2);
+    expect((await deals(byAmount, 3)).data.map((o: { ClosedType: number }) => o.ClosedType)).toEqual([7, 7]);
     const view = (await mine(byAmount)).following[0];
     expect(view.copies).toEqual([expect.objectContaining({ state: 'closed', lots: '0.5' })]);
     await expectAuditClean(t);
@@ -208,6 +214,12 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     await run();
     expect((await mine(f)).following[0]).toMatchObject({ status: 'stopped', stop_reason: 'copy_stop_loss' });
     expect((await deals(f, 1)).total).toBe(0);
+    expect((await deals(f, 3)).data).toEqual([expect.objectContaining({ Status: 3, ClosedType: 8 })]);
+    // A close the follower did not make: they are told.
+    const told = (await get(f, '/v1/api/forex/notices', { page: 1 })).data.data;
+    expect(told).toEqual([
+      expect.objectContaining({ kind: 'copy_close', symbol: expect.any(String), profit: expect.stringMatching(/^-/) }),
+    ]);
     // Stopped: the provider's next trade is not copied.
     await submit(p, { type: 1, cont: '0.1' });
     await run();
@@ -235,6 +247,7 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     });
     expect((await post(pauser, '/api/follow/pause', { provider_id: p.id, paused: 1 })).data).toMatchObject({ status: 'paused' });
     expect((await deals(closer, 1)).total).toBe(0);
+    expect((await deals(closer, 3)).data).toEqual([expect.objectContaining({ Status: 3, ClosedType: 9 })]);
     expect((await deals(keeper, 1)).total).toBe(1);
 
     await submit(p, { type: 1, cont: '0.2' });
@@ -288,6 +301,153 @@ describe.each(dbTargets)('copy trading on %s', (target) => {
     expect(fBefore.lt(afterTrade)).toBe(true);
     expect((await mine(f)).following[0]).toMatchObject({ high_water_mark: '24.100000', fees_paid: '4.820000', realised: '24.100000' });
     expect((await mine(p)).provider).toMatchObject({ fees_earned: '4.820000' });
+    await expectAuditClean(t);
+  });
+
+  it('the subscription fee: confirmed, charged at subscription and once per 30 days under races and retries; unpaid pauses with a notice', async () => {
+    await tick(t, BTC, '94990', '95010');
+    const p = await provider();
+    await t.ctx.services.social.copy.enable(actingAs(p.id), { sub_fee: '25' });
+    expect((await get(null, '/api/follow/profile', { id: p.id })).data).toMatchObject({ sub_fee: '25.00' });
+    const f = await newUser(t, { balance: '1000' });
+    // Never charged unseen: the fee must be confirmed, and as it is now.
+    const unconfirmed = await post(f, '/api/follow/subscribe', { provider_id: p.id, ratio: '1' });
+    expect(unconfirmed).toMatchObject({
+      code: 0,
+      msg: 'This trader charges a subscription fee of 25.00 USD per 30 days: confirm it to copy',
+    });
+    expect((await post(f, '/api/follow/subscribe', { provider_id: p.id, ratio: '1', accept_sub_fee: '20' })).code).toBe(0);
+    expect(await cashOf(t, f.id)).toBe('1000');
+
+    const pBefore = dec(await cashOf(t, p.id));
+    // Twice at once (a double tap) and once more (a retry): the first period is paid once.
+    const [a, b] = await Promise.all([
+      post(f, '/api/follow/subscribe', { provider_id: p.id, ratio: '1', accept_sub_fee: '25' }),
+      post(f, '/api/follow/subscribe', { provider_id: p.id, ratio: '1', accept_sub_fee: '25.00' }),
+    ]);
+    expect([a.code, b.code]).toEqual([1, 1]);
+    const sub = await follow(f, p, { ratio: '1', accept_sub_fee: '25' });
+    expect(sub).toMatchObject({ status: 'active', sub_fee: '25.00', sub_fees_paid: '25.000000' });
+    const paidUntil = Date.parse(sub.paid_until);
+    expect(Math.abs(paidUntil - Date.now() - SUB_FEE_PERIOD_MS)).toBeLessThan(60_000);
+    expect(await cashOf(t, f.id)).toBe('975');
+    expect((await cashOf(t, p.id)).toString()).toBe(pBefore.plus(25).toString());
+
+    // 30 days pass (the period paid ends a second ago).
+    const periodEnds = async (u: TestUser) => {
+      const end = new Date(Date.now() - 1000);
+      await t.ctx.db.update(copySubscriptions).set({ paidUntil: end }).where(eq(copySubscriptions.followerId, u.id));
+      return end.getTime();
+    };
+    // The next period: the renewal on two servers, a direct charge and another renewal at once charge it once.
+    const ended = await periodEnds(f);
+    const [row] = await t.ctx.db.select().from(copySubscriptions).where(eq(copySubscriptions.followerId, f.id));
+    const fees = t.ctx.services.social.copy.subFees;
+    await Promise.all([fees.renewDue(), fees.renewDue(), fees.chargeIfDue(row!.id), fees.renewDue()]);
+    await fees.renewDue();
+    expect(await cashOf(t, f.id)).toBe('950');
+    const renewed = (await mine(f)).following[0];
+    expect(renewed).toMatchObject({ status: 'active', sub_fees_paid: '50.000000' });
+    // Back to back: the second period starts where the first ended.
+    expect(Date.parse(renewed.paid_until)).toBe(ended + SUB_FEE_PERIOD_MS);
+    expect((await mine(p)).provider).toMatchObject({ sub_fee: '25.00', sub_fees_earned: '50.000000', followers: 1 });
+
+    // A follower who cannot pay the next period is paused (nothing new copied) and told, once.
+    const poor = await newUser(t, { balance: '30' });
+    await follow(poor, p, { ratio: '0.01', accept_sub_fee: '25' });
+    expect(await cashOf(t, poor.id)).toBe('5');
+    await periodEnds(poor);
+    expect(await fees.renewDue()).toMatchObject({ unpaid: 1 });
+    expect(await fees.renewDue()).toMatchObject({ unpaid: 0 });
+    expect((await mine(poor)).following[0]).toMatchObject({ status: 'paused', stop_reason: 'fee_unpaid', sub_fees_paid: '25.000000' });
+    const notices = (await get(poor, '/v1/api/forex/notices', { page: 1 })).data;
+    expect(notices.data.filter((n: { kind: string }) => n.kind === 'copy_fee_unpaid')).toEqual([
+      expect.objectContaining({ kind: 'copy_fee_unpaid', amount: '25.00', currency: 'USD' }),
+    ]);
+    const o = await submit(p, { type: 1, cont: '1' });
+    await run();
+    expect((await deals(poor, 1)).total).toBe(0);
+    // Resuming pays the period first: refused while the money is not there, then paid once.
+    expect(await post(poor, '/api/follow/pause', { provider_id: p.id, paused: 0 })).toMatchObject({
+      code: 0,
+      msg: 'Your balance or free margin does not cover the subscription fee',
+    });
+    await fund(t, poor.id, '100');
+    expect((await post(poor, '/api/follow/pause', { provider_id: p.id, paused: 0 })).data).toMatchObject({
+      status: 'active',
+      stop_reason: null,
+      sub_fees_paid: '50.000000',
+    });
+    expect(await cashOf(t, poor.id)).toBe('80');
+    await get(p, '/v1/api/forex/close', { id: o.data.Id });
+    await run();
+    await expectAuditClean(t);
+  });
+
+  it('the back office: providers with followers, assets and fees; risk suspends and resumes copying and sets the minimum track record', async () => {
+    await tick(t, BTC, '94990', '95010');
+    const support = await staffToken(t, ['support']);
+    const risk = await staffToken(t, ['risk']);
+    const staffCall = (token: string, method: 'GET' | 'POST', path: string, body: Record<string, unknown> = {}) =>
+      call(t, method, path, body, { token });
+    // A fresh install needs no track record.
+    expect((await staffCall(support, 'GET', '/api/admin/follow/providers')).data.min_trades).toBe(0);
+
+    const p = await provider('10');
+    await t.ctx.services.social.copy.enable(actingAs(p.id), { sub_fee: '5' });
+    const f = await newUser(t, { balance: '10000' });
+    await follow(f, p, { amount: '4000', accept_sub_fee: '5' });
+    const list = await staffCall(support, 'GET', '/api/admin/follow/providers', { page: 1, limit: 50 });
+    expect(list.code).toBe(1);
+    expect(list.data.data.find((r: { provider_id: number }) => r.provider_id === p.id)).toMatchObject({
+      uid: expect.any(String),
+      enabled: true,
+      suspended: false,
+      followers: 1,
+      assets_copied: '4000.000000',
+      fee_pct: '10.00',
+      sub_fee: '5.00',
+      fees_earned: '0.000000',
+      sub_fees_earned: '5.000000',
+    });
+
+    // Only risk (or admin) suspends; support may only look; a trader not at all.
+    expect((await staffCall(support, 'POST', '/api/admin/follow/providers/suspend', { provider_id: p.id, suspended: 1 })).code).toBe(1003);
+    expect((await call(t, 'GET', '/api/admin/follow/providers', {}, { token: f.token })).code).not.toBe(1);
+    const suspended = await staffCall(risk, 'POST', '/api/admin/follow/providers/suspend', { provider_id: p.id, suspended: 1 });
+    expect(suspended.data).toMatchObject({ provider_id: p.id, suspended: true });
+    expect((await mine(f)).following[0]).toMatchObject({ status: 'paused', stop_reason: 'provider_suspended' });
+    expect((await mine(p)).provider).toMatchObject({ suspended: true });
+    // Nothing new is copied, nobody new subscribes, the follower cannot resume it, the profile is not copyable.
+    const o = await submit(p, { type: 1, cont: '1' });
+    await run();
+    expect((await deals(f, 1)).total).toBe(0);
+    const other = await newUser(t, { balance: '10000' });
+    expect((await post(other, '/api/follow/subscribe', { provider_id: p.id, ratio: '1', accept_sub_fee: '5' })).code).not.toBe(1);
+    expect((await post(f, '/api/follow/pause', { provider_id: p.id, paused: 0 })).msg).toBe(
+      'Copying this trader is suspended by the broker',
+    );
+    expect((await get(f, '/api/follow/profile', { id: p.id })).data.stats.copyable).toBe(false);
+    await get(p, '/v1/api/forex/close', { id: o.data.Id });
+
+    expect((await staffCall(risk, 'POST', '/api/admin/follow/providers/suspend', { provider_id: p.id, suspended: 0 })).data).toMatchObject({
+      suspended: false,
+      followers: 1,
+    });
+    expect((await mine(f)).following[0]).toMatchObject({ status: 'active', stop_reason: null });
+    await submit(p, { type: 1, cont: '1' });
+    await run();
+    expect((await deals(f, 1)).total).toBe(1);
+
+    // The minimum track record: risk sets it, the opt-in follows it; back to none.
+    expect((await staffCall(support, 'POST', '/api/admin/follow/settings', { min_trades: 3 })).code).toBe(1003);
+    expect((await staffCall(risk, 'POST', '/api/admin/follow/settings', { min_trades: 1001 })).code).not.toBe(1);
+    expect((await staffCall(risk, 'POST', '/api/admin/follow/settings', { min_trades: 3 })).data).toEqual({ min_trades: 3 });
+    const fresh = await newUser(t, { balance: '1000' });
+    expect((await post(fresh, '/api/follow/provider/enable', {})).msg).toBe('At least 3 closed trades are needed to be copied');
+    expect((await staffCall(risk, 'POST', '/api/admin/follow/settings', { min_trades: 0 })).data).toEqual({ min_trades: 0 });
+    expect((await post(fresh, '/api/follow/provider/enable', {})).code).toBe(1);
+    await post(f, '/api/follow/unsubscribe', { provider_id: p.id, close_positions: 1 });
     await expectAuditClean(t);
   });
 

@@ -24,6 +24,8 @@ export const socialModule = {
       if (Array.isArray(keys) && keys.includes('ranking_min_trades')) social.clearRankingCache();
     });
     registerSocialRoutes(app, ctx);
+    // A subscription paused for an unpaid fee is in the follower's notifications.
+    ctx.services.trading.accountNotices.addSource((userId, limit) => social.copy.subFees.notices(userId, limit));
     // The copier and the performance fee run on the elected leader (any server takes the calls).
     ctx.background.push({
       name: 'copy-trading',

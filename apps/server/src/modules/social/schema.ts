@@ -3,11 +3,17 @@ import { createdAt, money } from '../../platform/db/columns.ts';
 
 /** The social module's tables (copy trading): only the social module reads or writes them. */
 
-/** Traders who opted in as strategy providers, with their performance fee (percent of new profit). */
+/**
+ * Traders who opted in as strategy providers, with their performance fee (percent of new profit) and
+ * subscription fee (USD per 30 days, 0 none). suspended_at: staff suspended the provider (followers'
+ * copying stops until staff resume it).
+ */
 export const copyProviders = pgTable('copy_providers', {
   userId: integer('user_id').primaryKey(),
   enabled: boolean('enabled').notNull().default(true),
   feePct: numeric('fee_pct', { precision: 5, scale: 2 }).notNull().default('0'),
+  subFee: money('sub_fee').notNull().default('0'),
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -31,6 +37,10 @@ export const copySubscriptions = pgTable(
     status: text('status').notNull(),
     startEquity: money('start_equity').notNull(),
     hwm: money('hwm').notNull().default('0'),
+    /** The subscription fee agreed at subscription (USD per 30 days; 0 none), the periods paid and until when. */
+    subFee: money('sub_fee').notNull().default('0'),
+    feePeriods: integer('fee_periods').notNull().default(0),
+    paidUntil: timestamp('paid_until', { withTimezone: true }),
     stopReason: text('stop_reason'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
@@ -82,4 +92,26 @@ export const copyFees = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('copy_fees_sub_period_uq').on(t.subscriptionId, t.period)],
+);
+
+/**
+ * Subscription fees: one row per subscription and period (1, 2, ...), written with the fee's ledger
+ * posting (status paid), or first as unpaid when the follower could not pay (unpaid_at: when, the
+ * follower's notice; the subscription is paused) and paid later at resume.
+ */
+export const copySubFees = pgTable(
+  'copy_sub_fees',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id').notNull(),
+    followerId: integer('follower_id').notNull(),
+    period: integer('period').notNull(),
+    fee: money('fee').notNull(),
+    status: text('status').notNull(),
+    paidFrom: timestamp('paid_from', { withTimezone: true }),
+    paidUntil: timestamp('paid_until', { withTimezone: true }),
+    unpaidAt: timestamp('unpaid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('copy_sub_fees_sub_period_uq').on(t.subscriptionId, t.period), index('copy_sub_fees_follower_idx').on(t.followerId)],
 );

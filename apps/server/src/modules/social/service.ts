@@ -107,6 +107,7 @@ export class SocialService {
     return {
       stats: rankingItem(row, extras(id)),
       fee_pct: dec(provider?.enabled ? provider.feePct : 0).toFixed(2),
+      sub_fee: dec(provider?.enabled ? provider.subFee : 0).toFixed(2),
       equity_curve: curve,
       following,
     };

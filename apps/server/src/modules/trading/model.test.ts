@@ -3,7 +3,8 @@
  * take-profit/stop-loss edits, partial closes (some racing the triggers of a tick), crashes
  * (stop-outs), conversion moves (GBPUSD for EURGBP, USDJPY for itself), market closes, reverses,
  * staff limit and halt changes, staff moving an account between groups with other levels, and
- * suspect price jumps (pending fills admitted again as of their fill), against an independent model of each account (prices, markets and staff terms are the same
+ * suspect price jumps (pending fills admitted again as of their fill), a follower copying another account's market order
+ * through the copier (admitted like the follower's own order, or skipped), against an independent model of each account (prices, markets and staff terms are the same
  * for all of them); after every step, for every account, the balances, live orders, cancel reasons
  * and write-offs equal the model's, the ledger audit passes, every trade's entries sum to zero
  * (client result + house result + fees = 0), no write-off happened while margin was locked, every
@@ -30,6 +31,7 @@ import { api, demoTrader, expectAuditClean, submit, symbolId, tick, tradingApp, 
 import { call } from '../../../test/test-app.ts';
 import { staffSession } from '../../../test/auth-helpers.ts';
 import { AccountModel, SYMBOLS, type SymKey, type Terms, markupOfPoints } from '../../../test/trading/account-model.ts';
+import { actingAs } from '../social/copier.ts';
 
 /** One account of the sequence, as the server has it. */
 interface Real {
@@ -664,6 +666,75 @@ const crowdCmd = fc
       ? new CrowdCmd(s, type, Math.max(share, 20), 3, kind, 25 + dist * 5, past)
       : new CrowdCmd(s, type, share, leveragePick, kind, dist, past),
   );
+/**
+ * Copy trading: account `follower` copies account `leader` at a lot ratio; the leader opens a market
+ * order, the copier mirrors it to the follower through the follower's own order call (the one
+ * admission: their margin, group levels and the staff limits; refused or below the minimum lot, the
+ * copy is skipped and recorded), then the follower unfollows keeping the copy as their own. The
+ * model admits the copy like any order of the follower at the same quote: the leader's lots x the
+ * ratio (down to the lot step), the same leverage, take-profit and stop-loss. (Copy trading's calls
+ * are for real accounts; these accounts are demo ones, so the command calls the service, and the
+ * copier acts on the follower's own kind of account.)
+ */
+/** Copies the copier made and skipped over the runs (the run checks it made some). */
+const copied = { made: 0, skipped: 0 };
+class CopyCmd implements Cmd {
+  constructor(
+    readonly leader: number,
+    readonly follower: number,
+    readonly ratio: string,
+    readonly order: SubmitCmd,
+  ) {}
+  check = (models: Readonly<Models>) => this.leader % models.accounts.length !== this.follower % models.accounts.length;
+  async run(models: Models, reals: Reals) {
+    const ml = accountOf(models, this.leader);
+    const mf = accountOf(models, this.follower);
+    const lr = realOf(models, reals, this.leader);
+    const fr = realOf(models, reals, this.follower);
+    const copy = reals.t.ctx.services.social.copy;
+    const leaderAs = actingAs(lr.trader.userId, true);
+    const followerAs = actingAs(fr.trader.userId, true);
+    await copy.enable(leaderAs, { fee_pct: '0' });
+    await copy.subscribe(followerAs, { provider_id: lr.trader.userId, ratio: this.ratio });
+    const before = new Set(ml.positions.keys());
+    await this.order.place(models, reals);
+    const opened = [...ml.positions.values()].find((p) => !before.has(p.id));
+    // A whole copier pass after the open (the leader's change also wakes it), then the copy is the follower's own.
+    await copy.copier.kick();
+    const stopped = await copy.unsubscribe(followerAs, { provider_id: lr.trader.userId, close_positions: false });
+    if (opened) {
+      const link = stopped.copies.find((c) => c.provider_order_id === opened.id);
+      const info = reals.t.ctx.services.market.symbolByCode(SYMBOLS[opened.sym].code)!;
+      const lots = opened.lots.mul(this.ratio).div(info.step).floor().mul(info.step);
+      const accepted =
+        lots.gte(info.minLots) &&
+        mf.submit(opened.sym, opened.type, lots, opened.leverage, null, opened.tp, opened.sl, link?.follower_order_id ?? undefined);
+      copied[accepted ? 'made' : 'skipped']++;
+      expect({ cmd: this.toString(), state: link?.state, lots: accepted ? link?.lots : null }).toEqual({
+        cmd: this.toString(),
+        state: accepted ? 'detached' : 'skipped',
+        lots: accepted ? lots.toString() : null,
+      });
+    }
+    await expectSameAsModel(models, reals, this.toString());
+  }
+  toString = () => `copy@${this.follower}(of ${this.leader} x${this.ratio}: ${this.order})`;
+}
+const copyCmd = fc
+  .tuple(
+    acct,
+    acct,
+    fc.constantFrom('0.5', '1', '2'),
+    sym,
+    fc.constantFrom<1 | 2>(1, 2),
+    fc.integer({ min: 1, max: 60 }),
+    fc.integer({ min: 0, max: 3 }),
+    stops,
+  )
+  .map(
+    ([l, f, ratio, s, type, share, leveragePick, st]) => new CopyCmd(l, f, ratio, new SubmitCmd(l, s, type, share, leveragePick, null, st)),
+  );
+
 // Submits and ticks weigh more: they make the positions the other commands act on.
 /** The demo groups an account moves between: the seeded one (the house's levels) and a tighter one made for the test. */
 const groupIds = { demo: 0, tight: 0 };
@@ -727,6 +798,7 @@ const commands = [
     .map(([s, keep, max, halt]) => new StaffCmd(s, keep, max, halt > 0)),
   fc.tuple(sym, fc.constantFrom(-40, -25, 25, 40)).map(([s, jump]) => new SuspectCmd(s, jump)),
   fc.tuple(acct, fc.boolean()).map(([a, tight]) => new GroupCmd(a, tight)),
+  copyCmd,
 ];
 
 /** MODEL_RUNS, MODEL_SEED and MODEL_PATH (from a failure report) explore further or replay a failure. */
@@ -803,6 +875,8 @@ describe.each(dbTargets)('trading model on %s', (target) => {
     'keeps balances equal to an independent model through random sequences',
     async () => {
       let shared = 0;
+      copied.made = 0;
+      copied.skipped = 0;
       await fc.assert(
         fc.asyncProperty(
           fc.integer({ min: 2, max: MAX_ACCOUNTS }),
@@ -846,9 +920,13 @@ describe.each(dbTargets)('trading model on %s', (target) => {
           ...(process.env.MODEL_PATH ? { path: process.env.MODEL_PATH } : {}),
         },
       );
-      if (process.env.MODEL_RUNS) console.info(`${target}: ${RUNS} sequences, ${shared} close transactions shared by several users`);
+      if (process.env.MODEL_RUNS)
+        console.info(
+          `${target}: ${RUNS} sequences, ${shared} close transactions shared by several users, copies made ${copied.made}, skipped ${copied.skipped}`,
+        );
       // A replayed failure is one sequence; a dozen or more together cross several accounts' levels at one tick.
       if (!process.env.MODEL_PATH && RUNS >= 12) expect(shared, 'closes of several users written in one transaction').toBeGreaterThan(0);
+      if (!process.env.MODEL_PATH && RUNS >= 12) expect(copied.made, 'positions copied to a follower').toBeGreaterThan(0);
     },
     // Each step also reads the engine's books and every new close's postings, of every account.
     30_000 + RUNS * 12_000,

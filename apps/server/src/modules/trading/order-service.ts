@@ -1,4 +1,4 @@
-import { ClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
+import { ClosedType, type CopyClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
 import { type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import { closePriceFor, openPriceFor } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
@@ -181,11 +181,12 @@ export class OrderService {
 
   /**
    * The trader's close. The order is read under the user's lock, in the lock's round trip, and
-   * only if it is theirs: another user's id answers exactly like a missing one.
+   * only if it is theirs: another user's id answers exactly like a missing one. The copier closing a
+   * follower's copy passes its own close type (7-9), so the history says the copy closed it, not the user.
    */
-  closeByOwner(user: AuthUser, orderId: number): Promise<OrderRow> {
+  closeByOwner(user: AuthUser, orderId: number, closedType: CopyClosedType | typeof ClosedType.USER = ClosedType.USER): Promise<OrderRow> {
     if (!Number.isSafeInteger(orderId) || orderId <= 0) return Promise.reject(orderNotFound());
-    return this.closeNow(user.id, user.isDemo, orderId, ClosedType.USER);
+    return this.closeNow(user.id, user.isDemo, orderId, closedType);
   }
 
   /** Staff close (closed_type 5), for the back office. */

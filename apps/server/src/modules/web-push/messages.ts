@@ -13,7 +13,7 @@ export interface PushMessage {
   url: string;
 }
 
-const CLOSES: ReadonlySet<string> = new Set(['take_profit', 'stop_loss', 'trailing_stop', 'stop_out', 'staff_close']);
+const CLOSES: ReadonlySet<string> = new Set(['take_profit', 'stop_loss', 'trailing_stop', 'stop_out', 'staff_close', 'copy_close']);
 const ACCOUNT_KINDS: ReadonlySet<string> = new Set(ACCOUNT_NOTICE_KINDS);
 
 /** Numbers keep their sign on the left inside a right-to-left sentence (Unicode isolates, Arabic only). */

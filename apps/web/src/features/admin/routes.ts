@@ -83,6 +83,15 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     ),
   },
   {
+    // Copy trading's strategy providers: risk suspends them and sets the minimum track record.
+    path: 'copy_providers',
+    roles: ['risk', 'finance', 'support'],
+    Screen: lazyScreen(
+      () => import('./components/copy-providers-screen'),
+      (m) => m.CopyProvidersScreen,
+    ),
+  },
+  {
     path: 'fees',
     roles: ['risk'],
     Screen: lazyScreen(

@@ -18,6 +18,9 @@ const NOTICE_CLOSED_TYPES: number[] = [
   ClosedType.STOP_LOSS,
   ClosedType.STAFF,
   ClosedType.DEMO_RESET,
+  ClosedType.COPY_PROVIDER,
+  ClosedType.COPY_STOP_LOSS,
+  ClosedType.COPY_UNFOLLOW,
 ];
 
 const orderColumns = Object.entries(getTableColumns(orders));
@@ -331,8 +334,8 @@ export async function listAllOrders(db: DbOrTx, userId: number, page: number, li
 }
 
 /**
- * Orders the trader is told about (NOTICE): closed by take-profit, stop-loss, stop-out, staff or a demo
- * reset, filled pending orders, and pending orders the system cancelled; newest first.
+ * Orders the trader is told about (NOTICE): closed by take-profit, stop-loss, stop-out, staff, a demo
+ * reset or copy trading, filled pending orders, and pending orders the system cancelled; newest first.
  */
 export async function noticeOrders(db: DbOrTx, userId: number, page: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
   const where = and(

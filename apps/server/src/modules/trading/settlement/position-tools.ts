@@ -60,16 +60,22 @@ export class PositionTools {
   /**
    * Closes `lots` of an open position; the rest stays open under its id with its take-profit and
    * stop-loss. A-book: the part is sent to the provider first and closed at its price (docs/fix.md#hedging).
+   * The copier mirroring a provider's partial close passes closed_type 7.
    */
-  async closePart(user: AuthUser, orderId: number, lotsRaw: string): Promise<OrderRow> {
+  async closePart(
+    user: AuthUser,
+    orderId: number,
+    lotsRaw: string,
+    closedType: typeof ClosedType.USER | typeof ClosedType.COPY_PROVIDER = ClosedType.USER,
+  ): Promise<OrderRow> {
     if (await this.aBook.books(this.settings, user.id, user.isDemo)) {
       const row = await this.ownOpen(user.id, orderId);
       // Checked before anything is sent, and again under the lock (the position may change meanwhile: the hedge then goes back).
       const lots = this.partOf(row, lotsRaw);
       this.liveQuote(row.symbolId);
-      return this.aBook.close(row, (fill) => this.closePartAt(user, orderId, lotsRaw, atFill(fill)), lots);
+      return this.aBook.close(row, (fill) => this.closePartAt(user, orderId, lotsRaw, atFill(fill), closedType), lots);
     }
-    return this.closePartAt(user, orderId, lotsRaw, null);
+    return this.closePartAt(user, orderId, lotsRaw, null, closedType);
   }
 
   /** The lots to close of `row` (whole or a part leaving at least the minimum), or the refusal. */
@@ -101,7 +107,13 @@ export class PositionTools {
   }
 
   /** The partial close at the quote now (null) or at the given prices (an A-book close at the provider's fill). */
-  private closePartAt(user: AuthUser, orderId: number, lotsRaw: string, at: Prices | null): Promise<OrderRow> {
+  private closePartAt(
+    user: AuthUser,
+    orderId: number,
+    lotsRaw: string,
+    at: Prices | null,
+    closedType: typeof ClosedType.USER | typeof ClosedType.COPY_PROVIDER,
+  ): Promise<OrderRow> {
     return this.ops.forUser(
       user.id,
       user.isDemo,
@@ -111,14 +123,14 @@ export class PositionTools {
         const quote = this.liveQuote(row.symbolId);
         const quoteToUsd = this.market.quoteToUsd(row.symbolId);
         if (lots.eq(row.quantity)) {
-          const closed = await this.ops.close(tx, w, row, at ?? quote, quoteToUsd, ClosedType.USER, { locked: true });
+          const closed = await this.ops.close(tx, w, row, at ?? quote, quoteToUsd, closedType, { locked: true });
           if (!closed) throw orderNotFound();
           changes.push({ type: 'closed', userId: user.id, orders: [closed] });
           return closed;
         }
         // Both parts are first brought up to date with the rollovers owed, then share the swap so far
         // like margin and fee: the closed part shows (and its statement line carries) the swap of its lots.
-        const split = await this.ops.closePart(tx, w, row, lots, at ?? quote, quoteToUsd, ClosedType.USER);
+        const split = await this.ops.closePart(tx, w, row, lots, at ?? quote, quoteToUsd, closedType);
         if (!split) throw orderNotFound();
         const { closed } = split;
         changes.push({ type: 'sync', orderId: row.id, order: split.kept }, { type: 'closed', userId: user.id, orders: [closed] });

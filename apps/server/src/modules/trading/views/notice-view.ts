@@ -12,6 +12,9 @@ const NOTICE_OF_CLOSE: Partial<Record<number, NoticeKind>> = {
   [ClosedType.STOP_OUT]: 'stop_out',
   [ClosedType.STAFF]: 'staff_close',
   [ClosedType.DEMO_RESET]: 'demo_reset',
+  [ClosedType.COPY_PROVIDER]: 'copy_close',
+  [ClosedType.COPY_STOP_LOSS]: 'copy_close',
+  [ClosedType.COPY_UNFOLLOW]: 'copy_close',
 };
 
 /** The notice a trader gets for an order event, or null when they caused it themselves. */

@@ -3,7 +3,7 @@ import { ACCOUNT_NOTICE_KINDS, type Alert, type Notice } from '@tp/contract/sche
 import { formatMoney } from '../../../lib/format';
 import type { NotificationItem } from '../api/get-notices';
 
-const CLOSES = new Set(['take_profit', 'stop_loss', 'trailing_stop', 'stop_out', 'staff_close']);
+const CLOSES = new Set(['take_profit', 'stop_loss', 'trailing_stop', 'stop_out', 'staff_close', 'copy_close']);
 
 /** Numbers keep their sign on the left inside right-to-left sentences (Unicode isolates). */
 const ltr = (text: string) => `\u2066${text}\u2069`;

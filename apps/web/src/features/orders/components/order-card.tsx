@@ -17,8 +17,9 @@ export function useCloseReason() {
       return isCancelReason(order.CancelReason)
         ? `${t('orders.cancelled')} · ${t(`orders.cancel_reasons.${order.CancelReason}`)}`
         : t('orders.cancelled');
-    const key = order.ClosedType >= 1 && order.ClosedType <= 6 ? order.ClosedType : 1;
-    const reason = t(`orders.closed_type_${key as 1 | 2 | 3 | 4 | 5 | 6}`);
+    // 7-9: the copier closed it (the trader copied closed, the copy stop-loss, an unfollow), not the user.
+    const key = order.ClosedType >= 1 && order.ClosedType <= 9 ? order.ClosedType : 1;
+    const reason = t(`orders.closed_type_${key as 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`);
     // A trade staff reversed (its profit or loss and fee taken back) says so.
     return order.Reversed ? `${reason} · ${t('orders.reversed')}` : reason;
   };

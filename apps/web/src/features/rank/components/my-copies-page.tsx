@@ -10,7 +10,7 @@ import { Field } from '../../../components/ui/field';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SkeletonRows } from '../../../components/ui/skeleton-rows';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useMyCopies, usePauseCopy, useProviderEnable, useUnsubscribe } from '../api/copy-trading';
 import { Income } from './trader-figures';
 
@@ -18,7 +18,9 @@ const STOP_REASONS = {
   unfollowed: 'rank.stop_reason_unfollowed',
   copy_stop_loss: 'rank.stop_reason_copy_stop_loss',
   provider_disabled: 'rank.stop_reason_provider_disabled',
+  fee_unpaid: 'rank.stop_reason_fee_unpaid',
 } as const;
+const charges = (fee: string) => Number(fee) > 0;
 const STATUS_LABELS = { active: 'rank.status_active', paused: 'rank.status_paused', stopped: 'rank.status_stopped' } as const;
 
 const STATUS_TONE = { active: 'bg-up/15 text-up', paused: 'bg-accent/15 text-accent', stopped: 'bg-surface-2 text-muted' } as const;
@@ -28,6 +30,11 @@ function CopyCard({ sub }: { sub: Subscription }) {
   const pause = usePauseCopy();
   const unsubscribe = useUnsubscribe();
   const [asking, setAsking] = useState(false);
+  const [resuming, setResuming] = useState(false);
+  const unpaid = sub.status === 'paused' && sub.stop_reason === 'fee_unpaid';
+  const suspended = sub.status === 'paused' && sub.stop_reason === 'provider_suspended';
+  const togglePause = () =>
+    pause.mutate({ provider_id: sub.provider_id, paused: sub.status === 'active' ? 1 : 0 }, { onSettled: () => setResuming(false) });
   const profit = (Number(sub.copy_equity) - Number(sub.start_equity)).toFixed(6);
   const open = sub.copies.filter((c) => c.state === 'open').length;
   const skipped = sub.copies.filter((c) => c.state === 'skipped').length;
@@ -74,6 +81,24 @@ function CopyCard({ sub }: { sub: Subscription }) {
           </dd>
         </div>
       </dl>
+      {charges(sub.sub_fee) ? (
+        <p data-testid="copy-sub-fee" className="text-xs text-muted">
+          {t('rank.sub_fee')}: {t('rank.sub_fee_value', { value: formatNumber(sub.sub_fee, 2) })}
+          {sub.paid_until && sub.status !== 'stopped' && !unpaid ? (
+            <> · {t('rank.paid_until', { date: formatDateTime(sub.paid_until) })}</>
+          ) : null}
+        </p>
+      ) : null}
+      {unpaid ? (
+        <p role="status" data-testid="copy-fee-unpaid" className="rounded-lg bg-down/10 p-3 text-sm text-down">
+          {t('rank.fee_unpaid_notice', { value: formatNumber(sub.sub_fee, 2) })}
+        </p>
+      ) : null}
+      {suspended ? (
+        <p role="status" data-testid="copy-provider-suspended" className="rounded-lg bg-surface-2 p-3 text-sm">
+          {t('rank.provider_suspended_notice')}
+        </p>
+      ) : null}
       {sub.status === 'stopped' ? (
         sub.stop_reason && sub.stop_reason in STOP_REASONS ? (
           <p className="text-xs text-muted">{t(STOP_REASONS[sub.stop_reason as keyof typeof STOP_REASONS])}</p>
@@ -83,9 +108,10 @@ function CopyCard({ sub }: { sub: Subscription }) {
           <Button
             variant="secondary"
             block
-            disabled={pause.isPending}
+            disabled={pause.isPending || suspended}
             data-testid="copy-pause"
-            onClick={() => pause.mutate({ provider_id: sub.provider_id, paused: sub.status === 'active' ? 1 : 0 })}
+            // Resuming an unpaid subscription pays its fee: asked first.
+            onClick={() => (unpaid ? setResuming(true) : togglePause())}
           >
             {sub.status === 'active' ? t('rank.pause') : t('rank.resume')}
           </Button>
@@ -117,6 +143,16 @@ function CopyCard({ sub }: { sub: Subscription }) {
       >
         <p className="text-sm">{t('rank.unfollow_text')}</p>
       </Dialog>
+      <ConfirmDialog
+        open={resuming}
+        title={t('rank.confirm_resume_title')}
+        onCancel={() => setResuming(false)}
+        onConfirm={togglePause}
+        busy={pause.isPending}
+        confirmLabel={t('rank.resume')}
+      >
+        <p className="text-sm">{t('rank.confirm_resume_fee', { user: sub.provider, value: formatNumber(sub.sub_fee, 2) })}</p>
+      </ConfirmDialog>
     </li>
   );
 }
@@ -126,11 +162,13 @@ function ProviderCard({ summary }: { summary: ProviderSummary | null }) {
   const { t } = useTranslation();
   const enable = useProviderEnable();
   const [fee, setFee] = useState(summary?.fee_pct ? String(Number(summary.fee_pct)) : '0');
+  const [subFee, setSubFee] = useState(summary?.sub_fee ? String(Number(summary.sub_fee)) : '0');
   const [asking, setAsking] = useState<'on' | 'off' | null>(null);
   const enabled = summary?.enabled ?? false;
-  const feeValid = /^\d{1,2}(\.\d{1,2})?$/.test(fee) && Number(fee) <= 50;
+  const feeValid =
+    /^\d{1,2}(\.\d{1,2})?$/.test(fee) && Number(fee) <= 50 && /^\d{1,5}(\.\d{1,2})?$/.test(subFee) && Number(subFee) <= 10_000;
   const confirm = () =>
-    enable.mutate(asking === 'off' ? { enabled: 0 } : { enabled: 1, fee_pct: fee }, { onSettled: () => setAsking(null) });
+    enable.mutate(asking === 'off' ? { enabled: 0 } : { enabled: 1, fee_pct: fee, sub_fee: subFee }, { onSettled: () => setAsking(null) });
   return (
     <section aria-labelledby="provider-title" data-testid="provider-card" className="m-4 flex flex-col gap-3 rounded-xl bg-surface p-4">
       <h2 id="provider-title" className="font-medium">
@@ -163,7 +201,24 @@ function ProviderCard({ summary }: { summary: ProviderSummary | null }) {
                 <span dir="ltr">{formatMoney(summary.fees_earned)}</span>
               </dd>
             </div>
+            <div>
+              <dt className="text-[11px] text-muted">{t('rank.sub_fee')}</dt>
+              <dd className="tabular-nums" data-testid="provider-sub-fee">
+                {charges(summary.sub_fee) ? t('rank.sub_fee_value', { value: formatNumber(summary.sub_fee, 2) }) : '--'}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-[11px] text-muted">{t('rank.sub_fees_earned')}</dt>
+              <dd className="tabular-nums">
+                <span dir="ltr">{formatMoney(summary.sub_fees_earned)}</span>
+              </dd>
+            </div>
           </dl>
+          {summary.suspended ? (
+            <p role="status" data-testid="provider-suspended" className="rounded-lg bg-down/10 p-3 text-sm text-down">
+              {t('rank.provider_suspended_self')}
+            </p>
+          ) : null}
           <Button variant="secondary" data-testid="provider-disable" onClick={() => setAsking('off')}>
             {t('rank.provider_disable')}
           </Button>
@@ -181,6 +236,16 @@ function ProviderCard({ summary }: { summary: ProviderSummary | null }) {
             value={fee}
             onChange={(e) => setFee(e.target.value.trim())}
           />
+          <Field
+            label={t('rank.sub_fee')}
+            hint={t('rank.sub_fee_hint')}
+            inputMode="decimal"
+            dir="ltr"
+            data-testid="provider-sub-fee-input"
+            end={<span className="text-sm text-muted">USD</span>}
+            value={subFee}
+            onChange={(e) => setSubFee(e.target.value.trim())}
+          />
           <Button disabled={!feeValid} data-testid="provider-enable" onClick={() => setAsking('on')}>
             {t('rank.provider_enable')}
           </Button>
@@ -193,7 +258,13 @@ function ProviderCard({ summary }: { summary: ProviderSummary | null }) {
         onConfirm={confirm}
         busy={enable.isPending}
       >
-        <p className="text-sm">{asking === 'off' ? t('rank.provider_disable_text') : t('rank.provider_enable_text', { value: fee })}</p>
+        <p className="text-sm">
+          {asking === 'off'
+            ? t('rank.provider_disable_text')
+            : charges(subFee)
+              ? t('rank.provider_enable_text_fee', { value: fee, fee: formatNumber(subFee, 2) })
+              : t('rank.provider_enable_text', { value: fee })}
+        </p>
       </ConfirmDialog>
     </section>
   );

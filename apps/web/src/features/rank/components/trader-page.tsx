@@ -31,8 +31,26 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 type Mode = 'amount' | 'ratio';
 const DECIMAL = /^\d+(\.\d+)?$/;
 
-/** The copy sheet: allocation (an amount of the balance or a lot ratio), copy stop-loss and maximum lot, then a confirmation. */
-function SubscribeSheet({ open, onClose, providerId, user }: { open: boolean; onClose: () => void; providerId: number; user: string }) {
+/** Whether a fee string ("0.00", "25.00") is a fee at all. */
+const charges = (fee: string) => Number(fee) > 0;
+
+/**
+ * The copy sheet: allocation (an amount of the balance or a lot ratio), copy stop-loss and maximum lot,
+ * the trader's subscription fee when there is one, then a confirmation (which names the fee charged now).
+ */
+function SubscribeSheet({
+  open,
+  onClose,
+  providerId,
+  user,
+  subFee,
+}: {
+  open: boolean;
+  onClose: () => void;
+  providerId: number;
+  user: string;
+  subFee: string;
+}) {
   const { t } = useTranslation();
   const subscribe = useSubscribe();
   const [mode, setMode] = useState<Mode>('amount');
@@ -48,6 +66,8 @@ function SubscribeSheet({ open, onClose, providerId, user }: { open: boolean; on
     ...(mode === 'amount' ? { amount: value } : { ratio: value }),
     ...(stopLoss ? { copy_stop_loss: stopLoss } : {}),
     ...(maxLot ? { max_lot: maxLot } : {}),
+    // The fee the user saw and confirms: refused by the server if the trader changed it meanwhile.
+    ...(charges(subFee) ? { accept_sub_fee: subFee } : {}),
   };
   const confirm = () =>
     subscribe.mutate(input, {
@@ -111,6 +131,11 @@ function SubscribeSheet({ open, onClose, providerId, user }: { open: boolean; on
             value={maxLot}
             onChange={(e) => setMaxLot(e.target.value.trim())}
           />
+          {charges(subFee) ? (
+            <p data-testid="copy-sub-fee" className="rounded-lg bg-surface-2 p-3 text-sm">
+              {t('rank.sub_fee_sheet', { value: formatNumber(subFee, 2) })}
+            </p>
+          ) : null}
           {error ? (
             <p role="alert" data-testid="copy-error" className="text-sm text-down">
               {error}
@@ -132,6 +157,11 @@ function SubscribeSheet({ open, onClose, providerId, user }: { open: boolean; on
             : t('rank.confirm_copy_ratio', { user, value })}
         </p>
         {stopLoss ? <p className="mt-2 text-sm text-muted">{t('rank.confirm_copy_stop', { value: stopLoss })}</p> : null}
+        {charges(subFee) ? (
+          <p data-testid="confirm-sub-fee" className="mt-2 text-sm font-medium">
+            {t('rank.confirm_copy_fee', { value: formatNumber(subFee, 2) })}
+          </p>
+        ) : null}
       </ConfirmDialog>
     </>
   );
@@ -182,6 +212,12 @@ export function TraderPage() {
                       {t('rank.performance_fee')}: <span dir="ltr">{formatNumber(data.fee_pct, 2)}%</span>
                     </>
                   ) : null}
+                  {stats.copyable && charges(data.sub_fee) ? (
+                    <span data-testid="trader-sub-fee">
+                      {' · '}
+                      {t('rank.sub_fee')}: {t('rank.sub_fee_value', { value: formatNumber(data.sub_fee, 2) })}
+                    </span>
+                  ) : null}
                 </span>
               </div>
               {data.following ? (
@@ -226,7 +262,7 @@ export function TraderPage() {
               <h3 className="text-sm font-medium">{t('rank.equity_curve')}</h3>
               <EquityCurve points={data.equity_curve} />
             </section>
-            <SubscribeSheet open={sheet} onClose={() => setSheet(false)} providerId={stats.id} user={stats.user} />
+            <SubscribeSheet open={sheet} onClose={() => setSheet(false)} providerId={stats.id} user={stats.user} subFee={data.sub_fee} />
           </>
         )}
       </div>

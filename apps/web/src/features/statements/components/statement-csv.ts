@@ -32,7 +32,8 @@ export function statementCsv(s: Statement, range: DateRange, label: Label, now: 
   rows.push([label('currency'), s.currency]);
   rows.push([]);
   rows.push([label('opening_balance'), num(s.opening_balance)]);
-  for (const key of ['deposit', 'withdrawal', 'profit', 'fee', 'swap', 'adjustment'] as const) rows.push([label(`total_${key}`), num(s.totals[key])]);
+  for (const key of ['deposit', 'withdrawal', 'profit', 'fee', 'swap', 'adjustment'] as const)
+    rows.push([label(`total_${key}`), num(s.totals[key])]);
   rows.push([label('net_change'), num(s.totals.net_change)]);
   rows.push([label('closing_balance'), num(s.closing_balance)]);
   rows.push([]);
@@ -72,7 +73,7 @@ export function statementCsv(s: Statement, range: DateRange, label: Label, now: 
       num(p.TradeFee),
       num(p.Swap),
       num(p.FactProfits),
-      p.ClosedType >= 1 && p.ClosedType <= 6 ? label(`closed_type_${p.ClosedType}`) : '',
+      p.ClosedType >= 1 && p.ClosedType <= 9 ? label(`closed_type_${p.ClosedType}`) : '',
     ]);
   }
   const pt = s.position_totals;

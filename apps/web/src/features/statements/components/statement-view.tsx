@@ -12,9 +12,9 @@ export function formatAmount(value: string): string {
 
 const sign = (value: string) => (value.trim().startsWith('-') ? -1 : /^[+]?0*\.?0*$/.test(value.trim()) ? 0 : 1);
 
-const REASONS = [1, 2, 3, 4, 5, 6] as const;
+const REASONS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 
-/** The closing reason's label key (1 to 6), or null. */
+/** The closing reason's label key (1 to 9; 7-9 are the copier's closes), or null. */
 export const reasonKey = (closedType: number) => {
   const known = REASONS.find((r) => r === closedType);
   return known ? (`statements.closed_type_${known}` as const) : null;
