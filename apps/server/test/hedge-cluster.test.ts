@@ -10,10 +10,9 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
-import type { FixSessionConfig } from '../src/fix-config.ts';
 import { FixSimulator } from '../src/modules/market/sources/fix-simulator.ts';
 import { type Cluster, api, startCluster } from './cluster-kit.ts';
-import { freePort } from './trading/server-process.ts';
+import { localFixSession } from './trading/server-process.ts';
 
 const ready = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
 
@@ -23,19 +22,7 @@ describe.skipIf(!ready)('A-book hedging in a cluster', () => {
   let quoting: NodeJS.Timeout | undefined;
   let dir = '';
   beforeAll(async () => {
-    const session: FixSessionConfig = {
-      name: 'lp1',
-      host: '127.0.0.1',
-      port: await freePort(),
-      senderCompId: 'TP',
-      targetCompId: 'LP',
-      heartbeatSeconds: 1,
-      resetOnLogon: true,
-      tls: false,
-      reconnectSeconds: 0.2,
-      maxReconnectSeconds: 1,
-      symbols: { BTCUSDT: 'BTC/USDT' },
-    };
+    const session = await localFixSession();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hedge-cluster-'));
     const file = path.join(dir, 'fix.json');
     fs.writeFileSync(file, JSON.stringify({ sessions: [session], hedge: { timeoutMs: 2000, orderType: 'limit', reconcileSeconds: 1 } }));

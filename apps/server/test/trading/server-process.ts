@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import type { FixSessionConfig } from '../../src/fix-config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
@@ -88,4 +89,25 @@ export async function request(
       ? await fetch(`${base}${url}?${body}`, { headers })
       : await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
   return (await res.json()) as { code: number; msg: string; data: any };
+}
+
+/**
+ * A FIX session to a simulator on 127.0.0.1 at a free port, as the tests run them: quick heartbeats and
+ * reconnects, sequence numbers reset at each logon, BTC/USDT only unless told.
+ */
+export async function localFixSession(overrides: Partial<FixSessionConfig> = {}): Promise<FixSessionConfig> {
+  return {
+    name: 'lp1',
+    host: '127.0.0.1',
+    port: await freePort(),
+    senderCompId: 'TP',
+    targetCompId: 'LP',
+    heartbeatSeconds: 1,
+    resetOnLogon: true,
+    tls: false,
+    reconnectSeconds: 0.2,
+    maxReconnectSeconds: 1,
+    symbols: { BTCUSDT: 'BTC/USDT' },
+    ...overrides,
+  };
 }

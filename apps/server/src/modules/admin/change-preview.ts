@@ -13,7 +13,8 @@ import { readSetting } from './setup-repository.ts';
  * change would move.
  */
 
-const EMPTY: ChangePreview = {
+/** A preview with nothing to show (a change of nothing previewed, or whose target is gone). */
+export const EMPTY_PREVIEW: ChangePreview = {
   symbols: [],
   margin_accounts: null,
   level_change_min: '',
@@ -88,7 +89,7 @@ export async function symbolChangePreview(
   after: Record<string, unknown>,
 ): Promise<ChangePreview> {
   const s = await findSymbol(ctx.db, symbolId, true);
-  if (!s) return EMPTY;
+  if (!s) return EMPTY_PREVIEW;
   const leverages = (await leveragesBySymbol(ctx.db)).get(s.id) ?? [];
   const feeType = feeTypeOf(await readSetting(ctx.db, 'trade_fee_type'));
   const old: Terms = { contractSize: s.contractSize, marginMode: s.marginMode, fixedMargin: s.fixedMargin, feeRate: s.feeRate, leverages };
@@ -103,7 +104,7 @@ export async function symbolChangePreview(
   const a = oneLot(ctx, s, old, feeType);
   const b = oneLot(ctx, s, next, feeType);
   const preview: ChangePreview = {
-    ...EMPTY,
+    ...EMPTY_PREVIEW,
     symbols: [
       {
         id: s.id,
@@ -133,7 +134,7 @@ export async function symbolChangePreview(
 export async function feesChangePreview(ctx: AppContext, feesPreview: () => Promise<FeePreview>): Promise<ChangePreview> {
   // A rate for a symbol deleted since the proposal: nothing to preview (the approval is refused).
   const rows = await feesPreview().catch(() => null);
-  if (!rows) return EMPTY;
+  if (!rows) return EMPTY_PREVIEW;
   const typeChanged = rows.trade_fee_type !== rows.trade_fee_type_before;
   const leverages = await leveragesBySymbol(ctx.db);
   const symbols = [];
@@ -153,15 +154,15 @@ export async function feesChangePreview(ctx: AppContext, feesPreview: () => Prom
       margin_after: margin,
     });
   }
-  return { ...EMPTY, symbols };
+  return { ...EMPTY_PREVIEW, symbols };
 }
 
 /** Open accounts whose margin level is at or below a proposed stop-out or margin-call level now. */
 export async function settingsChangePreview(ctx: AppContext, changes: Record<string, string | undefined>): Promise<ChangePreview> {
   const { stop_out_level: stopOut, margin_call_level: marginCall } = changes;
-  if (stopOut === undefined && marginCall === undefined) return EMPTY;
+  if (stopOut === undefined && marginCall === undefined) return EMPTY_PREVIEW;
   const accounts = await ctx.services.trading.openAccounts();
   const below = (level: string | undefined) =>
     level === undefined ? null : accounts.filter((a) => a.figures.riskRate !== null && a.figures.riskRate.lte(dec(level))).length;
-  return { ...EMPTY, below_stop_out: below(stopOut), below_margin_call: below(marginCall) };
+  return { ...EMPTY_PREVIEW, below_stop_out: below(stopOut), below_margin_call: below(marginCall) };
 }

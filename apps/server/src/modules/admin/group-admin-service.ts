@@ -4,6 +4,7 @@ import type { AppContext, AuthStaff } from '../../context.ts';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import type { Applied, ChangeKind } from './change-service.ts';
 import type { UserAdminService } from './user-admin-service.ts';
+import { EMPTY_PREVIEW } from './change-preview.ts';
 
 /** The account-wide fields of a group, for the diff (symbols as one field). */
 const FIELDS = [
@@ -70,14 +71,7 @@ export class GroupAdminService {
 
   /** Per symbol, a 1-lot round trip under the terms in force and the proposed ones; members' open accounts at or below the proposed stop-out and margin-call levels now. */
   private async preview(input: GroupSave, after: Record<string, unknown>): Promise<ChangePreview> {
-    const empty: ChangePreview = {
-      symbols: [],
-      margin_accounts: null,
-      level_change_min: '',
-      level_change_max: '',
-      below_stop_out: null,
-      below_margin_call: null,
-    };
+    const empty = EMPTY_PREVIEW;
     if (!input.id) return empty;
     const symbols = this.groups.symbolPreview(input.id, input);
     const level = (k: 'stop_out_level' | 'margin_call_level') =>

@@ -19,7 +19,7 @@ import {
 } from '../market/index.ts';
 import { findOrder, reverseClosedOrder } from '../trading/index.ts';
 import type { Applied, ChangeKind } from './change-service.ts';
-import { symbolChangePreview } from './change-preview.ts';
+import { EMPTY_PREVIEW, symbolChangePreview } from './change-preview.ts';
 import { readSetting } from './setup-repository.ts';
 import { adminOrderView } from './user-admin-service.ts';
 
@@ -179,14 +179,7 @@ export class TradingSetupService {
       };
     },
     settle: async () => undefined,
-    preview: async () => ({
-      symbols: [],
-      margin_accounts: null,
-      level_change_min: '',
-      level_change_max: '',
-      below_stop_out: null,
-      below_margin_call: null,
-    }),
+    preview: async () => EMPTY_PREVIEW,
   };
 
   /** Reverses a closed trade (four-eyes when on): see reversalChange. */

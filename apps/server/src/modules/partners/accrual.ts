@@ -8,6 +8,7 @@ import { finishedDepositsOf } from '../funding/index.ts';
 import { closedOrdersOf, reversedOrdersOf } from '../trading/index.ts';
 import { partnerAccrualMarks, partnerCommissions, partnerCursors, partnerDebts, partnerPlans, partners } from './schema.ts';
 import { PARTNER_ENTRY, PartnerStatus } from './service.ts';
+import { PeriodicPass } from './periodic-pass.ts';
 
 /** How far back each pass reads again before its cursor: a close committed late (its completed_at is taken before commit) is still read. */
 export const ACCRUAL_OVERLAP_MS = 10 * 60_000;
@@ -41,39 +42,12 @@ const cents = (v: Dec) => v.toDecimalPlaces(6, D.ROUND_DOWN);
  * marks it (partner_accrual_marks) and posts its commissions through the ledger, each with its own key
  * (source, partner, tier): two passes, two servers or a restart pay nothing twice.
  */
-export class PartnerAccrual {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
-  constructor(private readonly ctx: AppContext) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(
-      () => void this.run().catch((err: unknown) => this.ctx.log.error({ err }, 'partner accrual failed')),
-      EVERY_MS,
-    );
-    this.timer.unref();
+export class PartnerAccrual extends PeriodicPass {
+  constructor(ctx: AppContext) {
+    super(ctx, EVERY_MS, 'partner accrual failed');
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One pass (a pass asked for during another waits for it and runs after): answers how many commissions were posted. */
-  async run(): Promise<number> {
-    while (this.running) await this.running.catch(() => undefined);
-    this.running = this.pass();
-    try {
-      return await this.running;
-    } finally {
-      this.running = null;
-    }
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     const db = this.ctx.db;
     const approved = await db
       .select({ userId: partners.userId, planId: partners.planId, approvedAt: partners.approvedAt })

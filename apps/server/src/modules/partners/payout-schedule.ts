@@ -5,6 +5,7 @@ import { userAccountBalance } from '../ledger/index.ts';
 import { partnerPayoutSchedules, partnerPayouts, partners } from './schema.ts';
 import { GLOBAL_SCHEDULE, type PayoutSchedule, lastEndedPeriod } from './schedule-rules.ts';
 import { PartnerStatus, PayoutStatus, postPayout } from './service.ts';
+import { PeriodicPass } from './periodic-pass.ts';
 
 const EVERY_MS = 60_000;
 
@@ -18,39 +19,12 @@ type ScheduleRow = typeof partnerPayoutSchedules.$inferSelect;
  * or, with auto-approve, paid in the same transaction as its creation (payable to cash, as an approval
  * does). A partner with a request still open is passed over until it is decided (one open at a time).
  */
-export class PartnerPayoutScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
-  constructor(private readonly ctx: AppContext) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(
-      () => void this.run().catch((err: unknown) => this.ctx.log.error({ err }, 'partner payout schedule failed')),
-      EVERY_MS,
-    );
-    this.timer.unref();
+export class PartnerPayoutScheduler extends PeriodicPass<[now?: Date]> {
+  constructor(ctx: AppContext) {
+    super(ctx, EVERY_MS, 'partner payout schedule failed');
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One pass at `now`: answers how many payouts it created. */
-  async run(now = new Date()): Promise<number> {
-    while (this.running) await this.running.catch(() => undefined);
-    this.running = this.pass(now);
-    try {
-      return await this.running;
-    } finally {
-      this.running = null;
-    }
-  }
-
-  private async pass(now: Date): Promise<number> {
+  protected async pass(now: Date = new Date()): Promise<number> {
     const db = this.ctx.db;
     const schedules = new Map((await db.select().from(partnerPayoutSchedules)).map((s) => [s.planId, s]));
     if (![...schedules.values()].some((s) => s.schedule !== 'off')) return 0;

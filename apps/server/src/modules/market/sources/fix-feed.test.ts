@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { markUp } from '../quote-pipeline.ts';
 import type { Tick } from '../types.ts';
 import { FixSimulator } from './fix-simulator.ts';
 import type { PriceSource } from './price-source.ts';
+import { freePort, localFixSession } from '../../../../test/trading/server-process.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean, timeoutMs = 8000) {
@@ -22,14 +22,6 @@ async function until(check: () => boolean, timeoutMs = 8000) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await sleep(10);
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 // The FIX session touches no database: one target is enough.
@@ -42,21 +34,7 @@ describe('FIX 4.4 price feed against the FIX simulator', () => {
   const market = () => t.ctx.services.market as MarketServiceImpl;
 
   beforeAll(async () => {
-    session = {
-      name: 'lp1',
-      host: '127.0.0.1',
-      port: await freePort(),
-      senderCompId: 'TP',
-      targetCompId: 'LP',
-      username: 'tp-user',
-      password: 'tp-secret',
-      heartbeatSeconds: 1,
-      resetOnLogon: true,
-      tls: false,
-      reconnectSeconds: 0.2,
-      maxReconnectSeconds: 1,
-      symbols: { BTCUSDT: 'BTC/USDT', ETHUSDT: 'ETH/USDT' },
-    };
+    session = await localFixSession({ username: 'tp-user', password: 'tp-secret', symbols: { BTCUSDT: 'BTC/USDT', ETHUSDT: 'ETH/USDT' } });
     // The app builds its price source from PRICE_SOURCE=fix; the test starts it as the leader would.
     t = await createTestApp('pglite', {}, { PRICE_SOURCE: 'fix', fix: { mode: 'failover', sessions: [session] } });
     market().onTick((tick) => ticks.push(tick));

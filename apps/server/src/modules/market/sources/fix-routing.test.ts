@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
@@ -10,6 +9,7 @@ import type { MarketServiceImpl } from '../market-service.ts';
 import { markUp } from '../quote-pipeline.ts';
 import { FixSimulator } from './fix-simulator.ts';
 import type { PriceSource } from './price-source.ts';
+import { localFixSession } from '../../../../test/trading/server-process.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean, timeoutMs = 8000) {
@@ -18,14 +18,6 @@ async function until(check: () => boolean, timeoutMs = 8000) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await sleep(10);
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 // Two providers on 127.0.0.1, each a FIX simulator; the sessions touch no database: one target is enough.
@@ -60,21 +52,10 @@ describe('FIX 4.4 price feed from two providers: failover and best of two', () =
   };
 
   beforeAll(async () => {
-    const base = {
-      host: '127.0.0.1',
-      senderCompId: 'TP',
-      targetCompId: 'LP',
-      heartbeatSeconds: 1,
-      resetOnLogon: true,
-      tls: false,
-      reconnectSeconds: 0.2,
-      maxReconnectSeconds: 1,
-      symbols: { BTCUSDT: 'BTC/USDT' },
-    };
-    lp1 = { ...base, name: 'lp1', port: await freePort() };
+    lp1 = await localFixSession();
     // lp2 beats every 30 s: no message follows its logon for a while (the simulators start without quotes),
     // and it counts as logged on all the same.
-    lp2 = { ...base, name: 'lp2', heartbeatSeconds: 30, port: await freePort(), symbols: { BTCUSDT: 'BTC/USDT', ETHUSDT: 'ETH/USDT' } };
+    lp2 = await localFixSession({ name: 'lp2', heartbeatSeconds: 30, symbols: { BTCUSDT: 'BTC/USDT', ETHUSDT: 'ETH/USDT' } });
     t = await createTestApp('pglite', {}, { PRICE_SOURCE: 'fix', fix: { mode: 'failover', sessions: [lp1, lp2] } });
     risk = await staffSession(t, ['risk']);
     // A provider's quote is live for one second.

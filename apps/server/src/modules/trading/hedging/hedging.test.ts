@@ -8,13 +8,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec } from '@tp/contract/decimal';
-import type { FixSessionConfig } from '../../../fix-config.ts';
 import { hedgeOrders } from '../db/schema.ts';
 import { staffSession } from '../../../../test/auth-helpers.ts';
 import { call, createTestApp, type DbTarget, dbTargets, type TestApp } from '../../../../test/test-app.ts';
 import { api, demoTrader, expectAuditClean, liveQuotes, submit, type Trader } from '../../../../test/trading/test-kit.ts';
 import { FixSimulator } from '../../market/sources/fix-simulator.ts';
-import { freePort } from '../../../../test/trading/server-process.ts';
+import { localFixSession } from '../../../../test/trading/server-process.ts';
 import type { MarketServiceImpl } from '../../market/market-service.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -28,19 +27,7 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 8000) 
 
 /** A test app whose price source is one FIX session to a simulator quoting BTC/USDT, and a demo trader moved into a new group of `book`. */
 async function hedgeApp(target: DbTarget, book: 'A' | 'hybrid', symbols: (btc: number) => Record<string, unknown>[] = () => []) {
-  const session: FixSessionConfig = {
-    name: 'lp1',
-    host: '127.0.0.1',
-    port: await freePort(),
-    senderCompId: 'TP',
-    targetCompId: 'LP',
-    heartbeatSeconds: 1,
-    resetOnLogon: true,
-    tls: false,
-    reconnectSeconds: 0.2,
-    maxReconnectSeconds: 1,
-    symbols: { BTCUSDT: 'BTC/USDT' },
-  };
+  const session = await localFixSession();
   const t = await createTestApp(
     target,
     { MARKET_ALWAYS_OPEN: '1', DEMO_CREATE_RATE_LIMIT: '100000' },
