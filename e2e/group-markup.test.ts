@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
-import { liveQuotes, symbolId, tick as kitTick } from '../apps/server/test/trading/test-kit.ts';
-import { DESKTOP, jsErrors, newPage, PHONE, startE2E, type E2E } from './harness.ts';
+import { symbolId, tick as kitTick } from '../apps/server/test/trading/test-kit.ts';
+import { DESKTOP, jsErrors, newPage, PHONE, startE2EOnTestPrices, type E2E } from './harness.ts';
 import { pageFitsWidth, seriousAxeFindings } from './axe.ts';
 import { staffMember } from './staff-helpers.ts';
 
@@ -17,10 +17,7 @@ describe("a trader in a group with a spread markup sees the group's prices", () 
   const tick = (code: string, bid: string, ask: string) => kitTick(e2e.server, code, bid, ask);
 
   beforeAll(async () => {
-    e2e = await startE2E();
-    for (const task of e2e.server.ctx.background.filter((t) => t.name.startsWith('price-source'))) await task.stop();
-    await liveQuotes(e2e.server);
-    await tick('BTCUSDT', '95000.00', '95020.00');
+    e2e = await startE2EOnTestPrices();
     risk = (await staffMember(e2e, ['risk'], 'Markup')).token;
     // 200 points at 2 decimals: 1.00 off the bid and 1.00 on the ask.
     const symbols = [{ symbol_id: symbolId(e2e.server, 'BTCUSDT'), spread_markup_points: 200 }];

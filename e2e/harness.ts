@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../apps/server/test/test-app.ts';
+import { liveQuotes, tick } from '../apps/server/test/trading/test-kit.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
@@ -27,6 +28,18 @@ export interface E2E {
 }
 
 /** The real server (in-memory PGlite, built web app, simulated feed) on a free port, and Debian Chromium. */
+/**
+ * An E2E run whose prices move only when the test moves them: the simulated feed is stopped and every
+ * symbol has a live quote; BTCUSDT is at 95,000.00 / 95,020.00 as traders see it.
+ */
+export async function startE2EOnTestPrices(env: Record<string, string> = {}): Promise<E2E> {
+  const e2e = await startE2E(env);
+  for (const task of e2e.server.ctx.background.filter((t) => t.name.startsWith('price-source'))) await task.stop();
+  await liveQuotes(e2e.server);
+  await tick(e2e.server, 'BTCUSDT', '95000.00', '95020.00');
+  return e2e;
+}
+
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
@@ -38,7 +51,15 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   return {
     server,

@@ -6,13 +6,13 @@ import adminEn from '../apps/web/src/features/admin/locales/en.json';
 import ordersAr from '../apps/web/src/features/orders/locales/ar.json';
 import ordersEn from '../apps/web/src/features/orders/locales/en.json';
 import { call } from '../apps/server/test/test-app.ts';
-import { liveQuotes, symbolId, tick } from '../apps/server/test/trading/test-kit.ts';
+import { symbolId } from '../apps/server/test/trading/test-kit.ts';
 import { insertUser } from '../apps/server/src/modules/auth/user-repository.ts';
 import { fund, staffToken } from '../apps/server/src/modules/funding/test-helpers.ts';
 import * as adminApi from '../packages/contract/src/endpoints/admin.ts';
 import * as papi from '../packages/contract/src/endpoints/partners.ts';
 import { signedInPage } from './account-helpers.ts';
-import { DESKTOP, jsErrors, PHONE, startE2E, type E2E } from './harness.ts';
+import { DESKTOP, jsErrors, PHONE, startE2EOnTestPrices, type E2E } from './harness.ts';
 import { pageFitsWidth, seriousAxeFindings } from './axe.ts';
 import { staffMember, staffTab } from './staff-helpers.ts';
 
@@ -33,10 +33,7 @@ describe('scheduled payouts, reversal and clawback', () => {
   let risk = '';
   let planId = 0;
   beforeAll(async () => {
-    e2e = await startE2E();
-    for (const task of e2e.server.ctx.background.filter((t) => t.name.startsWith('price-source'))) await task.stop();
-    await liveQuotes(e2e.server);
-    await tick(e2e.server, 'BTCUSDT', '95000.00', '95020.00');
+    e2e = await startE2EOnTestPrices();
     finance = await staffToken(e2e.server, ['finance']);
     risk = await staffToken(e2e.server, ['risk']);
     const saved = await call(
