@@ -1,4 +1,4 @@
-import { ClosedType, type CopyClosedType, OrderStatus, OrderType } from '@tp/contract/constants';
+import { ClosedType, type CopyClosedType, OrderStatus } from '@tp/contract/constants';
 import { type Dec, dec, moneyStr } from '@tp/contract/decimal';
 import { closePriceFor, openPriceFor } from '@tp/contract/formulas';
 import type { SubmitInput } from '@tp/contract/schemas/trading';
@@ -64,17 +64,15 @@ export class OrderService {
     const deviation = input.deviation ?? sym.deviationPoints ?? undefined;
     // A-book: the provider's fill first, then the client's at its price (docs/fix.md#hedging).
     if (!req.pending && this.settings.groups.group(terms.groupId)?.book === 'A') {
-      // The price the trader saw, in the provider's terms (the group's markup taken off) for the deviation check.
-      const seen = input.price?.trim() ? input.price.trim() : price.toString();
-      const markup = sym.markup;
-      const seenAtProvider =
-        markup && /^\d+(\.\d+)?$/.test(seen)
-          ? (req.orderType === OrderType.BUY ? dec(seen).minus(markup.ask) : dec(seen).plus(markup.bid)).toString()
-          : seen;
       const open = () =>
-        this.aBook.open(sym, req.orderType, req.lots, seenAtProvider, deviation, (fill) =>
-          // The client's price is the provider's with the group's markup on it.
-          this.openAt(user, input, sym, req, terms, quoteToUsd, openPriceFor(req.orderType, fill, fill, sym.markup)),
+        this.aBook.open(
+          sym,
+          req.orderType,
+          req.lots,
+          input.price?.trim() ? input.price : price.toString(),
+          deviation,
+          (fill) => this.openAt(user, input, sym, req, terms, quoteToUsd, fill),
+          sym.markup,
         );
       // A retry while the first attempt's hedge is on its way waits for that attempt: one hedge per client order.
       if (!input.client_order_id) return open();

@@ -1,5 +1,6 @@
 import { OrderType } from '@tp/contract/constants';
 import { type Dec, dec } from '@tp/contract/decimal';
+import { type Markup, openPriceFor } from '@tp/contract/formulas';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { fail } from '../../../http/errors.ts';
@@ -50,7 +51,12 @@ export class ABook {
     return p;
   }
 
-  /** A market order: hedged at the client's worst price within their deviation, then opened at the provider's price. */
+  /**
+   * A market order: hedged at the client's worst price within their deviation, then opened at the
+   * provider's price with the group's markup on it (`fill` hears that client price). `seen` is the
+   * price the client saw (with the markup). A provider that rejects the order, or cannot fill the IOC
+   * within the deviation, answers with a requote at the client's price now.
+   */
   async open(
     sym: SymbolInfo,
     orderType: number,
@@ -58,9 +64,14 @@ export class ABook {
     seen: string,
     deviation: number | undefined,
     fill: (price: Dec) => Promise<OrderRow>,
+    markup: Markup | null = null,
   ): Promise<OrderRow> {
     if (!this.hedges.available(sym.id)) throw liquidityRefused();
-    const { seen: seenPx, points, worst } = worstFill(sym, orderType, seen, deviation);
+    const buy = orderType === OrderType.BUY;
+    const { seen: seenPx, points, worst: worstClient } = worstFill(sym, orderType, seen, deviation);
+    // The client's prices and the provider's differ by the markup: the provider's worst is the client's less it.
+    const worst = markup ? (buy ? worstClient.minus(markup.ask) : worstClient.plus(markup.bid)) : worstClient;
+    const toClient = (p: Dec) => openPriceFor(orderType, p, p, markup);
     const release = this.hedges.hold(sym.id);
     try {
       const res = await this.hedges.execute({
@@ -72,19 +83,19 @@ export class ABook {
       });
       const price = await this.settled(res);
       if (!price) {
-        // An IOC limit the provider could not fill within the client's deviation: a requote at the price now.
+        // Rejected, or an IOC limit the provider could not fill within the client's deviation: a requote at the client's price now.
         const quote = this.ctx.services.market.quote(sym.id);
-        if (res.status === 'cancelled' && quote)
-          throw requote(sym, orderType === OrderType.BUY ? dec(quote.ask) : dec(quote.bid), seenPx, points);
+        if ((res.status === 'cancelled' || res.status === 'rejected') && quote)
+          throw requote(sym, openPriceFor(orderType, quote.bid, quote.ask, markup), seenPx, points);
         throw liquidityRefused();
       }
-      if (orderType === OrderType.BUY ? price.gt(worst) : price.lt(worst)) {
+      if (buy ? price.gt(worst) : price.lt(worst)) {
         await this.unwind(res);
-        throw requote(sym, price, seenPx, points);
+        throw requote(sym, toClient(price), seenPx, points);
       }
       let row: OrderRow;
       try {
-        row = await fill(price);
+        row = await fill(toClient(price));
       } catch (err) {
         // Refused by the admission (margin, limits) after the provider filled: the hedge goes back.
         await this.unwind(res);

@@ -1,12 +1,13 @@
 /**
  * A-book hedging over a real FIX 4.4 session on 127.0.0.1 against the FIX simulator: a client's
  * market order and close are sent to the provider first and filled at its price; a price beyond the
- * client's deviation is a requote; a reject, a timeout and a partial fill refuse the client's order
+ * client's deviation or a provider's reject is a requote; a timeout and a partial fill refuse the client's order
  * and show a mismatch; the hedge book keeps the net position per provider and symbol exactly once.
  * Hybrid: the house keeps its clients' net up to the group's threshold and the reconciler hedges the rest.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '@tp/contract/codes';
 import { dec } from '@tp/contract/decimal';
 import { hedgeOrders } from '../db/schema.ts';
 import { staffSession } from '../../../../test/auth-helpers.ts';
@@ -66,6 +67,8 @@ describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
   let t: TestApp;
   let sim: FixSimulator;
   let trader: Trader;
+  let risk = '';
+  let groupId = 0;
   const market = () => t.ctx.services.market as MarketServiceImpl;
   const hedges = () => t.ctx.services.trading.hedges;
   const btc = () => market().symbolByCode('BTCUSDT')!;
@@ -84,7 +87,7 @@ describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
     submit(t, trader, { type: 1, cont: lots, forex_id: btc().id, multiple: 10, price: market().quote(btc().id)!.ask });
 
   beforeAll(async () => {
-    ({ t, sim, trader } = await hedgeApp(target, 'A'));
+    ({ t, sim, trader, risk, groupId } = await hedgeApp(target, 'A'));
   });
   afterAll(async () => {
     t?.ctx.services.priceSource.stop();
@@ -140,6 +143,50 @@ describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
     expect(await netUnits()).toBe('0');
   });
 
+  it("a group's spread markup goes on the provider's price: bought at its ask plus the markup, closed at its bid less it", async () => {
+    const terms = async (points: number) => {
+      const saved = await call(
+        t,
+        'POST',
+        '/api/admin/groups/save',
+        { id: groupId, symbols: points ? [{ symbol_id: btc().id, spread_markup_points: points }] : [] },
+        { token: risk, json: true },
+      );
+      expect(saved.code, saved.msg).toBe(1);
+      if (saved.data.pending_change_id) {
+        const second = await staffSession(t, ['risk']);
+        expect((await call(t, 'POST', '/api/admin/changes/approve', { id: saved.data.pending_change_id }, { token: second })).code).toBe(1);
+      }
+    };
+    // 200 points at 2 decimals: 1.00 on the ask, 1.00 off the bid.
+    await terms(200);
+    try {
+      const q = quoteNear(5);
+      sim.push(q);
+      await until(() => dec(market().quote(btc().id)!.mid).eq(dec(q.bid).plus(q.ask).div(2)));
+      const net = dec(await netUnits());
+      const shown = dec(market().quote(btc().id)!.ask).plus(1).toFixed(2);
+      const res = await submit(t, trader, { type: 1, cont: '0.1', forex_id: btc().id, multiple: 10, price: shown });
+      expect(res.code, res.msg).toBe(1);
+      expect(dec(res.data.Price).toFixed(2)).toBe(dec(q.ask).plus(1).toFixed(2));
+      expect(
+        dec(await netUnits())
+          .minus(net)
+          .toString(),
+      ).toBe('0.1');
+      const closed = await api(t, trader, '/v1/api/forex/close', { id: res.data.Id });
+      expect(closed.code, closed.msg).toBe(1);
+      expect(dec(closed.data.UpdatePrice).toFixed(2)).toBe(dec(q.bid).minus(1).toFixed(2));
+      expect(
+        dec(await netUnits())
+          .minus(net)
+          .toString(),
+      ).toBe('0');
+    } finally {
+      await terms(0);
+    }
+  });
+
   it('a provider price beyond the client deviation is a requote and no position opens', async () => {
     sim.orders = { ...sim.orders, price: dec(quoteNear(5).ask).plus(5000).toString() };
     try {
@@ -154,13 +201,14 @@ describe.each(dbTargets)('A-book hedging over FIX 4.4 (%s)', (target) => {
     }
   });
 
-  it('a provider reject refuses the order, counted and marked as a mismatch', async () => {
+  it('a provider reject becomes a requote at the price now (no position opens), counted and marked as a mismatch', async () => {
     const before = await metric(/^tp_hedge_mismatch_total\{reason="rejected"\} (\d+)/m);
     sim.orders = { ...sim.orders, reject: 'no liquidity' };
     try {
       const res = await buy();
-      expect(res.code).not.toBe(1);
-      expect(res.msg).toMatch(/liquidity provider did not fill/);
+      expect(res.code).toBe(Code.REQUOTE);
+      expect(res.msg).toMatch(/price changed/i);
+      expect(res.data.price).toBe(market().quote(btc().id)!.ask);
       expect(await open()).toEqual([]);
       expect(await lastHedge()).toMatchObject({ status: 'rejected', mismatch: 'rejected', text: 'no liquidity' });
       expect(await metric(/^tp_hedge_mismatch_total\{reason="rejected"\} (\d+)/m)).toBe(before + 1);
