@@ -1,3 +1,4 @@
+import { dec } from '@tp/contract/decimal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCopyProvider } from '@tp/contract/schemas/social';
@@ -103,7 +104,7 @@ export function CopyProvidersScreen() {
           {
             key: 'sub_fee',
             label: t('admin.copy_providers.sub_fee'),
-            render: (r) => (Number(r.sub_fee) > 0 ? money(r.sub_fee) : '—'),
+            render: (r) => (dec(r.sub_fee).gt(0) ? money(r.sub_fee) : '—'),
           },
           { key: 'fees', label: t('admin.copy_providers.fees_earned'), render: (r) => money(r.fees_earned) },
           { key: 'sub_fees', label: t('admin.copy_providers.sub_fees_earned'), render: (r) => money(r.sub_fees_earned) },

@@ -1,3 +1,4 @@
+import { dec } from '@tp/contract/decimal';
 import * as api from '@tp/contract/endpoints/admin';
 import type { DeskClients, DeskExposure, DeskHedges } from '@tp/contract/schemas/admin';
 import { type FormEvent, useState } from 'react';
@@ -193,7 +194,7 @@ function DeskClientsView({ isDemo }: { isDemo: boolean }) {
 }
 
 /** Signed lots (buys positive): a plus sign on longs, so a short and a long of the same size read apart. */
-const signedLots = (lots: string) => (Number(lots) > 0 ? `+${formatNumber(lots, 2)}` : formatNumber(lots, 2));
+const signedLots = (lots: string) => (dec(lots).gt(0) ? `+${formatNumber(lots, 2)}` : formatNumber(lots, 2));
 
 /** The hedge book beside the A-book and hybrid clients' net exposure: per symbol, per provider, and the newest hedge orders. */
 function DeskHedgesView() {
@@ -222,7 +223,7 @@ function DeskHedgesView() {
               key: 'difference',
               label: t('admin.desk.difference_lots'),
               render: (r) =>
-                Number(r.difference_lots) === 0 ? '0' : <span className="font-medium text-down">{signedLots(r.difference_lots)}</span>,
+                dec(r.difference_lots).isZero() ? '0' : <span className="font-medium text-down">{signedLots(r.difference_lots)}</span>,
             },
           ]}
         />

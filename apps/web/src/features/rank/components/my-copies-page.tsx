@@ -1,3 +1,4 @@
+import { dec } from '@tp/contract/decimal';
 import { useState } from 'react';
 import type { ProviderSummary, Subscription } from '@tp/contract/schemas/social';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ const STOP_REASONS = {
   provider_disabled: 'rank.stop_reason_provider_disabled',
   fee_unpaid: 'rank.stop_reason_fee_unpaid',
 } as const;
-const charges = (fee: string) => Number(fee) > 0;
+const charges = (fee: string) => dec(fee).gt(0);
 const STATUS_LABELS = { active: 'rank.status_active', paused: 'rank.status_paused', stopped: 'rank.status_stopped' } as const;
 
 const STATUS_TONE = { active: 'bg-up/15 text-up', paused: 'bg-accent/15 text-accent', stopped: 'bg-surface-2 text-muted' } as const;
@@ -162,7 +163,7 @@ function ProviderCard({ summary }: { summary: ProviderSummary | null }) {
   const { t } = useTranslation();
   const enable = useProviderEnable();
   const [fee, setFee] = useState(summary?.fee_pct ? String(Number(summary.fee_pct)) : '0');
-  const [subFee, setSubFee] = useState(summary?.sub_fee ? String(Number(summary.sub_fee)) : '0');
+  const [subFee, setSubFee] = useState(summary?.sub_fee ? dec(summary.sub_fee).toString() : '0');
   const [asking, setAsking] = useState<'on' | 'off' | null>(null);
   const enabled = summary?.enabled ?? false;
   const feeValid =

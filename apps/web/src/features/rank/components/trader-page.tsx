@@ -1,3 +1,4 @@
+import { dec } from '@tp/contract/decimal';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -32,7 +33,7 @@ type Mode = 'amount' | 'ratio';
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 /** Whether a fee string ("0.00", "25.00") is a fee at all. */
-const charges = (fee: string) => Number(fee) > 0;
+const charges = (fee: string) => dec(fee).gt(0);
 
 /**
  * The copy sheet: allocation (an amount of the balance or a lot ratio), copy stop-loss and maximum lot,
