@@ -186,7 +186,8 @@ describe('back office: outbox, audit diff, weekly sessions, categories', () => {
     await day('Friday').getByText('The closing time must be after the opening time.').waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
     expect(await dialog.isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    // The refused save moves the focus to the first invalid field (after the click's handlers have run).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
     expect(await seriousAxeFindings(page)).toEqual([]);
     if (SHOTS) await dialog.screenshot({ path: '/tmp/backoffice-schedule-errors-en.png' });
 

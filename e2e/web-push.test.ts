@@ -56,8 +56,9 @@ describe('web push in the browser', () => {
       url: '/order?type=3&id=7',
       event: 'take_profit',
     });
+    // The first push wakes the service worker's push handler: on a loaded machine that takes more than the default 5 s.
     await expect
-      .poll(() => notificationsOf(page))
+      .poll(() => notificationsOf(page), { timeout: 15_000 })
       .toEqual([
         {
           title: 'Take-profit hit',
