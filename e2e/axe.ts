@@ -24,3 +24,14 @@ export async function seriousAxeFindings(page: Page): Promise<string[]> {
 /** True when nothing on the page is wider than the viewport (no sideways scrolling). */
 export const pageFitsWidth = (page: Page) =>
   page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize()!.width);
+
+/** Waits until the page's finite animations and transitions (a sheet sliding and fading in) have finished, so colours are measured as shown. */
+export const animationsSettled = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );

@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../apps/server/test/test-app.ts';
 import { cashOf, fund, newUser } from '../apps/server/src/modules/funding/test-helpers.ts';
@@ -10,30 +7,13 @@ import { settings } from '../apps/server/src/platform/db/platform-schema.ts';
 import { users } from '../apps/server/src/platform/db/schema.ts';
 import { signedInPage } from './account-helpers.ts';
 import { DESKTOP, jsErrors, PHONE, startE2E, type E2E } from './harness.ts';
+import { animationsSettled, pageFitsWidth, seriousAxeFindings } from './axe.ts';
 
 /** What the screen says, in the two languages the cases use (the other 16 are checked by the locale tests). */
 const TEXT = {
   en: { started: 'You are now copying', confirm: 'Start copying', equity: 'Equity curve', resume: 'Resume', unpaid: 'does not cover' },
   ar: { started: 'أنت الآن تنسخ', confirm: 'بدء النسخ', equity: 'منحنى رأس المال', resume: 'استئناف', unpaid: 'لا يغطي' },
 } as const;
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-
-/** Serious or critical WCAG 2.2 AA findings of axe-core on the page as it is now (dialogs included). */
-async function axeSerious(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string | null }[] }> };
-    };
-    const result = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-}
-
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('following a trader', () => {
   let e2e: E2E;
@@ -88,16 +68,18 @@ describe('following a trader', () => {
       await page.getByText(text.equity).first().waitFor();
       await page.getByTestId('equity-curve').waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-      expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await pageFitsWidth(page)).toBe(true);
       await page.screenshot({ path: `/tmp/copy-profile-${name}.png`, fullPage: true });
-      expect(await axeSerious(page)).toEqual([]);
+      expect(await seriousAxeFindings(page)).toEqual([]);
 
       // The Copy sheet: an amount, a copy stop-loss, a confirmation.
       await page.getByTestId('trader-copy').click();
       await page.getByTestId('copy-value').fill('20000');
       await page.getByTestId('copy-stop-loss').fill('30');
+      // Measured once the sheet has finished sliding and fading in.
+      await animationsSettled(page);
       await page.screenshot({ path: `/tmp/copy-sheet-${name}.png` });
-      expect(await axeSerious(page)).toEqual([]);
+      expect(await seriousAxeFindings(page)).toEqual([]);
       await page.getByTestId('copy-submit').click();
       await page.getByRole('dialog').getByRole('button', { name: text.confirm, exact: true }).click();
       await page.getByText(text.started).first().waitFor();
@@ -115,9 +97,9 @@ describe('following a trader', () => {
       const card = page.getByTestId('copy-card').filter({ hasText: display });
       await card.waitFor();
       await expect.poll(async () => (await card.getByTestId('copy-open-count').textContent())?.trim().startsWith('1')).toBe(true);
-      expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await pageFitsWidth(page)).toBe(true);
       await page.screenshot({ path: `/tmp/copy-mine-${name}.png`, fullPage: true });
-      expect(await axeSerious(page)).toEqual([]);
+      expect(await seriousAxeFindings(page)).toEqual([]);
 
       await card.getByTestId('copy-pause').click();
       await expect.poll(() => card.getByTestId('copy-status').getAttribute('data-status')).toBe('paused');
@@ -134,8 +116,8 @@ describe('following a trader', () => {
       await page.getByTestId('provider-disable').waitFor();
       expect((await page.getByTestId('provider-followers').textContent())?.trim()).toBe('0');
       expect((await api(user.token, 'GET', '/api/follow/mine')).data.provider).toMatchObject({ enabled: true, fee_pct: '15.00' });
-      expect(await noSidewaysScroll(page)).toBe(true);
-      expect(await axeSerious(page)).toEqual([]);
+      expect(await pageFitsWidth(page)).toBe(true);
+      expect(await seriousAxeFindings(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/copy-provider-${name}.png`, fullPage: true });
       await api(provider.token, 'GET', '/v1/api/forex/close', { id: opened.data.Id });
       expect(jsErrors(page)).toEqual([]);
@@ -159,8 +141,8 @@ describe('following a trader', () => {
       await page.getByTestId('trader-copy').click();
       await page.getByTestId('copy-value').fill('500');
       expect(await page.getByTestId('copy-sub-fee').innerText()).toContain('12.50');
-      expect(await noSidewaysScroll(page)).toBe(true);
-      expect(await axeSerious(page)).toEqual([]);
+      expect(await pageFitsWidth(page)).toBe(true);
+      expect(await seriousAxeFindings(page)).toEqual([]);
       await page.getByTestId('copy-submit').click();
       const confirm = page.getByRole('dialog');
       expect(await confirm.getByTestId('confirm-sub-fee').innerText()).toContain('12.50');
@@ -179,8 +161,8 @@ describe('following a trader', () => {
       const card = page.getByTestId('copy-card').filter({ hasText: display });
       await card.getByTestId('copy-fee-unpaid').waitFor();
       expect(await card.getByTestId('copy-sub-fee').innerText()).toContain('12.50');
-      expect(await noSidewaysScroll(page)).toBe(true);
-      expect(await axeSerious(page)).toEqual([]);
+      expect(await pageFitsWidth(page)).toBe(true);
+      expect(await seriousAxeFindings(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/copy-fee-unpaid-${name}.png`, fullPage: true });
 
       // Resuming asks first (it pays); refused while the money is not there, then paid once.
