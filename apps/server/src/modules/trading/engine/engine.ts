@@ -292,9 +292,13 @@ export class TradingEngine {
   private async runJob(job: EngineJob): Promise<void> {
     let committed: (ok: boolean) => void = () => undefined;
     const whenCommitted = new Promise<boolean>((resolve) => (committed = resolve));
+    let acted = false;
     try {
       // The stop-out's event takes its place among the account's events now, and is written if the transaction commits.
-      await this.executor.run(job, (riskRate) => this.risk.record(job.userId, 'stop_out', riskRate, whenCommitted));
+      await this.executor.run(job, (riskRate) => {
+        acted = true;
+        this.risk.record(job.userId, 'stop_out', riskRate, whenCommitted);
+      });
       committed(true);
     } catch (err) {
       committed(false);
@@ -303,11 +307,17 @@ export class TradingEngine {
     if (job.kind === 'risk') {
       const acc = this.live.accounts.get(job.userId);
       // Still flagged as queued while reviewing: an account the check left at the level is not
-      // queued again at once, but by the next sweep.
+      // queued again at once, but at its next tick. One that a tick brought to the level while the
+      // check was under way, and that the check found above it (it read the prices before that
+      // tick), is checked again now: that tick's stop-out is not left to a later one.
       if (acc) {
+        const movedMeanwhile = acc.recheck && !acted;
+        acc.recheck = false;
         this.risk.review(acc);
         this.risk.pushTrade(acc);
         acc.riskQueued = false;
+        acc.recheck = false;
+        if (movedMeanwhile && this.accepting) this.risk.review(acc);
       }
     }
     this.ctx.metrics.engineJobDone(job.kind, performance.now() - job.triggeredAt);

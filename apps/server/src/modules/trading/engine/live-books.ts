@@ -36,6 +36,8 @@ export interface LiveAccount {
   lines: Armed[];
   marginCall: boolean;
   riskQueued: boolean;
+  /** A tick found the account at the stop-out level while its risk job was under way (that job may have read older prices). */
+  recheck: boolean;
 }
 
 /**
@@ -116,6 +118,7 @@ export class LiveBooks {
         lines: [],
         marginCall: false,
         riskQueued: false,
+        recheck: false,
       };
       this.accounts.set(row.userId, acc);
       this.dirty.add(row.userId);

@@ -117,6 +117,8 @@ export class RiskReview {
     }
     if (atOrBelow(figures, stopOutLevel)) {
       if (!acc.riskQueued) return this.queueRisk(acc, triggeredAt);
+      // A job is under way: it is looked at again once that job is done (it may have read the prices before this move).
+      acc.recheck = true;
       // Left at the level by a stop-out (what remains is not tradable now): look again at their next tick.
       for (const pos of acc.positions.values()) {
         const mid = this.market.quote(pos.symbolId)?.mid;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbTargets, type TestApp } from '../../../../test/test-app.ts';
 import { ledgerAccounts, ledgerEntries, riskEvents } from '../../../platform/db/schema.ts';
 import {
@@ -13,6 +13,7 @@ import {
   tick,
   tradingApp,
 } from '../../../../test/trading/test-kit.ts';
+import { fund, newUser } from '../../funding/test-helpers.ts';
 
 const BTC = 'BTCUSDT';
 const ETH = 'ETHUSDT';
@@ -127,6 +128,39 @@ describe.each(dbTargets)('risk on %s', (target) => {
     expect(writeOffs).toEqual([{ amount: '10026.000000' }]);
     const log = await api(t, trader, '/v1/api/main/accountLog/forexChange', { page: 1 });
     expect(log.data.data[0]).toMatchObject({ Value: '10026.000000', Type: 'writeoff', MemoTran: 'Negative balance protection' });
+    await expectAuditClean(t);
+  });
+
+  it('stops out at a tick that comes while a check of the account is under way (a deposit asked for it), not at a later one', async () => {
+    const u = await newUser(t, { balance: '10000' });
+    const trader = { token: u.token, userId: u.id, demoId: '' };
+    await tick(t, BTC, '94990', '95010');
+    expect((await submit(t, trader, { type: 1, cont: '1', forex_id: btc, multiple: 20 })).code).toBe(1);
+    await t.ctx.services.trading.engine.idle();
+    // The gap comes just as the deposit's check has read the account (at 95,000, well above the level) and before it is done.
+    const engine = t.ctx.services.trading.engine;
+    const executor = (engine as unknown as { executor: { run: (job: { kind: string; userId: number }, ...rest: unknown[]) => Promise<void> } }).executor;
+    const run = executor.run.bind(executor);
+    let gapped = false;
+    executor.run = async (job, ...rest) => {
+      await run(job, ...rest);
+      if (job.kind === 'risk' && job.userId === u.id && !gapped) {
+        gapped = true;
+        await tick(t, BTC, '80000', '80020', false);
+      }
+    };
+    try {
+      await fund(t, u.id, '1');
+      await engine.idle();
+      await vi.waitFor(() => expect(gapped).toBe(true));
+      await engine.idle();
+    } finally {
+      executor.run = run;
+    }
+    // 10,001 - 4,750.5 - 3 = 5,247.5 free; at 80,000 the loss of 15,010 takes it below zero: closed, and written off.
+    const history = await api(t, trader, '/v1/api/forex/my_deal', { status: 3 });
+    expect(history.data.data[0]).toMatchObject({ ClosedType: 2, UpdatePrice: '80000.00', FactProfits: '-15010.000000' });
+    expect(await cashOf(t, u.id)).toEqual({ balance: '0', locked: '0' });
     await expectAuditClean(t);
   });
 
