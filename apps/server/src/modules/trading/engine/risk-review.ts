@@ -120,10 +120,17 @@ export class RiskReview {
       // A job is under way: it is looked at again once that job is done (it may have read the prices before this move).
       acc.recheck = true;
       // Left at the level by a stop-out (what remains is not tradable now): look again at their next tick.
+      // A symbol paused by its conversion pair's held jump trades again at that pair's next tick: look again then too.
+      const drivers = new Set<number>();
       for (const pos of acc.positions.values()) {
-        const mid = this.market.quote(pos.symbolId)?.mid;
+        drivers.add(pos.symbolId);
+        const conv = this.board.conversionOf(pos.symbolId);
+        if (conv) drivers.add(conv.symbolId);
+      }
+      for (const symbolId of drivers) {
+        const mid = this.market.quote(symbolId)?.mid;
         if (mid === undefined) continue;
-        acc.lines.push(this.live.armRisk(acc.userId, pos.symbolId, +mid, true), this.live.armRisk(acc.userId, pos.symbolId, +mid, false));
+        acc.lines.push(this.live.armRisk(acc.userId, symbolId, +mid, true), this.live.armRisk(acc.userId, symbolId, +mid, false));
       }
       return;
     }

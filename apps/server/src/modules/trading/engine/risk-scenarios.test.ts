@@ -65,6 +65,42 @@ const scenarios: Scenario[] = [
     },
   },
   {
+    // A stop-out that could close only part of the account (EURGBP is paused while a GBPUSD jump is held)
+    // finishes at the pair's next tick, not at EURGBP's own. Margins: EURGBP 10 lots at 1:500, 2,170.1760;
+    // USDJPY 1 lot at 1:500, 200; cash 10,000 - 55 fees.
+    name: "a stop-out left at the level by a symbol paused through its conversion pair finishes at that pair's next tick",
+    steps: [
+      { tick: ['GBPUSD', '1.26992', '1.27008'] },
+      { tick: ['EURGBP', '0.85420', '0.85440'] },
+      { tick: ['USDJPY', '149.993', '150.007'] },
+      { adjust: '-90000' },
+      { open: 'eurgbp', code: 'EURGBP', type: 1, lots: '10', leverage: 500 },
+      { open: 'usdjpy', code: 'USDJPY', type: 1, lots: '1', leverage: 500 },
+      // -4,400 GBP x 1.27 = -5,588: equity 9,945 - 5,588 - 20 (USDJPY's spread) = 4,337.
+      { tick: ['EURGBP', '0.85000', '0.85020'] },
+      { expectFigures: { margin_call: 0 } },
+      // GBPUSD jumps: held as suspect, EURGBP pauses with it.
+      { feed: ['GBPUSD', '1.39992', '1.40008'], held: true },
+      // The yen crash stops the account out: only USDJPY can be closed (-1,001,400 JPY / 140 = -7,152.857143),
+      // and the equity stays below the level.
+      { tick: ['USDJPY', '139.993', '140.007'] },
+      { expectFigures: { margin_call: 1 } },
+      // GBPUSD comes back where it was: the jump is forgotten, EURGBP trades again and is closed;
+      // 9,945 - 7,152.857143 - 5,588 = -2,795.857143 is written off.
+      { tick: ['GBPUSD', '1.26992', '1.27008'] },
+    ],
+    expect: {
+      closed: {
+        usdjpy: { type: STOP_OUT, price: '139.993', profit: '-7152.857143' },
+        eurgbp: { type: STOP_OUT, price: '0.85000', profit: '-5588.000000' },
+      },
+      open: [],
+      balance: '0',
+      locked: '0',
+      writeOffs: ['2795.857143'],
+    },
+  },
+  {
     name: 'a staff adjustment that takes the risk rate below the stop-out level acts at once',
     steps: [
       { tick: ['BTCUSDT', '94990', '95010'] },
