@@ -320,6 +320,19 @@ export class AccountModel {
     this.cash = ZERO;
   }
 
+  /**
+   * Staff reverse a closed trade of `lots` lots of `s` (an off-market fill): its realised `profit` goes
+   * back to the house and its fee back to the trader, refused when that would leave the cash below
+   * zero; then the account is looked at on its new cash (a profit taken back can stop it out).
+   */
+  reverseTrade(s: SymKey, lots: Dec, profit: Dec): boolean {
+    const cash = this.cash.minus(profit).plus(this.feeOf(s, lots));
+    if (cash.isNegative()) return false;
+    this.cash = cash;
+    this.stopOut();
+    return true;
+  }
+
   /** Never refused for money; only a closed market refuses it. */
   closeByUser(id: number): boolean {
     const p = this.positions.get(id)!;

@@ -4,7 +4,7 @@
  * (stop-outs), conversion moves (GBPUSD for EURGBP, USDJPY for itself), market closes, reverses,
  * staff limit and halt changes, staff moving an account between groups with other levels, and
  * suspect price jumps (pending fills admitted again as of their fill), a follower copying another account's market order
- * through the copier (admitted like the follower's own order, or skipped), against an independent model of each account (prices, markets and staff terms are the same
+ * through the copier (admitted like the follower's own order, or skipped), staff reversing a closed trade, against an independent model of each account (prices, markets and staff terms are the same
  * for all of them); after every step, for every account, the balances, live orders, cancel reasons
  * and write-offs equal the model's, the ledger audit passes, every trade's entries sum to zero
  * (client result + house result + fees = 0), no write-off happened while margin was locked, every
@@ -602,6 +602,51 @@ class StaffCmd implements Cmd {
   toString = () => `staff(${this.sym},keep ${this.keep},max ${this.maxLots},${this.tradable ? 'tradable' : 'halted'})`;
 }
 
+/**
+ * Staff reverse one of the account's closed trades (a risk member, four-eyes off): once, its profit
+ * back to the house and its fee back to the trader, refused when the cash cannot cover a profit taken
+ * back; the engine then reviews the account on its new cash, as the model does. A trade reversed
+ * before is refused and changes nothing.
+ */
+const reversals = { made: 0, refused: 0 };
+class TradeReversalCmd implements Cmd {
+  constructor(
+    readonly acct: number,
+    readonly pick: number,
+  ) {}
+  check = () => true;
+  async run(models: Models, reals: Reals) {
+    const m = accountOf(models, this.acct);
+    const r = realOf(models, reals, this.acct);
+    const closed = await reals.t.ctx.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, r.trader.userId), eq(orders.status, 3)))
+      .orderBy(orders.id);
+    const row = closed[this.pick % Math.max(1, closed.length)];
+    if (!row) return;
+    const res = await call(
+      reals.t,
+      'POST',
+      '/api/admin/trades/reverse',
+      { id: row.id, reason: 'Filled on an off-market price' },
+      { token: riskToken, lang: 'en' },
+    );
+    const sym = symKeyOf(reals.t, row.symbolId);
+    const done = row.reversedAt === null && m.reverseTrade(sym, dec(row.quantity), dec(row.profit));
+    if (done) reversals.made++;
+    else reversals.refused++;
+    const msg = done
+      ? 'Success'
+      : row.reversedAt
+        ? 'This trade was already reversed.'
+        : "The trader's balance cannot cover the profit to take back: adjust the balance first.";
+    expect({ step: this.toString(), order: row.id, msg: res.msg }).toEqual({ step: this.toString(), order: row.id, msg });
+    await expectSameAsModel(models, reals, this.toString());
+  }
+  toString = () => `reverseTrade(${this.acct},${this.pick})`;
+}
+
 /** One source tick far from the accepted price: held as suspect, the symbol (and those converting through it) pauses. */
 class SuspectCmd implements Cmd {
   constructor(
@@ -799,6 +844,7 @@ const commands = [
   fc.tuple(sym, fc.constantFrom(-40, -25, 25, 40)).map(([s, jump]) => new SuspectCmd(s, jump)),
   fc.tuple(acct, fc.boolean()).map(([a, tight]) => new GroupCmd(a, tight)),
   copyCmd,
+  fc.tuple(acct, fc.nat()).map(([a, n]) => new TradeReversalCmd(a, n)),
 ];
 
 /** MODEL_RUNS, MODEL_SEED and MODEL_PATH (from a failure report) explore further or replay a failure. */
@@ -877,6 +923,8 @@ describe.each(dbTargets)('trading model on %s', (target) => {
       let shared = 0;
       copied.made = 0;
       copied.skipped = 0;
+      reversals.made = 0;
+      reversals.refused = 0;
       await fc.assert(
         fc.asyncProperty(
           fc.integer({ min: 2, max: MAX_ACCOUNTS }),
@@ -922,7 +970,7 @@ describe.each(dbTargets)('trading model on %s', (target) => {
       );
       if (process.env.MODEL_RUNS)
         console.info(
-          `${target}: ${RUNS} sequences, ${shared} close transactions shared by several users, copies made ${copied.made}, skipped ${copied.skipped}`,
+          `${target}: ${RUNS} sequences, ${shared} close transactions shared by several users, copies made ${copied.made}, skipped ${copied.skipped}, trades reversed ${reversals.made}, refused ${reversals.refused}`,
         );
       // A replayed failure is one sequence; a dozen or more together cross several accounts' levels at one tick.
       if (!process.env.MODEL_PATH && RUNS >= 12) expect(shared, 'closes of several users written in one transaction').toBeGreaterThan(0);

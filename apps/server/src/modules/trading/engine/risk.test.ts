@@ -139,7 +139,9 @@ describe.each(dbTargets)('risk on %s', (target) => {
     await t.ctx.services.trading.engine.idle();
     // The gap comes just as the deposit's check has read the account (at 95,000, well above the level) and before it is done.
     const engine = t.ctx.services.trading.engine;
-    const executor = (engine as unknown as { executor: { run: (job: { kind: string; userId: number }, ...rest: unknown[]) => Promise<void> } }).executor;
+    const executor = (
+      engine as unknown as { executor: { run: (job: { kind: string; userId: number }, ...rest: unknown[]) => Promise<void> } }
+    ).executor;
     const run = executor.run.bind(executor);
     let gapped = false;
     executor.run = async (job, ...rest) => {
