@@ -124,7 +124,7 @@ export class RiskReview {
       const drivers = new Set<number>();
       for (const pos of acc.positions.values()) {
         drivers.add(pos.symbolId);
-        const conv = this.board.conversionOf(pos.symbolId);
+        const conv = this.board.conversionOf?.(pos.symbolId);
         if (conv) drivers.add(conv.symbolId);
       }
       for (const symbolId of drivers) {
