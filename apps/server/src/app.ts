@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +22,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { AppError, isDataException } from './http/errors.ts';
 import { registerRequestLog } from './http/request-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { t } from './http/i18n.ts';
 import { langOf } from './http/route.ts';
 import { wantsStandardStatus } from './http/status-mode.ts';
@@ -135,7 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     background: [],
   };
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -104,6 +104,21 @@ describe.each(dbTargets)('foundation on %s', (target) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Every other answer carries helmet's headers with the app's policy (the docs page has its own CSP).
+    const api = await t.app.inject({ method: 'GET', url: '/health/live' });
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;" +
+        "object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self' ws: wss:;" +
+        "worker-src 'self';manifest-src 'self'",
+    );
+    expect(api.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+    });
+    expect(api.headers['cross-origin-embedder-policy']).toBeUndefined();
     const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/user/info', '/api/admin/login']));

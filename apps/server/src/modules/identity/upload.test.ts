@@ -76,6 +76,8 @@ describe.each(dbTargets)('image uploads on %s', (target) => {
     const signed = await get(res.data!.url);
     expect(signed.statusCode).toBe(200);
     expect(signed.headers['content-type']).toBe('image/png');
+    // An uploaded file is sandboxed: its own CSP, not the app's.
+    expect(signed.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect((await sharp(signed.rawPayload).metadata()).width).toBe(64);
     const bare = `/uploads/${key}`;
     expect((await get(bare)).statusCode).toBe(404);
