@@ -105,6 +105,15 @@ export function equityOf(
 }
 
 /**
+ * Whether committed order changes may give the copier something to do: those of another server (users
+ * unknown, null), any before the first run has read the subscriptions, and those of a provider or
+ * follower of a live subscription.
+ */
+export function concernsCopies(userIds: readonly number[] | null, watched: ReadonlySet<number> | null): boolean {
+  return userIds === null || watched === null || userIds.some((id) => watched.has(id));
+}
+
+/**
  * The copier. It does not replay events: for each live subscription it compares the follower's
  * copies with the provider's open positions now and makes the difference (opens what is missing,
  * closes or partly closes what the provider closed or shrank, mirrors take-profit and stop-loss),
@@ -117,12 +126,21 @@ export class Copier {
   private unlisten: (() => void) | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  /**
+   * The providers and followers of the live subscriptions as the last run read them (null before the
+   * first): an order change of anyone else committed here gives the copier nothing to do, so it does
+   * not run (and read the subscriptions) for every order of the platform. A subscription made here
+   * starts a run; one made on another server is copied there, and seen here at the next poll.
+   */
+  private watched: Set<number> | null = null;
 
   constructor(private readonly ctx: AppContext) {}
 
   start(): void {
     if (this.timer) return;
-    this.unlisten = this.ctx.services.trading.onOrderChanges(() => this.kick());
+    this.unlisten = this.ctx.services.trading.onOrderChanges((userIds) => {
+      if (concernsCopies(userIds, this.watched)) void this.kick();
+    });
     this.timer = setInterval(() => this.kick(), COPY_POLL_MS);
     this.timer.unref();
     this.kick();
@@ -169,6 +187,7 @@ export class Copier {
       .from(copySubscriptions)
       .where(inArray(copySubscriptions.status, ['active', 'paused']))
       .orderBy(copySubscriptions.id);
+    this.watched = new Set(live.flatMap((s) => [s.providerId, s.followerId]));
     if (!live.length) return;
     const [withCopies, holding] = await Promise.all([
       this.ctx.db

@@ -5,7 +5,7 @@ import { expectAuditClean, symbolId, tick, tradingApp } from '../../../test/trad
 import { cashOf, fund, newUser, staffToken, type TestUser } from '../funding/test-helpers.ts';
 import { and, eq } from 'drizzle-orm';
 import { settings } from '../../platform/db/platform-schema.ts';
-import { actingAs, Copier, copyLots } from './copier.ts';
+import { actingAs, concernsCopies, Copier, copyLots } from './copier.ts';
 import { copyLinks, copySubscriptions } from './schema.ts';
 import { SUB_FEE_PERIOD_MS } from './sub-fees.ts';
 
@@ -26,6 +26,22 @@ describe('copy allocation', () => {
   ])('$mode $value of $lots lots (provider equity $equity, max $maxLot) copies $want', ({ mode, value, maxLot, lots, equity, want }) => {
     const got = copyLots({ mode, value, maxLot }, dec(lots), dec(equity), sym);
     expect(got === null ? null : got.toString()).toBe(want);
+  });
+});
+
+describe('which order changes start a copier run', () => {
+  const watched = new Set([7, 9]);
+  it.each([
+    { changes: [7], watched, runs: true },
+    { changes: [3, 9], watched, runs: true },
+    { changes: [3, 4], watched, runs: false },
+    { changes: [], watched, runs: false },
+    // Another server's change (users unknown), or before the first run has read the subscriptions.
+    { changes: null, watched, runs: true },
+    { changes: [3], watched: null, runs: true },
+    { changes: [3], watched: new Set<number>(), runs: false },
+  ])('$changes with $watched: $runs', ({ changes, watched: w, runs }) => {
+    expect(concernsCopies(changes, w)).toBe(runs);
   });
 });
 
