@@ -312,7 +312,6 @@ export class TradingEngine {
       // tick), is checked again now: that tick's stop-out is not left to a later one.
       if (acc) {
         const movedMeanwhile = acc.recheck && !acted;
-        acc.recheck = false;
         this.risk.review(acc);
         this.risk.pushTrade(acc);
         acc.riskQueued = false;
@@ -327,7 +326,7 @@ export class TradingEngine {
   private jobFailed(job: EngineJob, err: unknown): void {
     this.ctx.log.error({ err, job: { kind: job.kind, userId: job.userId } }, 'trading engine job failed');
     const acc = this.live.accounts.get(job.userId);
-    if (acc) acc.riskQueued = false;
+    if (acc) acc.riskQueued = acc.recheck = false;
     if (job.kind === 'risk') return;
     this.resync(job.orderId, 0);
   }
