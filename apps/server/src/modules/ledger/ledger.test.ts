@@ -11,6 +11,7 @@ import {
   InsufficientFundsError,
   LeadNotWrittenError,
   type LeadStatement,
+  postStatement,
   UnbalancedPostingError,
 } from './ledger-service.ts';
 
@@ -244,6 +245,42 @@ describe.each(dbTargets)('ledger on %s', (target) => {
     expect(moved.reduce((total, row) => total.plus(row.delta), dec(0)).toString()).toBe('-30');
     expect((await auditLedger(t.ctx.db)).problems).toEqual([]);
   });
+
+  it.runIf(target === 'postgres')(
+    "moves balances by the accounts' primary key, not by scanning the accounts table, with the plan every order reuses",
+    async () => {
+      // A few hundred accounts, analysed: a young platform's table, where a join to the VALUES alone
+      // was planned as a scan of the whole table (0.07 ms of each order's statement with 688 accounts).
+      await Promise.all(Array.from({ length: 150 }, () => newUser()));
+      await t.ctx.db.execute(sql.raw('analyze ledger_accounts'));
+      const plan = await t.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+        await tx.execute(sql.raw(`prepare ledger_plan_check as ${postStatement(4, 3)}`));
+        const args = [
+          "'deposit'",
+          'false',
+          'null',
+          'null',
+          'null',
+          ...Array.from({ length: 4 }, () => ['1', "'0'", "'x'", "''"]).flat(),
+          '1',
+          "'0'",
+          '2',
+          "'0'",
+          '3',
+          "'0'",
+        ];
+        const rows = await tx.execute(sql.raw(`explain execute ledger_plan_check(${args.join(', ')})`));
+        await tx.execute(sql.raw('deallocate ledger_plan_check'));
+        return ((rows as unknown as { rows: { 'QUERY PLAN': string }[] }).rows ?? rows)
+          .map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN'])
+          .join('\n');
+      });
+      expect(plan).toMatch(/Update on ledger_accounts/);
+      expect(plan).not.toMatch(/Seq Scan on ledger_accounts/);
+      expect(plan).toMatch(/Index Scan on ledger_accounts_pkey|Index Scan using ledger_accounts_pkey/);
+    },
+  );
 
   it('keeps demo and real money apart', async () => {
     const demo = await newUser(true);
