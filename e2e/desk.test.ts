@@ -24,7 +24,8 @@ describe("back office: the dealer's desk", () => {
   let staffCount = 0;
   let trader = '';
   beforeAll(async () => {
-    e2e = await startE2E();
+    // Forex positions are opened: the market is open whatever the day the suite runs (it closes Friday evening).
+    e2e = await startE2E({ MARKET_ALWAYS_OPEN: '1' });
     // Prices move only when the test moves them.
     for (const task of e2e.server.ctx.background.filter((t) => t.name.startsWith('price-source'))) await task.stop();
     await liveQuotes(e2e.server);
