@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { settings } from '../../platform/db/platform-schema.ts';
 import { pushPreferences, pushSubscriptions } from './schema.ts';
@@ -45,8 +45,23 @@ export async function deleteSubscriptionById(db: DbOrTx, id: number, endpoint: s
   await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
-export async function subscriptionsOf(db: DbOrTx, userId: number): Promise<SubscriptionRow[]> {
-  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+/** The devices of several users, in one read (the notices of a burst of closes are looked up together). */
+export async function subscriptionsOfUsers(db: DbOrTx, userIds: number[]): Promise<SubscriptionRow[]> {
+  if (!userIds.length) return [];
+  return db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
+}
+
+/** The push preferences of several users, in one read, by user. */
+export async function preferencesOfUsers(
+  db: DbOrTx,
+  userIds: number[],
+): Promise<Map<number, { offEvents: string[]; lang: string | null }>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ userId: pushPreferences.userId, offEvents: pushPreferences.offEvents, lang: pushPreferences.lang })
+    .from(pushPreferences)
+    .where(inArray(pushPreferences.userId, userIds));
+  return new Map(rows.map((r) => [r.userId, { offEvents: r.offEvents, lang: r.lang }]));
 }
 
 export async function preferencesOf(db: DbOrTx, userId: number): Promise<{ offEvents: string[]; lang: string | null } | undefined> {

@@ -14,8 +14,9 @@ import {
   ensureSetting,
   findSubscription,
   preferencesOf,
+  preferencesOfUsers,
   savePreferences,
-  subscriptionsOf,
+  subscriptionsOfUsers,
   type SubscriptionRow,
   upsertSubscription,
 } from './repository.ts';
@@ -28,18 +29,31 @@ const SEND_TIMEOUT_MS = 10_000;
 /** How long a push service keeps a message for a device that is off (a stale close is not worth a day). */
 const TTL_SECONDS = 4 * 3600;
 
+/**
+ * Notices looked up together, at most: a burst of closes reads its traders' devices and preferences
+ * in one query each, not one or two per notice (most traders have no device at all).
+ */
+const LOOKUP_BATCH = 500;
+
 type Job = { userId: number; message: (lang: string) => PushMessage };
+/** A notice of a trader with devices, as looked up: sent to each device. */
+type Delivery = { job: Job; devices: SubscriptionRow[]; prefs: { offEvents: string[]; lang: string | null } | undefined };
 type Result = 'sent' | 'gone' | 'failed' | 'dropped' | 'off';
 
 /**
  * Web Push: devices subscribe through the user centre, and the trader's notices and fired price alerts
  * are sent to each of them (encrypted for the device, RFC 8291, signed with the server's VAPID key).
- * The trading engine only appends to a queue once the change is committed; a few messages at a time
- * (WEB_PUSH_CONCURRENCY) go out from it, so a slow push service never slows a close.
+ * The trading engine only appends to a queue once the change is committed; after the engine's turn the
+ * queued notices' devices are read together, and a few messages at a time (WEB_PUSH_CONCURRENCY) go
+ * out, so neither the database reads nor a slow push service slow a close.
  */
 export class WebPushService {
   private vapid: Promise<{ publicKey: string; privateKey: string }> | null = null;
+  /** Notices waiting for their traders' devices to be read. */
   private readonly queue: Job[] = [];
+  /** Notices of traders with devices, waiting to be sent. */
+  private readonly ready: Delivery[] = [];
+  private looking = false;
   private running = 0;
   private idle: (() => void)[] = [];
   private readonly results: Counter<'result'>;
@@ -112,43 +126,78 @@ export class WebPushService {
 
   /** Resolves when every queued notification has been sent or given up (shutdown, tests). */
   settled(): Promise<void> {
-    if (!this.queue.length && !this.running) return Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
+  private isIdle(): boolean {
+    return !this.queue.length && !this.ready.length && !this.running && !this.looking;
+  }
+
+  private wakeIdle(): void {
+    if (this.isIdle()) for (const resolve of this.idle.splice(0)) resolve();
+  }
+
   private enqueue(job: Job): void {
-    if (this.queue.length >= MAX_QUEUED) {
+    if (this.queue.length + this.ready.length >= MAX_QUEUED) {
       this.results.inc({ result: 'dropped' });
       return;
     }
     this.queue.push(job);
-    this.pump();
+    this.lookUp();
   }
 
-  private pump(): void {
-    while (this.running < this.ctx.config.WEB_PUSH_CONCURRENCY && this.queue.length) {
-      const job = this.queue.shift()!;
-      this.running++;
-      // The engine's turn ends before any database read or network call of the push.
-      setImmediate(() => {
-        this.deliver(job)
-          .catch((err: unknown) => {
-            this.results.inc({ result: 'failed' });
-            this.ctx.log.warn({ err, userId: job.userId }, 'web push not sent');
-          })
-          .finally(() => {
-            this.running--;
-            this.pump();
-            if (!this.running && !this.queue.length) for (const resolve of this.idle.splice(0)) resolve();
-          });
-      });
+  /** Reads the devices of the queued notices' traders, a batch at a time, after the engine's turn. */
+  private lookUp(): void {
+    if (this.looking || !this.queue.length) return;
+    this.looking = true;
+    // The engine's turn ends before any database read: the notices of one tick are read together.
+    setImmediate(() => {
+      const jobs = this.queue.splice(0, LOOKUP_BATCH);
+      this.resolve(jobs)
+        .catch((err: unknown) => {
+          this.results.inc({ result: 'failed' }, jobs.length);
+          this.ctx.log.warn({ err, notices: jobs.length }, 'web push not sent');
+        })
+        .finally(() => {
+          this.looking = false;
+          this.lookUp();
+          this.pump();
+          this.wakeIdle();
+        });
+    });
+  }
+
+  private async resolve(jobs: Job[]): Promise<void> {
+    const devices = await subscriptionsOfUsers(this.ctx.db, [...new Set(jobs.map((j) => j.userId))]);
+    if (!devices.length) return;
+    const byUser = new Map<number, SubscriptionRow[]>();
+    for (const device of devices) byUser.set(device.userId, [...(byUser.get(device.userId) ?? []), device]);
+    const prefs = await preferencesOfUsers(this.ctx.db, [...byUser.keys()]);
+    for (const job of jobs) {
+      const mine = byUser.get(job.userId);
+      if (mine) this.ready.push({ job, devices: mine, prefs: prefs.get(job.userId) });
     }
   }
 
-  private async deliver(job: Job): Promise<void> {
-    const devices = await subscriptionsOf(this.ctx.db, job.userId);
-    if (!devices.length) return;
-    const prefs = await preferencesOf(this.ctx.db, job.userId);
+  private pump(): void {
+    while (this.running < this.ctx.config.WEB_PUSH_CONCURRENCY && this.ready.length) {
+      const delivery = this.ready.shift()!;
+      this.running++;
+      this.deliver(delivery)
+        .catch((err: unknown) => {
+          this.results.inc({ result: 'failed' });
+          this.ctx.log.warn({ err, userId: delivery.job.userId }, 'web push not sent');
+        })
+        .finally(() => {
+          this.running--;
+          this.pump();
+          this.wakeIdle();
+        });
+    }
+  }
+
+  private async deliver({ job, devices, prefs }: Delivery): Promise<void> {
     const message = job.message(prefs?.lang ?? '');
     if (prefs?.offEvents.includes(message.event)) {
       this.results.inc({ result: 'off' });

@@ -176,6 +176,32 @@ describe.each(dbTargets)('web push on %s', (target) => {
     expect(stopOut!.body).toContain('BTC/USDT');
   });
 
+  it('pushes each trader of a burst of take-profits crossed by one tick their own notice, once, and none to the others', async () => {
+    await tick(t, BTC, '94990', '95010');
+    const traders = await Promise.all(Array.from({ length: 12 }, () => demoTrader(t)));
+    const devices = new Map(traders.filter((_, i) => i % 4 === 0).map((trader) => [trader, device('burst')]));
+    for (const [trader, d] of devices) expect((await post(trader, '/api/user/push/subscribe', d.json())).code).toBe(Code.SUCCESS);
+    const orders = new Map<Trader, number>();
+    for (const trader of traders) {
+      const opened = await submit(t, trader, {
+        type: 1,
+        cont: '0.1',
+        forex_id: symbolId(t, BTC),
+        multiple: 10,
+        target_profit_price: '95500',
+      });
+      expect(opened.code).toBe(Code.SUCCESS);
+      orders.set(trader, opened.data.Id as number);
+    }
+    await tick(t, BTC, '95600', '95620');
+    await t.ctx.services.webPush.settled();
+    expect(received).toHaveLength(devices.size);
+    for (const [trader, d] of devices) {
+      const got = received.filter((r) => r.path === new URL(d.endpoint).pathname).map((r) => d.decrypt(r.body));
+      expect(got).toEqual([expect.objectContaining({ event: 'take_profit', tag: `order-${orders.get(trader)}` })]);
+    }
+  });
+
   it('pushes a fired price alert in the language of the last push call (de), not the one it subscribed in', async () => {
     const trader = await demoTrader(t);
     const tablet = device('tablet');
