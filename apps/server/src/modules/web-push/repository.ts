@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client.ts';
 import { settings } from '../../platform/db/platform-schema.ts';
 import { pushPreferences, pushSubscriptions } from './schema.ts';
@@ -45,10 +45,16 @@ export async function deleteSubscriptionById(db: DbOrTx, id: number, endpoint: s
   await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
+/**
+ * `column = any($1)` with the ids as one array parameter: one statement text whatever the number of
+ * ids (an IN list would be a new text, and a new prepared statement, for each count).
+ */
+const anyOf = (column: AnyColumn, ids: number[]) => sql`${column} = any(${sql.param(ids)}::int[])`;
+
 /** The devices of several users, in one read (the notices of a burst of closes are looked up together). */
 export async function subscriptionsOfUsers(db: DbOrTx, userIds: number[]): Promise<SubscriptionRow[]> {
   if (!userIds.length) return [];
-  return db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
+  return db.select().from(pushSubscriptions).where(anyOf(pushSubscriptions.userId, userIds));
 }
 
 /** The push preferences of several users, in one read, by user. */
@@ -60,7 +66,7 @@ export async function preferencesOfUsers(
   const rows = await db
     .select({ userId: pushPreferences.userId, offEvents: pushPreferences.offEvents, lang: pushPreferences.lang })
     .from(pushPreferences)
-    .where(inArray(pushPreferences.userId, userIds));
+    .where(anyOf(pushPreferences.userId, userIds));
   return new Map(rows.map((r) => [r.userId, { offEvents: r.offEvents, lang: r.lang }]));
 }
 
