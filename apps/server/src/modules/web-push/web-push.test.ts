@@ -93,9 +93,8 @@ describe.each(dbTargets)('web push on %s', (target) => {
     call(t, 'POST', path, body, { token: trader.token, lang, json: true });
   const device = (name: string) => new Device(`${origin}/push/${name}-${randomBytes(4).toString('hex')}`);
 
-  /** A take-profit close of a 0.1-lot BTC long bought at 95010 and closed at the bid 95600. */
-  async function takeProfit(trader: Trader): Promise<number> {
-    await tick(t, BTC, '94990', '95010');
+  /** A 0.1-lot BTC long at the ask, with a take-profit at 95500: its order id. */
+  async function longWithTakeProfit(trader: Trader): Promise<number> {
     const opened = await submit(t, trader, {
       type: 1,
       cont: '0.1',
@@ -104,9 +103,16 @@ describe.each(dbTargets)('web push on %s', (target) => {
       target_profit_price: '95500',
     });
     expect(opened.code).toBe(Code.SUCCESS);
+    return opened.data.Id as number;
+  }
+
+  /** A take-profit close of a 0.1-lot BTC long bought at 95010 and closed at the bid 95600. */
+  async function takeProfit(trader: Trader): Promise<number> {
+    await tick(t, BTC, '94990', '95010');
+    const orderId = await longWithTakeProfit(trader);
     await tick(t, BTC, '95600', '95620');
     await t.ctx.services.webPush.settled();
-    return opened.data.Id as number;
+    return orderId;
   }
 
   it('gives the same VAPID public key every time, kept in the settings', async () => {
@@ -182,17 +188,7 @@ describe.each(dbTargets)('web push on %s', (target) => {
     const devices = new Map(traders.filter((_, i) => i % 4 === 0).map((trader) => [trader, device('burst')]));
     for (const [trader, d] of devices) expect((await post(trader, '/api/user/push/subscribe', d.json())).code).toBe(Code.SUCCESS);
     const orders = new Map<Trader, number>();
-    for (const trader of traders) {
-      const opened = await submit(t, trader, {
-        type: 1,
-        cont: '0.1',
-        forex_id: symbolId(t, BTC),
-        multiple: 10,
-        target_profit_price: '95500',
-      });
-      expect(opened.code).toBe(Code.SUCCESS);
-      orders.set(trader, opened.data.Id as number);
-    }
+    for (const trader of traders) orders.set(trader, await longWithTakeProfit(trader));
     await tick(t, BTC, '95600', '95620');
     await t.ctx.services.webPush.settled();
     expect(received).toHaveLength(devices.size);
