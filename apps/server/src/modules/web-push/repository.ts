@@ -57,11 +57,13 @@ export async function subscriptionsOfUsers(db: DbOrTx, userIds: number[]): Promi
   return db.select().from(pushSubscriptions).where(anyOf(pushSubscriptions.userId, userIds));
 }
 
+export interface PushPreferences {
+  offEvents: string[];
+  lang: string | null;
+}
+
 /** The push preferences of several users, in one read, by user. */
-export async function preferencesOfUsers(
-  db: DbOrTx,
-  userIds: number[],
-): Promise<Map<number, { offEvents: string[]; lang: string | null }>> {
+export async function preferencesOfUsers(db: DbOrTx, userIds: number[]): Promise<Map<number, PushPreferences>> {
   if (!userIds.length) return new Map();
   const rows = await db
     .select({ userId: pushPreferences.userId, offEvents: pushPreferences.offEvents, lang: pushPreferences.lang })
@@ -70,13 +72,8 @@ export async function preferencesOfUsers(
   return new Map(rows.map((r) => [r.userId, { offEvents: r.offEvents, lang: r.lang }]));
 }
 
-export async function preferencesOf(db: DbOrTx, userId: number): Promise<{ offEvents: string[]; lang: string | null } | undefined> {
-  const [row] = await db
-    .select({ offEvents: pushPreferences.offEvents, lang: pushPreferences.lang })
-    .from(pushPreferences)
-    .where(eq(pushPreferences.userId, userId))
-    .limit(1);
-  return row;
+export async function preferencesOf(db: DbOrTx, userId: number): Promise<PushPreferences | undefined> {
+  return (await preferencesOfUsers(db, [userId])).get(userId);
 }
 
 export async function savePreferences(db: DbOrTx, userId: number, change: { offEvents?: string[]; lang?: string }): Promise<void> {

@@ -15,6 +15,7 @@ import {
   findSubscription,
   preferencesOf,
   preferencesOfUsers,
+  type PushPreferences,
   savePreferences,
   subscriptionsOfUsers,
   type SubscriptionRow,
@@ -37,7 +38,7 @@ const LOOKUP_BATCH = 500;
 
 type Job = { userId: number; message: (lang: string) => PushMessage };
 /** A notice of a trader with devices, as looked up: sent to each device. */
-type Delivery = { job: Job; devices: SubscriptionRow[]; prefs: { offEvents: string[]; lang: string | null } | undefined };
+type Delivery = { job: Job; devices: SubscriptionRow[]; prefs: PushPreferences | undefined };
 type Result = 'sent' | 'gone' | 'failed' | 'dropped' | 'off';
 
 /**
@@ -172,7 +173,11 @@ export class WebPushService {
     const devices = await subscriptionsOfUsers(this.ctx.db, [...new Set(jobs.map((j) => j.userId))]);
     if (!devices.length) return;
     const byUser = new Map<number, SubscriptionRow[]>();
-    for (const device of devices) byUser.set(device.userId, [...(byUser.get(device.userId) ?? []), device]);
+    for (const device of devices) {
+      const mine = byUser.get(device.userId);
+      if (mine) mine.push(device);
+      else byUser.set(device.userId, [device]);
+    }
     const prefs = await preferencesOfUsers(this.ctx.db, [...byUser.keys()]);
     for (const job of jobs) {
       const mine = byUser.get(job.userId);
