@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dbTargets } from '../../test/test-app.ts';
 import { insertUser } from '../modules/auth/user-repository.ts';
 import { useLiveGateway, type WsMessage } from './ws-test-client.ts';
 import { BusChannels } from '../platform/bus-channels.ts';
+import { symbols } from '../platform/db/schema.ts';
+import type { MarketServiceImpl } from '../modules/market/market-service.ts';
 
 const FLUSH_MS = 150;
 
@@ -87,6 +90,33 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
     tick('96100.00', '96110.00');
     await new Promise((r) => setTimeout(r, FLUSH_MS * 2));
     expect(c.ofType('DAY_MARKET', from)).toEqual([]);
+  });
+
+  it('gives a new DAY_MARKET subscriber a symbol whose quote went stale as paused, before the status timer has announced it', async () => {
+    const market = live.t.ctx.services.market as MarketServiceImpl;
+    const eth = market.symbolByCode('ETHUSDT')!;
+    const before = (await live.t.ctx.db.select({ age: symbols.maxQuoteAgeSec }).from(symbols).where(eq(symbols.id, eth.id)))[0]!.age;
+    try {
+      // ETHUSDT may be silent for one second; its last tick was pushed as open.
+      await live.t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 1 }).where(eq(symbols.id, eth.id));
+      await market.reloadSymbols();
+      const first = await connect();
+      await first.request({ type: 'sub', params: 'DAY_MARKET' }, 'sub_result');
+      market.checkMarketStatus();
+      expect(market.publishTick({ symbolId: eth.id, bid: market.quote(eth.id)!.bid, ask: market.quote(eth.id)!.ask, time: Date.now() })).toBe(true);
+      expect(((await first.next(isQuote('ETHUSDT'))) as WsMessage).quotation).toMatchObject({ market_status: 1 });
+      // The feed falls silent: the server stops trading it at once, and the status timer (not
+      // running here) would announce it within a second.
+      await expect.poll(() => market.closedReason(eth.id), { timeout: 3_000, interval: 100 }).toBe('stale');
+      const late = await connect();
+      await late.request({ type: 'sub', params: 'DAY_MARKET' }, 'sub_result');
+      expect(((await late.next(isQuote('ETHUSDT'))) as WsMessage).quotation).toMatchObject({ market_status: 2, market_status_reason: 'stale' });
+      // The one already subscribed hears it too.
+      await first.next((m) => isQuote('ETHUSDT')(m) && (m as WsMessage).quotation.market_status === 2);
+    } finally {
+      await live.t.ctx.db.update(symbols).set({ maxQuoteAgeSec: before }).where(eq(symbols.id, eth.id));
+      await market.reloadSymbols();
+    }
   });
 
   it('pushes the forming bar of every period on KLINE.{code}', async () => {

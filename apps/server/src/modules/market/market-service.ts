@@ -13,6 +13,8 @@ import { BusChannels, type FeedBeat } from '../../platform/bus-channels.ts';
 
 const DAY_MS = 86_400_000;
 const ZERO = dec(0);
+/** A new subscriber's status refresh is skipped when the status was checked this recently (ms). */
+const STATUS_REFRESH_MS = 50;
 
 /** Symbols, quotes, market hours and the single entry of every price. */
 export class MarketServiceImpl implements MarketService {
@@ -24,6 +26,8 @@ export class MarketServiceImpl implements MarketService {
   private readonly listeners = new Set<TickListener>();
   /** Why each symbol was closed at the last status check (null: open). */
   private readonly lastReason = new Map<number, MarketStatusReason | null>();
+  /** When the status was last checked (the timer's check or a new subscriber's). */
+  private statusCheckedAt = 0;
   /** Time of each symbol's newest accepted live tick; none before the first one after start. */
   private readonly lastLive = new Map<number, number>();
   private readonly deviation = new DeviationFilter();
@@ -294,6 +298,7 @@ export class MarketServiceImpl implements MarketService {
 
   /** Announces symbols whose market opened or closed (schedule or quote age) since the last check (timer-driven). */
   checkMarketStatus(now: number = Date.now()): void {
+    this.statusCheckedAt = now;
     for (const s of this.list) {
       const reason = this.closedReason(s.id, now);
       const before = this.lastReason.get(s.id);
@@ -306,6 +311,15 @@ export class MarketServiceImpl implements MarketService {
       const q = this.quotes.get(s.id);
       if (q) this.ctx.bus.publish(BusChannels.dayMarket, dayMarketMessage(s, q, reason));
     }
+  }
+
+  /**
+   * Before a new subscriber's first quotes: announces what the timer has not yet (a quote that went
+   * stale since its last check), so the snapshot does not show a paused symbol as open. Only the
+   * server that runs the feed announces; at most every STATUS_REFRESH_MS, however many subscribe.
+   */
+  refreshStatus(now: number = Date.now()): void {
+    if (this.feeding && now - this.statusCheckedAt >= STATUS_REFRESH_MS) this.checkMarketStatus(now);
   }
 
   private setQuote(s: MarketSymbol, midD: Dec, time: number, volume: Dec, live: boolean, sides?: { bid: Dec; ask: Dec }): Quote {

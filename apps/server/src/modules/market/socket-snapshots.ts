@@ -7,6 +7,7 @@ import { dayMarketMessage, depthMessage, klineMessage } from './presenters.ts';
 export function socketSnapshots(market: MarketServiceImpl): MarketSnapshots {
   return {
     symbolExists: (code) => market.symbolByCode(code) !== undefined,
+    refreshStatus: () => market.refreshStatus(),
     dayMarket() {
       const now = Date.now();
       return market
