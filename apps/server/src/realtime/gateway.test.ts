@@ -103,14 +103,19 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
       const first = await connect();
       await first.request({ type: 'sub', params: 'DAY_MARKET' }, 'sub_result');
       market.checkMarketStatus();
-      expect(market.publishTick({ symbolId: eth.id, bid: market.quote(eth.id)!.bid, ask: market.quote(eth.id)!.ask, time: Date.now() })).toBe(true);
+      expect(
+        market.publishTick({ symbolId: eth.id, bid: market.quote(eth.id)!.bid, ask: market.quote(eth.id)!.ask, time: Date.now() }),
+      ).toBe(true);
       expect(((await first.next(isQuote('ETHUSDT'))) as WsMessage).quotation).toMatchObject({ market_status: 1 });
       // The feed falls silent: the server stops trading it at once, and the status timer (not
       // running here) would announce it within a second.
       await expect.poll(() => market.closedReason(eth.id), { timeout: 3_000, interval: 100 }).toBe('stale');
       const late = await connect();
       await late.request({ type: 'sub', params: 'DAY_MARKET' }, 'sub_result');
-      expect(((await late.next(isQuote('ETHUSDT'))) as WsMessage).quotation).toMatchObject({ market_status: 2, market_status_reason: 'stale' });
+      expect(((await late.next(isQuote('ETHUSDT'))) as WsMessage).quotation).toMatchObject({
+        market_status: 2,
+        market_status_reason: 'stale',
+      });
       // The one already subscribed hears it too.
       await first.next((m) => isQuote('ETHUSDT')(m) && (m as WsMessage).quotation.market_status === 2);
     } finally {
