@@ -100,13 +100,14 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
       // ETHUSDT may be silent for one second; its last tick was pushed as open.
       await live.t.ctx.db.update(symbols).set({ maxQuoteAgeSec: 1 }).where(eq(symbols.id, eth.id));
       await market.reloadSymbols();
-      const first = await connect();
-      await first.request({ type: 'sub', params: 'DAY_MARKET' }, 'sub_result');
-      market.checkMarketStatus();
       expect(
         market.publishTick({ symbolId: eth.id, bid: market.quote(eth.id)!.bid, ask: market.quote(eth.id)!.ask, time: Date.now() }),
       ).toBe(true);
+      market.checkMarketStatus();
+      const first = await connect();
+      await first.request({ type: 'sub', params: 'DAY_MARKET' }, 'sub_result');
       expect(((await first.next(isQuote('ETHUSDT'))) as WsMessage).quotation).toMatchObject({ market_status: 1 });
+      const seen = first.messages.length;
       // The feed falls silent: the server stops trading it at once, and the status timer (not
       // running here) would announce it within a second.
       await expect.poll(() => market.closedReason(eth.id), { timeout: 3_000, interval: 100 }).toBe('stale');
@@ -117,7 +118,7 @@ describe.each(dbTargets)('live socket /v1/ws on %s', (target) => {
         market_status_reason: 'stale',
       });
       // The one already subscribed hears it too.
-      await first.next((m) => isQuote('ETHUSDT')(m) && (m as WsMessage).quotation.market_status === 2);
+      await first.next((m) => isQuote('ETHUSDT')(m) && (m as WsMessage).quotation.market_status === 2, 3000, seen);
     } finally {
       await live.t.ctx.db.update(symbols).set({ maxQuoteAgeSec: before }).where(eq(symbols.id, eth.id));
       await market.reloadSymbols();

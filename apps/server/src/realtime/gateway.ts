@@ -21,7 +21,7 @@ import { isAnnouncement, isStaffTopic, isUserTopic, STAFF_TOPICS } from './topic
 export interface MarketSnapshots {
   symbolExists(code: string): boolean;
   /** Announces market status changes still waiting for the status timer (a new DAY_MARKET subscriber is about to get the quotes). */
-  refreshStatus?(): void;
+  refreshStatus(): void;
   /** Current DAY_MARKET message of every visible symbol. */
   dayMarket(): { symbol: string; message: DayMarketMessage }[];
   /** Current KLINE message of every period of one symbol. */
@@ -194,7 +194,7 @@ export class WsGateway implements ProtocolHost {
     if (isUserTopic(topic)) this.watchUser(conn);
     else if (isStaffTopic(topic)) this.watchStaffTopic(conn, topic);
     else {
-      if (topic === WsTopic.DAY_MARKET) this.market.refreshStatus?.();
+      if (topic === WsTopic.DAY_MARKET) this.market.refreshStatus();
       conn.follow(this.feedOf(topic));
       this.flusher.request();
     }
