@@ -228,8 +228,18 @@ describe('web push in the browser', () => {
     await page.screenshot({ path: `/tmp/webpush-offline-${lang}.png` });
     // Back online, the page loads the app by itself (the retry button does the same on a tap).
     await context.setOffline(false);
-    await expect.poll(() => page.locator('h1', { hasText: title }).count(), { timeout: 15_000 }).toBe(0);
-    expect(await page.evaluate(() => location.pathname)).toBe('/trade');
+    // The offline page's h1 is gone as soon as the reload starts, before the app's document is in, so
+    // wait for the app itself, rendered past its start shell, at the same address (a read during the
+    // navigation counts as not yet).
+    const app = () =>
+      page
+        .evaluate(() => ({
+          path: location.pathname,
+          offline: document.querySelector('[data-text="title"]') !== null,
+          app: (document.getElementById('root')?.childElementCount ?? 0) > 0 && document.querySelector('[data-boot-shell]') === null,
+        }))
+        .catch(() => null);
+    await expect.poll(app, { timeout: 15_000 }).toEqual({ path: '/trade', offline: false, app: true });
     await context.close();
   });
 });
