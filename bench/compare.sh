@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Before and after, in the same run: `bash bench/compare.sh <git ref> <engine|orders> [rounds]` runs
+# Before and after, in the same run: `bash bench/compare.sh <git ref> <engine|orders|ws> [rounds]` runs
 # bench/<name>.ts of <ref> (the before) and of this checkout (the after) in turn, B A B A ..., on
 # the same Node (this checkout's node_modules/.bin/node) and with the same environment
 # (BENCH_DATABASE_URL, BENCH_TARGETS, ...), and prints each run's summary lines, so a machine whose
@@ -8,8 +8,8 @@
 # directory it prints.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ref=${1:?usage: bash bench/compare.sh <git ref> <engine|orders> [rounds]}
-name=${2:?usage: bash bench/compare.sh <git ref> <engine|orders> [rounds]}
+ref=${1:?usage: bash bench/compare.sh <git ref> <engine|orders|ws> [rounds]}
+name=${2:?usage: bash bench/compare.sh <git ref> <engine|orders|ws> [rounds]}
 rounds=${3:-2}
 here=$(pwd)
 node="$here/node_modules/.bin/node"
@@ -25,6 +25,7 @@ echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); no
 summary() {
   case "$name" in
   engine) grep -E 'p99|ticks/s|closes/s|ledger audit|MISSED|^  ok' "$1" | grep -vE 'of which|event loop' || true ;;
+  ws) grep -E '^== |^clients|delay tick|server CPU|of which system|send-to-client|dropped clients' "$1" || true ;;
   *) grep -E 'orders/s|tx/s|product|limit|ledger|audit|refused|errors' "$1" || true ;;
   esac
 }

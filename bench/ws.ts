@@ -144,7 +144,12 @@ async function runProduct(clients: number) {
     'ws-server.ts',
     { PRICE_TICK_RATE: values.rate, WS_FLUSH_MS: values.flush },
     // BENCH_PROFILE=<dir> writes a CPU profile of the server there.
-    process.env.BENCH_PROFILE ? [...tsx, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : tsx,
+    // BENCH_SERVER_NODE_ARGS (e.g. --perf-basic-prof) are passed to its node too.
+    [
+      ...tsx,
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
   );
   const { port, symbols } = await waitFor<{ port: number; symbols: string[] }>(server, 'listening');
   console.log(
@@ -194,6 +199,8 @@ async function measureServer<S extends FloorStats>(
   const measured = {
     ...run,
     cpu: (cpuOf(after.cpu) - cpuOf(b.cpu)) / run.elapsed,
+    // The kernel's share (system time: the socket writes themselves) and the process's own.
+    systemCpu: (after.cpu.system - b.cpu.system) / 1e6 / run.elapsed,
     writes: after.writes - b.writes,
     sentBytes: after.bytes - b.bytes,
   };
@@ -243,6 +250,7 @@ async function main() {
         `server writes           ${Math.round(p.writes / p.elapsed)}/s (${perSocketWrites.toFixed(1)} per socket per s), ${mib(p.sentBytes / p.elapsed)}/s, ${Math.round(p.frames / p.elapsed)} frames/s`,
         `floor writes            ${Math.round(f.writes / f.elapsed)}/s, ${mib(f.sentBytes / f.elapsed)}/s; received by clients: product ${mib(p.bytes / p.elapsed)}/s, floor ${mib(f.bytes / f.elapsed)}/s`,
         `server CPU              product ${pct(p.cpu)} of one core, floor ${pct(f.cpu)}: product = ${(p.cpu / f.cpu).toFixed(2)} x floor (floor = ${pct(f.cpu / p.cpu)} of product)`,
+        `  of which system       product ${pct(p.systemCpu)}, floor ${pct(f.systemCpu)} (the kernel: socket reads and writes); user product ${pct(p.cpu - p.systemCpu)}, floor ${pct(f.cpu - f.systemCpu)}`,
         `send-to-client delay    floor p50 ${f.p50} ms, p99 ${f.p99} ms (bare sender, same machine, same clients)`,
         `event loop delay        product p50 ${p.loop.p50.toFixed(0)} ms, p99 ${p.loop.p99.toFixed(0)} ms (target < ${LOOP_P99_TARGET_MS}), max ${p.loop.max.toFixed(0)} ms; floor p99 ${f.loop.p99.toFixed(0)} ms`,
         `flush pass (wall)       p50 ${p.pass.p50.toFixed(1)} ms, p99 ${p.pass.p99.toFixed(1)} ms, max ${p.pass.max.toFixed(1)} ms (all clients, slices and yields)`,
