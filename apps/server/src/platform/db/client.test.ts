@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTargets, openTestDatabase } from '../../../test/test-app.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../../test/scratch-database.ts';
-import { type Database, openDatabase, queryRaw } from './client.ts';
+import { type Database, openDatabase, preparedCall, queryRaw } from './client.ts';
 
 const rowsOf = (result: unknown) => (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]);
 
@@ -56,6 +56,19 @@ describe.each(dbTargets)('transactionWith on %s', (target) => {
     expect(await database.db.transaction((tx) => queryRaw(tx, text, [[2, 3], 'builder']))).toEqual([{ n: 0, label: 'builder' }]);
   });
 
+  it('runs prepared first statements with their integer and list arguments, alongside plain ones', async () => {
+    const lockOne = preparedCall('t_lock_counter', 'select id from counters where id = $1 for update');
+    const some = preparedCall('t_some_counters', 'select id from counters where id = any($1::int[]) and n >= $2 order by id');
+    for (let i = 0; i < 2; i++) {
+      const rows = await database.transactionWith([lockOne(1), some([1, 2], 0), some([], 0), 'select 7 as seven'], async (_tx, r) => r);
+      expect(rows.map((r) => r.map((row) => Number(Object.values(row)[0])))).toEqual([[1], [1], [], [7]]);
+    }
+    // Only integers reach the statement's text.
+    expect(() => some([1, 1.5], 0)).toThrow(/not an integer/);
+    expect(() => lockOne(Number.NaN)).toThrow(/not an integer/);
+    expect(() => preparedCall('drop table; --', 'select 1')).toThrow(/bad statement name/);
+  });
+
   it('rolls back when fn throws, and when a first statement fails', async () => {
     await expect(
       database.transactionWith(['select n from counters where id = 1 for update'], async (tx) => {
@@ -104,6 +117,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on postgres
     expect(rowsOf(await database.db.execute(sql`select ${5}::int - 1 as z`))[0]!.z).toBe(4);
     expect(await queryRaw(database.db, 'select $1::int - 2 as w', [5])).toEqual([{ w: 3 }]);
     expect(await prepared()).toHaveLength(3);
+  });
+
+  it('prepares a first statement once per connection, keeps it through a failed transaction, and again after a migration changed its result', async () => {
+    await database.db.execute(sql`create table if not exists t_first (id int primary key, a text)`);
+    await database.db.execute(sql`insert into t_first values (1, 'one') on conflict do nothing`);
+    const read = preparedCall('t_first_read', 'select * from t_first where id = $1 for update');
+    const fromSql = async () =>
+      rowsOf(await database.db.execute(sql`select name from pg_prepared_statements where from_sql and name = 't_first_read'`)).length;
+    expect(await database.transactionWith([read(1)], async (_tx, [rows]) => rows)).toEqual([{ id: 1, a: 'one' }]);
+    await expect(
+      database.transactionWith([read(1)], async () => {
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await database.transactionWith([read(1)], async (_tx, [rows]) => rows)).toEqual([{ id: 1, a: 'one' }]);
+    expect(await fromSql()).toBe(1);
+    // A column added under it changes what `select *` returns: that call fails once, the next prepares it again.
+    await database.db.execute(sql`alter table t_first add column b int default 2`);
+    await expect(database.transactionWith([read(1)], async () => 1)).rejects.toThrow(/cached plan must not change result type/);
+    expect(await database.transactionWith([read(1)], async (_tx, [rows]) => rows)).toEqual([{ id: 1, a: 'one', b: 2 }]);
   });
 
   it('prepares SQL text run past the query builder as well', async () => {

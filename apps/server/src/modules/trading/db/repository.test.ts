@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTargets, type TestApp } from '../../../../test/test-app.ts';
 import { insertUser } from '../../auth/user-repository.ts';
-import { findOrder, insertOrder, markClosed, orderFromRaw, ordersWhere, updateStops } from './repository.ts';
+import { findOrder, insertOrder, markClosed, orderFromRaw, ordersWhere, ownOrdersCondition, updateStops } from './repository.ts';
 import { tradingApp } from '../../../../test/trading/test-kit.ts';
 
 /**
@@ -46,7 +46,7 @@ describe.each(dbTargets)('order statements on %s', (target) => {
     expect(row).toMatchObject({ quantity: '0.250000', price: '1.0845000000', stopLoss: null, profit: '0.000000', status: 1 });
     expect(row.openedAt).toEqual(new Date('2026-11-21T10:00:00.123Z'));
     expect(row.createdAt).toBeInstanceOf(Date);
-    const [raw] = await t.database.transactionWith([ordersWhere(`id = ${row.id}`)], async (_tx, [rows]) => rows!);
+    const [raw] = await t.database.transactionWith([ordersWhere(ownOrdersCondition(row.userId, [row.id]))], async (_tx, [rows]) => rows!);
     expect(orderFromRaw(raw!)).toEqual(row);
   });
 

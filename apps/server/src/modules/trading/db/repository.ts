@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, ne, or, sql, sum } from 'drizzle-orm';
 import { ClosedType, OrderStatus } from '@tp/contract/constants';
-import { type DbOrTx, type RawRow, queryRaw, statementTexts } from '../../../platform/db/client.ts';
+import { type DbOrTx, type PreparedCall, type RawRow, preparedCall, queryRaw, statementTexts } from '../../../platform/db/client.ts';
 import type { LeadStatement } from '../../ledger/index.ts';
 import { orders, riskEvents } from './schema.ts';
 
@@ -26,37 +26,61 @@ const NOTICE_CLOSED_TYPES: number[] = [
 const orderColumns = Object.entries(getTableColumns(orders));
 const orderColumnList = orderColumns.map(([key, column]) => `${column.name} as "${key}"`).join(', ');
 
-/**
- * SQL text reading orders (e.g. `ordersWhere(\`user_id = ${id} and status = 1\`)`), for reads that
- * travel with BEGIN and the user's lock (ledger.withLockedUser); map its rows with orderFromRaw.
- * Only integers the caller checked may be inlined into `condition`.
- */
-export const ordersWhere = (condition: string, lock = false): string =>
+/** SQL text reading orders matching `condition` (with $1, $2… parameters), ordered by id. */
+export const ordersWhereText = (condition: string, lock = false): string =>
   `select ${orderColumnList} from orders where ${condition} order by id${lock ? ' for update' : ''}`;
 
-/** An integer about to be inlined into SQL text: anything else is refused before it gets there. */
-function sqlInt(n: number): number {
-  if (!Number.isSafeInteger(n)) throw new Error(`orders: ${String(n)} is not an integer`);
-  return n;
+/**
+ * Which orders a money transaction reads under the user's lock (ledger.withLockedUser): one of
+ * the shapes below, with its integer arguments.
+ */
+export interface OrdersCondition {
+  shape: keyof typeof CONDITIONS;
+  args: (number | number[])[];
+}
+
+const CONDITIONS = {
+  open: `user_id = $1 and status = ${OPEN}`,
+  live: `user_id = $1 and status in (${PENDING}, ${OPEN})`,
+  own_open: `id = $2 and user_id = $1 and status = ${OPEN}`,
+  own_pending: `id = $2 and user_id = $1 and status = ${PENDING}`,
+  own: `user_id = $1 and id = any($2::bigint[])`,
+  one_and_open: `user_id = $1 and (id = $2 or status = ${OPEN})`,
+} as const;
+
+const orderReads = new Map<string, ReturnType<typeof preparedCall>>();
+
+/**
+ * The read of `condition` as a first statement of a transaction (it travels with BEGIN and the
+ * user's lock; on PostgreSQL it is prepared once per connection); map its rows with orderFromRaw.
+ */
+export function ordersWhere(condition: OrdersCondition, lock = false): PreparedCall {
+  const name = `orders_${condition.shape}${lock ? '_lock' : ''}`;
+  let call = orderReads.get(name);
+  if (!call) orderReads.set(name, (call = preparedCall(name, ordersWhereText(CONDITIONS[condition.shape], lock))));
+  return call(...condition.args);
 }
 
 /** ordersWhere condition: the user's open positions. */
-export const openPositionsCondition = (userId: number): string => `user_id = ${sqlInt(userId)} and status = ${OPEN}`;
+export const openPositionsCondition = (userId: number): OrdersCondition => ({ shape: 'open', args: [userId] });
 
 /** ordersWhere condition: the user's open positions and pending orders. */
-export const liveOrdersCondition = (userId: number): string => `user_id = ${sqlInt(userId)} and status in (${PENDING}, ${OPEN})`;
+export const liveOrdersCondition = (userId: number): OrdersCondition => ({ shape: 'live', args: [userId] });
 
 /** ordersWhere condition: one open position, only if it is the user's. */
-export const ownOpenPositionCondition = (userId: number, orderId: number): string =>
-  `id = ${sqlInt(orderId)} and user_id = ${sqlInt(userId)} and status = ${OPEN}`;
+export const ownOpenPositionCondition = (userId: number, orderId: number): OrdersCondition => ({
+  shape: 'own_open',
+  args: [userId, orderId],
+});
 
 /** ordersWhere condition: some orders of the user, whatever their status. */
-export const ownOrdersCondition = (userId: number, orderIds: number[]): string =>
-  `user_id = ${sqlInt(userId)} and id in (${orderIds.map(sqlInt).join(', ') || 'null'})`;
+export const ownOrdersCondition = (userId: number, orderIds: number[]): OrdersCondition => ({ shape: 'own', args: [userId, orderIds] });
 
 /** ordersWhere condition: one order of the user (whatever its status) and the user's open positions. */
-export const orderAndOpenPositionsCondition = (userId: number, orderId: number): string =>
-  `user_id = ${sqlInt(userId)} and (id = ${sqlInt(orderId)} or status = ${OPEN})`;
+export const orderAndOpenPositionsCondition = (userId: number, orderId: number): OrdersCondition => ({
+  shape: 'one_and_open',
+  args: [userId, orderId],
+});
 
 /** An order row from a raw driver row of ordersWhere, typed as the query builder types it. */
 export function orderFromRaw(raw: RawRow): OrderRow {
@@ -94,8 +118,8 @@ export function insertOrderStatement(values: NewOrder): LeadStatement {
   return { key, text, params };
 }
 
-/** SQL text of the next order id, for the batch that opens an order's transaction: its posting can then travel with its insert. */
-export const NEXT_ORDER_ID = `select nextval('orders_id_seq')::text as id`;
+/** The next order id, taken with the lock of the transaction that opens the order: its posting can then travel with its insert. */
+export const nextOrderId = preparedCall('orders_next_id', `select nextval('orders_id_seq')::text as id`);
 
 export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
@@ -187,7 +211,7 @@ export function closeStatement(
 export async function lockOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
   const [row] = await queryRaw(
     db,
-    textFor('lock', () => `${ordersWhere(`id = $1`, true)}`),
+    textFor('lock', () => ordersWhereText(`id = $1`, true)),
     [id],
   );
   return row ? orderFromRaw(row) : undefined;
@@ -378,8 +402,10 @@ export async function liveOrdersOfSymbol(
 }
 
 /** ordersWhere condition: one pending order of the user. */
-export const ownPendingCondition = (userId: number, orderId: number): string =>
-  `id = ${sqlInt(orderId)} and user_id = ${sqlInt(userId)} and status = ${PENDING}`;
+export const ownPendingCondition = (userId: number, orderId: number): OrdersCondition => ({
+  shape: 'own_pending',
+  args: [userId, orderId],
+});
 
 /** Pending orders whose expiry has passed, oldest first. */
 export function expiredPendings(db: DbOrTx, now: Date, limit: number): Promise<Pick<OrderRow, 'id' | 'userId' | 'isDemo'>[]> {

@@ -4,18 +4,19 @@ import { type CancelReason, ClosedType, OrderStatus } from '@tp/contract/constan
 import { closePriceFor, profitOf } from '@tp/contract/formulas';
 import type { AppContext } from '../../../context.ts';
 import { fail } from '../../../http/errors.ts';
-import { type Tx, statementsSent } from '../../../platform/db/client.ts';
+import { type PreparedCall, type Tx, statementsSent } from '../../../platform/db/client.ts';
 import { GroupCommit, Permits } from '../engine/group-commit.ts';
 import { HOUSE_SHARDS } from '../../ledger/index.ts';
 import type { MarketService } from '../../market/index.ts';
 import {
-  NEXT_ORDER_ID,
   type OrderRow,
   closeStatement,
   liveOrdersOf,
   lockOrder,
   markCancelled,
   orderFromRaw,
+  nextOrderId,
+  type OrdersCondition,
   ordersWhere,
   splitOrder,
 } from '../db/repository.ts';
@@ -49,7 +50,7 @@ interface UserBatch {
   userId: number;
   isDemo: boolean;
   fn: UserTxFn<unknown>;
-  opts: { read?: string; lock?: boolean; newOrder?: boolean; rank: number };
+  opts: { read?: OrdersCondition; lock?: boolean; newOrder?: boolean; rank: number };
   /** The request's deadline, checked when the call's turn comes in its group. */
   deadline: number | undefined;
   outcome?: Outcome;
@@ -127,7 +128,7 @@ export class OrderOps {
   /**
    * One money transaction of one user: their ledger rows are locked first, so the user's
    * transactions run one after the other; the changes are applied to the books after the commit.
-   * `read` (an ordersWhere condition) is read under the lock, in the same round trip as the lock,
+   * `read` (an OrdersCondition) is read under the lock, in the same round trip as the lock,
    * and its orders handed to `fn` (with `lock`, its rows are locked too: closes settle them as read); `reportBalances` pushes the balances even when no order changed.
    * With `newOrder`, the id of the order the transaction will insert is taken in that round trip
    * too, so the insert can travel with its posting (an id taken and not used leaves a gap).
@@ -136,7 +137,7 @@ export class OrderOps {
     userId: number,
     isDemo: boolean,
     fn: UserTxFn<T>,
-    opts: { reportBalances?: boolean; read?: string; lock?: boolean; newOrder?: boolean } = {},
+    opts: { reportBalances?: boolean; read?: OrdersCondition; lock?: boolean; newOrder?: boolean } = {},
   ): Promise<T> {
     const { reportBalances = false, read, lock = false, newOrder = false } = opts;
     const changes: OrderChange[] = [];
@@ -156,7 +157,7 @@ export class OrderOps {
         await this.protectNegativeBalance(tx, w, changes);
         return out;
       },
-      [...(read === undefined ? [] : [ordersWhere(read, lock)]), ...(newOrder ? [NEXT_ORDER_ID] : [])],
+      [...(read === undefined ? [] : [ordersWhere(read, lock)]), ...(newOrder ? [nextOrderId()] : [])],
     );
     if ((changes.length || reportBalances || moved.userIds.size) && wallet) {
       changes.push({ type: 'balances', userId, isDemo, cash: wallet.cash, locked: wallet.locked });
@@ -176,7 +177,7 @@ export class OrderOps {
     userId: number,
     isDemo: boolean,
     fn: UserTxFn<T>,
-    opts: { read?: string; lock?: boolean; newOrder?: boolean; rank: number },
+    opts: { read?: OrdersCondition; lock?: boolean; newOrder?: boolean; rank: number },
   ): Promise<T> {
     if (!this.grouped) return this.forUser(userId, isDemo, fn, opts);
     const batch: UserBatch = { userId, isDemo, fn, opts, deadline: requestDeadline.getStore() };
@@ -216,10 +217,10 @@ export class OrderOps {
   }
 
   private async writeTogether(batches: UserBatch[]): Promise<void> {
-    const reads: string[] = [];
+    const reads: PreparedCall[] = [];
     for (const b of batches) {
       if (b.opts.read !== undefined) reads.push(ordersWhere(b.opts.read, b.opts.lock ?? false));
-      if (b.opts.newOrder) reads.push(NEXT_ORDER_ID);
+      if (b.opts.newOrder) reads.push(nextOrderId());
     }
     const moved = { userIds: new Set<number>() };
     const done: { w: Wallet; changes: OrderChange[] }[] = [];
