@@ -9,6 +9,7 @@ import {
   type Tx,
   inlineSql,
   preparedCall,
+  preparedCalls,
   queryRaw,
   statementTexts,
 } from '../../platform/db/client.ts';
@@ -45,30 +46,26 @@ const lockUserAccounts = preparedCall(
   'select id, kind, is_demo, balance::text as balance from ledger_accounts where user_id = $1 order by id for update',
 );
 
+const lockUsersText = (condition: string) =>
+  `select id, user_id, kind, is_demo, balance::text as balance from ledger_accounts where ${condition} order by id for update`;
+/** Past this many users (a partners' run, not an order group), one statement with an array: planned each time. */
+const LOCK_LIST_MAX = 32;
+const lockManyUsers = preparedCall('ledger_lock_users_many', lockUsersText('user_id = any($1::int[])'));
+const lockUsersOf = preparedCalls();
+
 /**
  * Several users' ledger accounts, locked in id order (group commit). One statement per number of
  * users, with a parameter each: PostgreSQL plans `user_id = any($1)` of an array again on every
  * call (its plan for an array of unknown length never looks cheaper than one for the given array;
  * measured: 111 µs of planning per call), while a list of n parameters keeps one plan.
  */
-const lockUsersOf = new Map<number, ReturnType<typeof preparedCall>>();
-/** Past this many users (a partners' run, not an order group), one statement with an array: planned each time. */
-const LOCK_LIST_MAX = 32;
-const lockManyUsers = preparedCall(
-  'ledger_lock_users_many',
-  'select id, user_id, kind, is_demo, balance::text as balance from ledger_accounts where user_id = any($1::int[]) order by id for update',
-);
 function lockUsersAccounts(userIds: number[]): PreparedCall {
   const n = userIds.length;
   if (n > LOCK_LIST_MAX) return lockManyUsers(userIds);
-  let call = lockUsersOf.get(n);
-  if (!call) {
-    const list = userIds.map((_, i) => `$${i + 1}`).join(', ');
-    const text = `select id, user_id, kind, is_demo, balance::text as balance from ledger_accounts where user_id in (${list}) order by id for update`;
-    lockUsersOf.set(n, (call = preparedCall(`ledger_lock_users_${n}`, text)));
-  }
-  return call(...userIds);
+  const list = () => `user_id in (${userIds.map((_, i) => `$${i + 1}`).join(', ')})`;
+  return lockUsersOf(`ledger_lock_users_${n}`, () => lockUsersText(list()))(...userIds);
 }
+
 export type AccountRef = { userId: number; kind: UserAccountKind } | { house: HouseAccountKind };
 
 export interface Posting {
@@ -403,8 +400,7 @@ export class LedgerService {
         return fn(tx, balances, rows);
       });
     }
-    // The id is written into the statement as a literal: only a safe integer ever gets there.
-    if (!Number.isSafeInteger(userId)) throw new Error(`ledger: bad user id ${String(userId)}`);
+    // The id is written into the statement as a literal: lockUserAccounts refuses anything but a safe integer.
     return run([lockUserAccounts(userId), ...reads], (tx, [rows, ...readRows]) => {
       const accounts = rows!.map((r) => ({
         id: Number(r.id),
@@ -428,7 +424,7 @@ export class LedgerService {
     fn: (tx: Tx, balances: Map<number, UserBalances>, reads: RawRow[][]) => Promise<T>,
     reads: PreparedCall[] = [],
   ): Promise<T> {
-    for (const id of userIds) if (!Number.isSafeInteger(id)) throw new Error(`ledger: bad user id ${String(id)}`);
+    // Refuses anything but safe integers, before any transaction starts.
     const lock = lockUsersAccounts(userIds);
     const toMap = (rows: RawRow[]) => {
       const byUser = new Map<number, { id: number; kind: string; isDemo: boolean; balance: string }[]>();

@@ -47,6 +47,19 @@ export function preparedCall(name: string, text: string): (...args: (number | nu
   };
 }
 
+/**
+ * Remembers prepared calls by name (e.g. one per shape of a read, or per number of users locked):
+ * each is built once, from the text `build` gives the first time.
+ */
+export function preparedCalls(): (name: string, build: () => string) => ReturnType<typeof preparedCall> {
+  const calls = new Map<string, ReturnType<typeof preparedCall>>();
+  return (name, build) => {
+    let call = calls.get(name);
+    if (!call) calls.set(name, (call = preparedCall(name, build())));
+    return call;
+  };
+}
+
 const literalOf = (arg: number | number[]): string => (Array.isArray(arg) ? `'{${arg.join(',')}}'` : String(arg));
 
 /** The statement as plain SQL text, its arguments written in (the embedded database, or a transaction without transactionWith). */

@@ -1,6 +1,14 @@
 import { and, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, ne, or, sql, sum } from 'drizzle-orm';
 import { ClosedType, OrderStatus } from '@tp/contract/constants';
-import { type DbOrTx, type PreparedCall, type RawRow, preparedCall, queryRaw, statementTexts } from '../../../platform/db/client.ts';
+import {
+  type DbOrTx,
+  type PreparedCall,
+  type RawRow,
+  preparedCall,
+  preparedCalls,
+  queryRaw,
+  statementTexts,
+} from '../../../platform/db/client.ts';
 import type { LeadStatement } from '../../ledger/index.ts';
 import { orders, riskEvents } from './schema.ts';
 
@@ -48,7 +56,7 @@ const CONDITIONS = {
   one_and_open: `user_id = $1 and (id = $2 or status = ${OPEN})`,
 } as const;
 
-const orderReads = new Map<string, ReturnType<typeof preparedCall>>();
+const orderReads = preparedCalls();
 
 /**
  * The read of `condition` as a first statement of a transaction (it travels with BEGIN and the
@@ -56,9 +64,7 @@ const orderReads = new Map<string, ReturnType<typeof preparedCall>>();
  */
 export function ordersWhere(condition: OrdersCondition, lock = false): PreparedCall {
   const name = `orders_${condition.shape}${lock ? '_lock' : ''}`;
-  let call = orderReads.get(name);
-  if (!call) orderReads.set(name, (call = preparedCall(name, ordersWhereText(CONDITIONS[condition.shape], lock))));
-  return call(...condition.args);
+  return orderReads(name, () => ordersWhereText(CONDITIONS[condition.shape], lock))(...condition.args);
 }
 
 /** ordersWhere condition: the user's open positions. */
