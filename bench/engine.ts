@@ -63,7 +63,8 @@ const STOP_OUT_ACCOUNTS = Number(process.env.BENCH_STOP_OUT_ACCOUNTS ?? 100);
 
 const RAMP_P99_TARGET_MS = 20;
 const STOP_OUT_P99_TARGET_MS = 50;
-const BURST_SHARE_TARGET = 0.5;
+/** Issue 37: the burst at 80% or more of what the database alone does with the same work (it was 50%). */
+const BURST_SHARE_TARGET = 0.8;
 const DESK_SHARE_TARGET = 0.05;
 /** How long each half of the desk's comparison delivers ticks (three rounds of each). */
 const DESK_MS = Number(process.env.BENCH_DESK_MS ?? 4_000);
