@@ -256,7 +256,7 @@ describe.each(dbTargets)('ledger on %s', (target) => {
       // two plans' costs within a few percent of each other, and the choice then followed that churn.
       const accounts = 900;
       const counted = await t.ctx.db.execute(sql.raw('select count(*)::int as n from ledger_accounts'));
-      const [{ n }] = (counted as unknown as { rows: { n: number }[] }).rows;
+      const n = (counted as unknown as { rows: { n: number }[] }).rows[0]!.n;
       await t.ctx.db.execute(
         sql.raw(`insert into ledger_accounts (user_id, kind, is_demo)
           select 1000000 + g, 'cash', false from generate_series(1, ${Math.max(0, accounts - n)}) as g`),
