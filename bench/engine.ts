@@ -15,7 +15,7 @@
  *  1b. The dealer's desk watched (its figures pushed twice a second) against unwatched: the share of
  *     tick throughput the desk costs.
  * Targets (exit code 1 when one is missed): ramp tick-to-push p99 under 20 ms, stop-out delay p99
- * under 50 ms, burst at 50% or more of the database's limit, the desk under 5% of tick throughput.
+ * under 50 ms, burst at 80% or more of the database's limit, the desk under 5% of tick throughput.
  * PGlite in memory by default; BENCH_DATABASE_URL=postgres://... runs on a fresh PostgreSQL database.
  * BENCH_POSITIONS, BENCH_BAND_POSITIONS, BENCH_BURST_POSITIONS, BENCH_TICKS, BENCH_RAMP_TICKS_PER_S, BENCH_RAMP_SECONDS,
  * BENCH_STOP_OUT_ACCOUNTS (per kind) tune it;
