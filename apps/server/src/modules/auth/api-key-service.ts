@@ -217,7 +217,7 @@ export class ApiKeyService {
     if (row.revokedAt || !row.userActive) throw invalidKey();
     if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw new AppError(Code.SESSION_EXPIRED, 'api_key_expired');
     if (row.ipAllow.length && !allowed(row.ipAllow, ip)) throw forbidden('api_key_ip_refused');
-    this.touch(row.id);
+    await this.touch(row.id);
     return {
       id: row.userId,
       uid: row.uid,
@@ -274,13 +274,17 @@ export class ApiKeyService {
     return value;
   }
 
-  /** Records the key's last use, at most once a minute per key (not on every call). */
-  private touch(id: number) {
+  /**
+   * Records the key's last use, at most once a minute per key (not on every call). The call that writes
+   * it waits for the write, so the key's owner sees the use as soon as the call has answered; a failed
+   * write is logged, not turned into a refusal.
+   */
+  private async touch(id: number) {
     const now = Date.now();
     if ((this.lastUsedWrites.get(id) ?? 0) > now - LAST_USED_EVERY_MS) return;
     if (this.lastUsedWrites.size > 10_000) this.lastUsedWrites.clear();
     this.lastUsedWrites.set(id, now);
-    this.ctx.db
+    await this.ctx.db
       .update(apiKeys)
       .set({ lastUsedAt: new Date(now) })
       .where(eq(apiKeys.id, id))
