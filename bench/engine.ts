@@ -294,7 +294,7 @@ async function databaseLimit(url: string, closes: number, connections: number) {
   return { perSecond: times.length / seconds, p99: pct(times, 99) };
 }
 
-/** BENCH_PROFILE_RAMP / BENCH_PROFILE_STOP_OUT=file.cpuprofile: a CPU profile of this process during that phase only; the returned function writes it. */
+/** BENCH_PROFILE_RAMP / BENCH_PROFILE_BURST / BENCH_PROFILE_STOP_OUT=file.cpuprofile: a CPU profile of this process during that phase only; the returned function writes it. */
 async function startProfile(file: string | undefined): Promise<(() => Promise<void>) | null> {
   if (!file) return null;
   const session = new Session();
@@ -397,9 +397,11 @@ async function triggers(server: App, symbols: SymbolInfo[], mid: Map<number, Dec
     `  event loop delay (beyond the 1 ms sampling period) p50 ${late.p50.toFixed(1)} ms, p99 ${late.p99.toFixed(1)} ms, max ${late.max.toFixed(1)} ms; ` +
       `${gcPauses.length} GC pauses, longest ${(gcPauses.at(-1) ?? 0).toFixed(1)} ms, ${gcPauses.filter((d) => d > 5).length} over 5 ms`,
   );
+  const burstProfiler = await startProfile(process.env.BENCH_PROFILE_BURST);
   started = performance.now();
   for (const s of symbols) tickAt(server, s, mid.get(s.id)!.mul(1.016));
   await engine.idle();
+  await burstProfiler?.();
   clearInterval(monitor);
   const burst = probe.report(
     `burst, ${symbols.length} ticks crossing every burst take-profit at once`,
