@@ -8,6 +8,10 @@
  * PGlite, the same loop in this process); the server's pool gets as many connections. It prints the product's orders/s as a share of the limit's
  * transactions/s and its p99 against the limit's p99, and exits non-zero on PostgreSQL when the
  * product is under 60% of the limit's throughput or its p99 above 3 times the limit's.
+ * On PostgreSQL it also measures, between the limit and the product, the floor (orders-floor.ts):
+ * the least an HTTP server does per order (node:http, the token looked up in memory, the limit's
+ * transaction), driven as the product is; it prints the floor's CPU per request beside the
+ * product's CPU per order.
  *
  * BENCH_TARGETS=pglite,postgres  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
  * BENCH_CONNECTIONS (default 32), BENCH_USERS (200), BENCH_SECONDS (20); BENCH_SERVER_NODE_ARGS
@@ -18,6 +22,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -179,6 +184,106 @@ async function pgliteLimit(): Promise<Limit> {
   }
 }
 
+/** autocannon's run of BENCH_SECONDS: each connection sends a submit, then the close of what it opened, with the next account's token. */
+async function drive(url: string, tokens: string[], submitPath: string) {
+  let next = 0;
+  let refused = 0;
+  const reasons = new Map<string, number>();
+  const refuse = (status: number, body: string) => {
+    refused++;
+    let reason = `HTTP ${status}`;
+    try {
+      const res = JSON.parse(body) as { code: number; msg: string };
+      reason = `${res.code} ${res.msg}`;
+    } catch {
+      // not an envelope
+    }
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  };
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req, context) => {
+          context.token = tokens[next++ % tokens.length];
+          return { ...req, path: `${submitPath}&t=${Date.now()}`, headers: { ...req.headers, authorization: context.token as string } };
+        },
+        onResponse: (status, body, context) => {
+          const res = status === 200 ? (JSON.parse(body) as { code: number; data?: { Id: number } }) : { code: 0 };
+          if (res.code !== 1) refuse(status, body);
+          context.orderId = res.data?.Id ?? 0;
+        },
+      },
+      {
+        method: 'GET',
+        setupRequest: (req, context) => ({
+          ...req,
+          path: `/v1/api/forex/close?id=${context.orderId as number}&t=${Date.now()}`,
+          headers: { ...req.headers, authorization: context.token as string },
+        }),
+        onResponse: (status, body) => {
+          if (status !== 200 || (JSON.parse(body) as { code: number }).code !== 1) refuse(status, body);
+        },
+      },
+    ],
+  });
+  return { result, refused, reasons };
+}
+
+/** The floor's measurement (bench/orders-floor.ts): requests/s, latency in ms, and CPU per request in ms. */
+interface Floor {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  failed: number;
+  cpuMs: { server: number; postgres: number };
+}
+
+/** The least an HTTP server does per order (orders-floor.ts), driven exactly as the product is, on a scratch database of the limit's tables. */
+async function postgresFloor(base: string): Promise<Floor> {
+  const scratch = await createScratchDatabase(base, 'bench_orders_floor');
+  const setup = new pg.Client({ connectionString: scratch.url });
+  const tokens = Array.from({ length: USERS }, (_, i) => `floor-${i}-${Math.random().toString(36).slice(2)}`);
+  let child: ChildProcess | null = null;
+  try {
+    await setup.connect();
+    for (const statement of LIMIT_SCHEMA) await setup.query(statement);
+    await setup.end();
+    child = fork(path.join(import.meta.dirname, 'orders-floor.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, DATABASE_URL: scratch.url, POOL_SIZE: String(CONNECTIONS), TOKENS: JSON.stringify(tokens) },
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      child!.once('message', (msg: { port: number }) => resolve(msg.port));
+      child!.once('exit', (code) => reject(new Error(`orders-floor.ts exited (${code}) before listening`)));
+    });
+    const before = cpuSample(child.pid!);
+    const { result, refused } = await drive(`http://127.0.0.1:${port}`, tokens, '/floor?');
+    const after = cpuSample(child.pid!);
+    const perRequest = (seconds: number) => (seconds * 1000) / Math.max(1, result.requests.total);
+    return {
+      perSecond: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      total: result.requests.total,
+      failed: refused + result.errors,
+      cpuMs: { server: perRequest(after.server - before.server), postgres: perRequest(Math.max(0, after.postgres - before.postgres)) },
+    };
+  } finally {
+    await setup.end().catch(() => undefined);
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await scratch.drop();
+  }
+}
+
 const THROUGHPUT_TARGET = 0.6;
 const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const P99_TARGET = 3;
@@ -193,6 +298,14 @@ async function run(target: string) {
   );
   if (limit.cpuMs)
     log(`  limit CPU per transaction: PostgreSQL ${limit.cpuMs.postgres.toFixed(3)} ms, the raw loop ${limit.cpuMs.bench.toFixed(3)} ms`);
+  const floor = target === 'postgres' ? await postgresFloor(process.env.BENCH_DATABASE_URL!) : null;
+  if (floor)
+    log(
+      `${target} floor (node:http, the token looked up in memory, the limit's transaction per request, same load): ` +
+        `${Math.round(floor.perSecond).toLocaleString('en')} requests/s (${Math.round((floor.perSecond / limit.perSecond) * 100)}% of the limit), ` +
+        `p50 ${floor.p50} ms, p99 ${floor.p99} ms (${(floor.p99 / Math.max(limit.p99, 0.1)).toFixed(1)}x the limit's), ${floor.failed} failed; ` +
+        `CPU per request: server ${floor.cpuMs.server.toFixed(2)} ms, PostgreSQL ${floor.cpuMs.postgres.toFixed(2)} ms; load average ${loadAverage()}`,
+    );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
   // BTCUSDT at its seeded price about twice a second, so that its quote stays live (it never moves: no trigger fires).
   const replay = path.join(dir, 'btc-steady.csv');
@@ -238,52 +351,9 @@ async function run(target: string) {
       if (login.code !== 1) throw new Error(`login failed: ${login.msg}`);
       tokens.push(login.data.token);
     }
-    let next = 0;
-    let refused = 0;
-    const reasons = new Map<string, number>();
-    const refuse = (status: number, body: string) => {
-      refused++;
-      let reason = `HTTP ${status}`;
-      try {
-        const res = JSON.parse(body) as { code: number; msg: string };
-        reason = `${res.code} ${res.msg}`;
-      } catch {
-        // not an envelope
-      }
-      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-    };
     const submitPath = `/v1/api/forex/submit?type=1&cont=0.01&forex_id=${btc}&status=1&multiple=20`;
     const cpuBefore = cpuSample(server.child.pid!);
-    const result = await autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (req, context) => {
-            context.token = tokens[next++ % tokens.length];
-            return { ...req, path: `${submitPath}&t=${Date.now()}`, headers: { ...req.headers, authorization: context.token as string } };
-          },
-          onResponse: (status, body, context) => {
-            const res = status === 200 ? (JSON.parse(body) as { code: number; data?: { Id: number } }) : { code: 0 };
-            if (res.code !== 1) refuse(status, body);
-            context.orderId = res.data?.Id ?? 0;
-          },
-        },
-        {
-          method: 'GET',
-          setupRequest: (req, context) => ({
-            ...req,
-            path: `/v1/api/forex/close?id=${context.orderId as number}&t=${Date.now()}`,
-            headers: { ...req.headers, authorization: context.token as string },
-          }),
-          onResponse: (status, body) => {
-            if (status !== 200 || (JSON.parse(body) as { code: number }).code !== 1) refuse(status, body);
-          },
-        },
-      ],
-    });
+    const { result, refused, reasons } = await drive(base, tokens, submitPath);
     const cpuAfter = cpuSample(server.child.pid!);
     const cpu = cpuShare(cpuBefore, cpuAfter);
     // CPU per order moves less with the machine's load than orders/s do.
@@ -309,6 +379,11 @@ async function run(target: string) {
       `  CPU during the run (% of one core): server ${cpu.server}, PostgreSQL ${cpu.postgres}, load generator ${cpu.bench}; ` +
         `per order: server ${serverMsPerOrder.toFixed(2)} ms, PostgreSQL ${postgresMsPerOrder.toFixed(2)} ms`,
     );
+    if (floor)
+      log(
+        `  ${target} product/floor: throughput ${Math.round((result.requests.average / floor.perSecond) * 100)}%, p99 ${(result.latency.p99 / Math.max(floor.p99, 0.1)).toFixed(1)}x, ` +
+          `server CPU per order ${(serverMsPerOrder / Math.max(floor.cpuMs.server, 0.001)).toFixed(1)}x, PostgreSQL CPU per order ${(postgresMsPerOrder / Math.max(floor.cpuMs.postgres, 0.001)).toFixed(1)}x`,
+      );
     if (target === 'postgres') {
       // What the target asks of this machine's cores, at the CPU per order just measured.
       const wanted = limit.perSecond * THROUGHPUT_TARGET;
