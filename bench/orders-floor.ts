@@ -7,10 +7,15 @@
  * order once everything that is the product's is taken away. Its CPU per request is the floor the
  * product's server CPU per order is compared with, on the same machine in the same run.
  *
+ * FLOOR_HTTP=fastify does the same in Fastify (no logger, plugin or schema): the chosen framework's
+ * own share of the floor.
+ *
  * Started by bench/orders.ts with DATABASE_URL (a scratch database holding the limit's tables),
  * POOL_SIZE and TOKENS (a JSON array; token i is account i); it answers { event: 'listening', port }.
  */
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 32) });
@@ -36,20 +41,31 @@ async function order(account: number): Promise<string> {
   }
 }
 
-const server = http.createServer((req, res) => {
-  const account = accounts.get(req.headers.authorization ?? '');
-  const answer = (status: number, body: string) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  };
-  if (account === undefined) return answer(401, '{"code":401,"msg":"unauthorized","data":null}');
-  order(account).then(
-    (id) => answer(200, JSON.stringify({ code: 1, msg: 'success', data: { Id: Number(id) } })),
-    (err: unknown) => answer(500, JSON.stringify({ code: 0, msg: String(err), data: null })),
-  );
-});
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  process.send!({ event: 'listening', port: typeof address === 'object' && address ? address.port : 0 });
-});
+const respond = (account: number | undefined): Promise<[number, string]> =>
+  account === undefined
+    ? Promise.resolve([401, '{"code":401,"msg":"unauthorized","data":null}'])
+    : order(account).then(
+        (id): [number, string] => [200, JSON.stringify({ code: 1, msg: 'success', data: { Id: Number(id) } })],
+        (err: unknown): [number, string] => [500, JSON.stringify({ code: 0, msg: String(err), data: null })],
+      );
+const listening = (port: number) => process.send!({ event: 'listening', port });
+
+if (process.env.FLOOR_HTTP === 'fastify') {
+  // The same work in the product's framework, as bare as it goes: no logger, no plugin, no schema.
+  const app = Fastify({ logger: false });
+  app.get('/*', async (req, reply) => {
+    const [status, body] = await respond(accounts.get(req.headers.authorization ?? ''));
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  listening((app.server.address() as AddressInfo).port);
+} else {
+  const server = http.createServer((req, res) => {
+    void respond(accounts.get(req.headers.authorization ?? '')).then(([status, body]) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+  });
+  server.listen(0, '127.0.0.1', () => listening((server.address() as AddressInfo).port));
+}
 process.on('disconnect', () => process.exit(0));

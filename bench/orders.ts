@@ -11,7 +11,8 @@
  * On PostgreSQL it also measures, between the limit and the product, the floor (orders-floor.ts):
  * the least an HTTP server does per order (node:http, the token looked up in memory, the limit's
  * transaction), driven as the product is; it prints the floor's CPU per request beside the
- * product's CPU per order.
+ * product's CPU per order; then the same floor in Fastify (no logger, plugin or schema), the chosen
+ * framework's own share.
  *
  * BENCH_TARGETS=pglite,postgres  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
  * BENCH_CONNECTIONS (default 32), BENCH_USERS (200), BENCH_SECONDS (20); BENCH_SERVER_NODE_ARGS
@@ -244,7 +245,7 @@ interface Floor {
 }
 
 /** The least an HTTP server does per order (orders-floor.ts), driven exactly as the product is, on a scratch database of the limit's tables. */
-async function postgresFloor(base: string): Promise<Floor> {
+async function postgresFloor(base: string, http: 'node' | 'fastify'): Promise<Floor> {
   const scratch = await createScratchDatabase(base, 'bench_orders_floor');
   const setup = new pg.Client({ connectionString: scratch.url });
   const tokens = Array.from({ length: USERS }, (_, i) => `floor-${i}-${Math.random().toString(36).slice(2)}`);
@@ -255,7 +256,7 @@ async function postgresFloor(base: string): Promise<Floor> {
     await setup.end();
     child = fork(path.join(import.meta.dirname, 'orders-floor.ts'), [], {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, DATABASE_URL: scratch.url, POOL_SIZE: String(CONNECTIONS), TOKENS: JSON.stringify(tokens) },
+      env: { ...process.env, DATABASE_URL: scratch.url, POOL_SIZE: String(CONNECTIONS), TOKENS: JSON.stringify(tokens), FLOOR_HTTP: http },
     });
     const port = await new Promise<number>((resolve, reject) => {
       child!.once('message', (msg: { port: number }) => resolve(msg.port));
@@ -298,14 +299,19 @@ async function run(target: string) {
   );
   if (limit.cpuMs)
     log(`  limit CPU per transaction: PostgreSQL ${limit.cpuMs.postgres.toFixed(3)} ms, the raw loop ${limit.cpuMs.bench.toFixed(3)} ms`);
-  const floor = target === 'postgres' ? await postgresFloor(process.env.BENCH_DATABASE_URL!) : null;
-  if (floor)
+  // Both floors, the bare one first; the product is compared with the bare one.
+  const floors =
+    target === 'postgres'
+      ? [await postgresFloor(process.env.BENCH_DATABASE_URL!, 'node'), await postgresFloor(process.env.BENCH_DATABASE_URL!, 'fastify')]
+      : [];
+  for (const [i, floor] of floors.entries())
     log(
-      `${target} floor (node:http, the token looked up in memory, the limit's transaction per request, same load): ` +
+      `${target} floor${i ? ' in Fastify' : ''} (${i ? 'Fastify, no logger, plugin or schema' : 'node:http'}, the token looked up in memory, the limit's transaction per request, same load): ` +
         `${Math.round(floor.perSecond).toLocaleString('en')} requests/s (${Math.round((floor.perSecond / limit.perSecond) * 100)}% of the limit), ` +
         `p50 ${floor.p50} ms, p99 ${floor.p99} ms (${(floor.p99 / Math.max(limit.p99, 0.1)).toFixed(1)}x the limit's), ${floor.failed} failed; ` +
         `CPU per request: server ${floor.cpuMs.server.toFixed(2)} ms, PostgreSQL ${floor.cpuMs.postgres.toFixed(2)} ms; load average ${loadAverage()}`,
     );
+  const floor = floors[0];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
   // BTCUSDT at its seeded price about twice a second, so that its quote stays live (it never moves: no trigger fires).
   const replay = path.join(dir, 'btc-steady.csv');
