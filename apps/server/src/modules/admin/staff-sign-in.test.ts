@@ -31,9 +31,10 @@ describe.each(dbTargets)('staff sign-in: per-account throttle, required TOTP, on
     const m = await member(roles);
     const setup = await login({ email: m.email, password: PASSWORD });
     const secret = setup.data.secret as string;
-    const first = await login({ email: m.email, password: PASSWORD, totp: totpCode(secret) });
+    const code = totpCode(secret);
+    const first = await login({ email: m.email, password: PASSWORD, totp: code });
     expect(first.code).toBe(1);
-    return { ...m, secret, recoveryCodes: first.data.recovery_codes as string[] };
+    return { ...m, secret, code, recoveryCodes: first.data.recovery_codes as string[] };
   };
 
   it('refuses the right password after five wrong ones for the account, from five addresses', async () => {
@@ -91,8 +92,8 @@ describe.each(dbTargets)('staff sign-in: per-account throttle, required TOTP, on
 
   it('a TOTP code signs in once: the same code, or an earlier step, is refused; concurrent uses give one session', async () => {
     const m = await enrol(['finance']);
-    // The enrolment consumed this step.
-    expect(await login({ email: m.email, password: PASSWORD, totp: totpCode(m.secret) })).toMatchObject({
+    // The enrolment consumed its code's step: the same code is refused (also once the clock has moved to the next step).
+    expect(await login({ email: m.email, password: PASSWORD, totp: m.code })).toMatchObject({
       code: 0,
       msg: expect.stringMatching(/not correct/),
     });
