@@ -97,7 +97,9 @@ describe.each(dbTargets)('staff, TOTP and audit log on %s', (target) => {
     expect((await call(t, 'POST', '/api/admin/totp/enable', { code: wrong }, { token, lang: 'en' })).code).toBe(0);
     expect((await login('two@test.local', 'two-factor-1')).code).toBe(1);
 
-    const enabled = await call(t, 'POST', '/api/admin/totp/enable', { code: totpCode(setup.data.secret) }, { token });
+    // One instant for the codes below, so a step boundary passing on a slow machine changes nothing.
+    const at = Date.now();
+    const enabled = await call(t, 'POST', '/api/admin/totp/enable', { code: totpCode(setup.data.secret, at) }, { token });
     expect(enabled.data.recovery_codes).toHaveLength(10);
     expect(
       (await call(t, 'GET', '/api/admin/staff/list', {}, { token: admin })).data.find(
@@ -109,8 +111,8 @@ describe.each(dbTargets)('staff, TOTP and audit log on %s', (target) => {
     expect((await login('two@test.local', 'wrong-password', '')).code).toBe(0);
     expect((await login('two@test.local', 'two-factor-1', wrong)).code).toBe(0);
     // The enrolment used this step's code; the next step's code signs in (one step of clock drift allowed).
-    expect((await login('two@test.local', 'two-factor-1', totpCode(setup.data.secret))).code).toBe(0);
-    const ok = await login('two@test.local', 'two-factor-1', totpCode(setup.data.secret, Date.now() + 30_000));
+    expect((await login('two@test.local', 'two-factor-1', totpCode(setup.data.secret, at))).code).toBe(0);
+    const ok = await login('two@test.local', 'two-factor-1', totpCode(setup.data.secret, at + 30_000));
     expect(ok.code).toBe(1);
     const rows = await t.ctx.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, 'staff.totp_enable'));
     expect(rows).toHaveLength(1);
