@@ -373,8 +373,11 @@ export class TradingEngine {
       } else if (c.type === 'closed') {
         for (const o of c.orders) this.putRow(o, touched, closedIds);
       } else if (c.type === 'review') {
-        // Queued now, the review locks the user's rows, so it reads the balances once the posting has committed.
         const acc = this.live.accounts.get(c.userId);
+        // A client moved to another group on this server: the desk files their positions under it now, not
+        // only once the change log can be read past every transaction that was writing when the move committed.
+        if (acc) this.live.regroup(acc);
+        // Queued now, the review locks the user's rows, so it reads the balances once the posting has committed.
         if (acc?.positions.size) this.queueRisk(acc, performance.now());
       } else {
         const acc = this.live.accounts.get(c.userId);
