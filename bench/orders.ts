@@ -247,13 +247,16 @@ interface Floor {
 /** The least an HTTP server does per order (orders-floor.ts), driven exactly as the product is, on a scratch database of the limit's tables. */
 async function postgresFloor(base: string, http: 'node' | 'fastify'): Promise<Floor> {
   const scratch = await createScratchDatabase(base, 'bench_orders_floor');
-  const setup = new pg.Client({ connectionString: scratch.url });
   const tokens = Array.from({ length: USERS }, (_, i) => `floor-${i}-${Math.random().toString(36).slice(2)}`);
   let child: ChildProcess | null = null;
   try {
+    const setup = new pg.Client({ connectionString: scratch.url });
     await setup.connect();
-    for (const statement of LIMIT_SCHEMA) await setup.query(statement);
-    await setup.end();
+    try {
+      for (const statement of LIMIT_SCHEMA) await setup.query(statement);
+    } finally {
+      await setup.end();
+    }
     child = fork(path.join(import.meta.dirname, 'orders-floor.ts'), [], {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, DATABASE_URL: scratch.url, POOL_SIZE: String(CONNECTIONS), TOKENS: JSON.stringify(tokens), FLOOR_HTTP: http },
@@ -275,7 +278,6 @@ async function postgresFloor(base: string, http: 'node' | 'fastify'): Promise<Fl
       cpuMs: { server: perRequest(after.server - before.server), postgres: perRequest(Math.max(0, after.postgres - before.postgres)) },
     };
   } finally {
-    await setup.end().catch(() => undefined);
     if (child && child.exitCode === null) {
       const exited = new Promise((resolve) => child!.once('exit', resolve));
       child.kill('SIGTERM');
