@@ -77,6 +77,13 @@ mkdir -p "${npm_config_cache:-$HOME/.npm}"
 # The host's npm cache serves the build stage's installs (a mount, not a layer of the image), and
 # the host's extra certificate authorities its requests (a machine behind a TLS-inspecting proxy).
 build_args=(--build-arg "BASE=$BASE" -v "${npm_config_cache:-$HOME/.npm}:/root/.npm")
+# podman (4.3) runs a chroot build's steps with 1,024 open files, and npm ci's cache reads then fail
+# now and then with EMFILE (npm/cacache#261; it failed one CI run so). The steps get this shell's hard
+# limit instead: a build may not raise it, and podman refuses a --ulimit above it.
+nofile=$(ulimit -Hn)
+[ "$nofile" = unlimited ] && nofile=1048576
+[ "$nofile" -gt 1048576 ] && nofile=1048576
+[ "$nofile" -gt 1024 ] && build_args+=(--ulimit "nofile=$nofile:$nofile") && say "build steps get $nofile open files"
 if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f "$NODE_EXTRA_CA_CERTS" ]; then
   build_args+=(-v "$NODE_EXTRA_CA_CERTS:/run/host-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/run/host-ca.crt)
 fi
